@@ -1,0 +1,427 @@
+"""Load and validate the card pool from the TOML files in `cards/data/`.
+
+A bad record is rejected with a `CardDataError` naming the file, the card (or Force) id and the
+field. Scenario files reuse `parse_card` for their extra test cards.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import re
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from zenonzard_tui.cards import vocab
+from zenonzard_tui.cards.model import (
+    CARD_TYPES,
+    COLORS,
+    KEYWORDS,
+    RARITIES,
+    TIMINGS,
+    CardDef,
+    Effect,
+    ForceDef,
+    Selector,
+    Step,
+)
+
+DATA_DIR = Path(__file__).parent / "data"
+
+
+class CardDataError(ValueError):
+    """A card or Force record that cannot be used."""
+
+    def __init__(self, file: str, card_id: str | None, field: str | None, problem: str):
+        self.file, self.card_id, self.field, self.problem = file, card_id, field, problem
+        where = file
+        if card_id:
+            where += f": card {card_id}"
+        if field:
+            where += f": field '{field}'"
+        super().__init__(f"{where}: {problem}")
+
+
+def normalize_name(text: str) -> str:
+    """The form names are compared in: case-insensitive, whitespace-tolerant."""
+    text = re.sub(r"\s+", " ", text.strip().casefold())
+    return re.sub(r"\s*-\s*", " - ", text)
+
+
+# ----------------------------------------------------------------------------------------------
+# Record validation
+
+
+class _Checker:
+    """Validates one record, raising CardDataError with the file, id and field of a problem."""
+
+    def __init__(self, file: str, card_id: str | None):
+        self.file, self.card_id = file, card_id
+
+    def fail(self, field: str | None, problem: str) -> None:
+        raise CardDataError(self.file, self.card_id, field, problem)
+
+    def value(self, field: str, value: Any, kind: Any) -> Any:
+        """Check `value` against `kind`: a type, or a tuple of allowed values."""
+        if isinstance(kind, tuple):
+            if value not in kind:
+                self.fail(field, f"{value!r} is not one of: {', '.join(map(str, kind))}")
+            return value
+        if kind == "signed":
+            if isinstance(value, bool) or not isinstance(value, int):
+                self.fail(field, f"expected a whole number, got {value!r}")
+            return value
+        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+            self.fail(field, f"expected a whole number, got {value!r}")
+        if kind is int and value < 0:
+            self.fail(field, f"must not be negative, got {value}")
+        if kind is bool and not isinstance(value, bool):
+            self.fail(field, f"expected true or false, got {value!r}")
+        if kind is str and (not isinstance(value, str) or not value.strip()):
+            self.fail(field, f"expected text, got {value!r}")
+        return value
+
+    def table(self, field: str, value: Any) -> Mapping[str, Any]:
+        if not isinstance(value, dict):
+            self.fail(field, f"expected a table {{...}}, got {value!r}")
+        return value
+
+    def str_list(self, field: str, value: Any, allowed: tuple | None = None) -> tuple[str, ...]:
+        if not isinstance(value, list):
+            self.fail(field, f"expected a list, got {value!r}")
+        for item in value:
+            if allowed is not None:
+                self.value(field, item, allowed)
+            else:
+                self.value(field, item, str)
+        if len(set(value)) != len(value):
+            self.fail(field, "lists a value twice")
+        return tuple(value)
+
+    # -- effects -----------------------------------------------------------------------------
+
+    def selector(self, field: str, raw: Any) -> Selector:
+        raw = dict(self.table(field, raw))
+        side = self.value(f"{field}.side", raw.pop("side", "any"), vocab.SIDES)
+        zone = self.value(f"{field}.zone", raw.pop("zone", "field"), vocab.ZONES)
+        count = raw.pop("count", 1)
+        if count != "all":
+            self.value(f"{field}.count", count, int)
+            if count < 1:
+                self.fail(f"{field}.count", "must be at least 1 (or \"all\")")
+        up_to = self.value(f"{field}.up_to", raw.pop("up_to", False), bool)
+        other = self.value(f"{field}.other", raw.pop("other", False), bool)
+        or_force = self.value(f"{field}.or_force", raw.pop("or_force", False), bool)
+        filters = []
+        for key, value in sorted(raw.items()):
+            if key not in vocab.FILTERS:
+                known = ", ".join(["side", "zone", "count", "up_to", "other", "or_force", *vocab.FILTERS])
+                self.fail(f"{field}.{key}", f"unknown selector term; known terms: {known}")
+            filters.append((key, self.value(f"{field}.{key}", value, vocab.FILTERS[key])))
+        return Selector(side, zone, count, up_to, other, or_force, tuple(filters))
+
+    def condition(self, field: str, raw: Any) -> tuple[tuple[str, Any], ...]:
+        raw = self.table(field, raw)
+        out = []
+        for key, value in sorted(raw.items()):
+            if key not in vocab.CONDITIONS:
+                self.fail(f"{field}.{key}", f"unknown condition; known: {', '.join(vocab.CONDITIONS)}")
+            out.append((key, self.value(f"{field}.{key}", value, vocab.CONDITIONS[key])))
+        keys = {k for k, _ in out}
+        if ("mana_color" in keys) != ("at_least" in keys):
+            self.fail(field, "mana_color and at_least go together")
+        return tuple(out)
+
+    def step(self, field: str, raw: Mapping[str, Any], passive: bool) -> Step:
+        raw = dict(raw)
+        do = raw.pop("do", None)
+        if do is None:
+            self.fail(f"{field}.do", "missing: every step says what it does")
+        if do not in vocab.STEPS:
+            self.fail(f"{field}.do", f"unknown effect '{do}'; known: {', '.join(vocab.STEPS)}")
+        if (do in vocab.STATIC_STEPS) != passive and do not in ("modify",):
+            where = "only in" if do in vocab.STATIC_STEPS else "not in"
+            self.fail(f"{field}.do", f"'{do}' belongs {where} a continuous (passive) effect")
+        spec = vocab.STEPS[do]
+        optional = self.value(f"{field}.optional", raw.pop("optional", False), bool)
+        condition = self.condition(f"{field}.if", raw.pop("if")) if "if" in raw else ()
+        target: Selector | str | None = None
+        if "target" in raw:
+            if "target" not in spec:
+                self.fail(f"{field}.target", f"'{do}' takes no target")
+            raw_target = raw.pop("target")
+            if isinstance(raw_target, str):
+                target = self.value(f"{field}.target", raw_target, vocab.TARGET_REFS)
+            else:
+                target = self.selector(f"{field}.target", raw_target)
+        elif do in vocab.TARGETED:
+            self.fail(f"{field}.target", f"'{do}' needs a target")
+        params = []
+        for key, value in sorted(raw.items()):
+            kind = spec.get(key)
+            if kind is None or kind == "target":
+                known = ", ".join(["do", "if", "optional", *spec]) if spec else "do, if, optional"
+                self.fail(f"{field}.{key}", f"unknown term for '{do}'; known: {known}")
+            if kind == "keywords":
+                value = self.str_list(f"{field}.{key}", value, KEYWORDS)
+            elif kind == "selector":
+                value = self.selector(f"{field}.{key}", value)
+            else:
+                value = self.value(f"{field}.{key}", value, kind)
+            params.append((key, value))
+        if do == "modify" and not {"bp", "dp", "grant"} & {k for k, _ in params}:
+            self.fail(field, "'modify' changes nothing: give bp, dp or grant")
+        return Step(do, target, tuple(params), condition, optional)
+
+    def effect(self, field: str, raw: Any, card_type: str | None) -> Effect:
+        raw = dict(self.table(field, raw))
+        when = raw.pop("when", None)
+        if when is None:
+            self.fail(f"{field}.when", "missing: say when the effect works (a trigger, cast or passive)")
+        self.value(f"{field}.when", when, tuple(vocab.TRIGGERS))
+        if (when == "cast") != (card_type == "magic"):
+            self.fail(f"{field}.when", "'cast' is for Magic cards, and Magic cards use only 'cast'")
+        during = raw.pop("during", None)
+        if during is not None:
+            self.value(f"{field}.during", during, tuple(vocab.DURING))
+        zone = raw.pop("zone", None)
+        if zone is not None:
+            self.value(f"{field}.zone", zone, ("field", "base", "hand"))
+        watch = self.selector(f"{field}.watch", raw.pop("watch")) if "watch" in raw else None
+        if (watch is not None) != (when in vocab.WHENEVER_TRIGGERS):
+            self.fail(f"{field}.watch", f"'watch' goes with the triggers {', '.join(sorted(vocab.WHENEVER_TRIGGERS))}, and they need it")
+        condition = self.condition(f"{field}.if", raw.pop("if")) if "if" in raw else ()
+        no_stack = self.value(f"{field}.no_stack", raw.pop("no_stack", False), bool)
+        passive = when == "passive"
+        if "steps" in raw:
+            raw_steps = raw.pop("steps")
+            if not isinstance(raw_steps, list) or not raw_steps:
+                self.fail(f"{field}.steps", "expected a non-empty list of steps")
+            if raw:
+                self.fail(f"{field}.{next(iter(raw))}", "with 'steps', put this term inside a step")
+            steps = tuple(
+                self.step(f"{field}.steps[{i}]", self.table(f"{field}.steps[{i}]", s), passive)
+                for i, s in enumerate(raw_steps)
+            )
+        else:
+            steps = (self.step(field, raw, passive),)
+        return Effect(when, steps, during, zone, watch, condition, no_stack)
+
+    def effects(self, raw: Any, card_type: str | None) -> tuple[Effect, ...]:
+        if not isinstance(raw, list):
+            self.fail("effects", "expected a list of effects")
+        return tuple(self.effect(f"effects[{i}]", e, card_type) for i, e in enumerate(raw))
+
+
+CARD_FIELDS = {
+    "id", "name", "type", "color", "cost", "pips", "bp", "dp", "classes", "rarity", "set",
+    "keywords", "timing", "deck_limit", "effects", "estimated",
+}  # fmt: skip
+FORCE_FIELDS = {"id", "name", "creature", "life", "effects", "era"}
+
+
+def parse_card(raw: Any, file: str) -> CardDef:
+    """Validate one `[[card]]` record and build its definition."""
+    card_id = raw.get("id") if isinstance(raw, dict) else None
+    check = _Checker(file, card_id if isinstance(card_id, str) else None)
+    raw = dict(check.table("card", raw))
+    for key in raw:
+        if key not in CARD_FIELDS:
+            check.fail(key, f"unknown field; known fields: {', '.join(sorted(CARD_FIELDS))}")
+    for key in ("id", "name", "type", "color"):
+        if key not in raw:
+            check.fail(key, "missing")
+    card_id = check.value("id", raw["id"], str)
+    if not re.fullmatch(r"[a-z0-9_]+", card_id):
+        check.fail("id", "use lower-case letters, digits and '_' only")
+    name = check.value("name", raw["name"], str)
+    ctype = check.value("type", raw["type"], CARD_TYPES)
+    color = check.value("color", raw["color"], COLORS)
+
+    cost = raw.get("cost")
+    if ctype == "base_minion":
+        if cost is not None:
+            check.fail("cost", "a Base Minion has no cost (ZR 2.2)")
+    elif cost is None:
+        check.fail("cost", "missing")
+    else:
+        check.value("cost", cost, int)
+
+    pips_raw = check.table("pips", raw.get("pips", {}))
+    pips = []
+    for pcolor, n in sorted(pips_raw.items()):
+        check.value("pips", pcolor, tuple(c for c in COLORS if c != "colorless"))
+        check.value(f"pips.{pcolor}", n, int)
+        if n > 0:
+            pips.append((pcolor, n))
+    if pips and (cost is None or sum(n for _, n in pips) > cost):
+        check.fail("pips", "the coloured part is larger than the cost")
+
+    stats = {}
+    for key in ("bp", "dp"):
+        if key in raw:
+            if ctype == "magic":
+                check.fail(key, "a Magic card has no BP or DP")
+            stats[key] = check.value(key, raw[key], int)
+        elif ctype in ("field_minion", "base_minion"):
+            check.fail(key, "missing")
+
+    timing: tuple[str, ...] = ()
+    if ctype == "magic":
+        if "timing" not in raw:
+            check.fail("timing", "missing: a Magic card says [Main], [Flash] or both")
+        timing = check.str_list("timing", raw["timing"], TIMINGS)
+        if not timing:
+            check.fail("timing", "must not be empty")
+        timing = tuple(t for t in TIMINGS if t in timing)
+    elif "timing" in raw:
+        check.fail("timing", "only Magic cards have a timing")
+
+    limit = raw.get("deck_limit", 3)
+    if limit == "any":
+        limit = None
+    else:
+        check.value("deck_limit", limit, int)
+
+    effects = check.effects(raw.get("effects", []), ctype)
+    return CardDef(
+        id=card_id,
+        name=name,
+        type=ctype,
+        color=color,
+        cost=cost,
+        pips=tuple(pips),
+        bp=stats.get("bp"),
+        dp=stats.get("dp"),
+        classes=check.str_list("classes", raw.get("classes", [])),
+        rarity=check.value("rarity", raw.get("rarity", "Basic"), RARITIES),
+        set=check.value("set", raw.get("set", "BASIC"), str),
+        keywords=check.str_list("keywords", raw.get("keywords", []), KEYWORDS),
+        timing=timing,
+        deck_limit=limit,
+        effects=effects,
+        estimated=check.value("estimated", raw.get("estimated", False), bool),
+        file=file,
+    )
+
+
+def parse_force(raw: Any, file: str) -> ForceDef:
+    """Validate one `[[force]]` record and build its definition."""
+    force_id = raw.get("id") if isinstance(raw, dict) else None
+    check = _Checker(file, force_id if isinstance(force_id, str) else None)
+    raw = dict(check.table("force", raw))
+    for key in raw:
+        if key not in FORCE_FIELDS:
+            check.fail(key, f"unknown field; known fields: {', '.join(sorted(FORCE_FIELDS))}")
+    for key in ("id", "name", "creature", "life"):
+        if key not in raw:
+            check.fail(key, "missing")
+    life = check.value("life", raw["life"], int)
+    if not 1 <= life <= 10:
+        check.fail("life", f"a Force's life is 1 to 10, got {life}")
+    return ForceDef(
+        id=check.value("id", raw["id"], str),
+        name=check.value("name", raw["name"], str),
+        creature=check.value("creature", raw["creature"], str),
+        life=life,
+        effects=check.effects(raw.get("effects", []), None),
+        era=check.value("era", raw.get("era", "launch"), ("launch", "later")),
+        file=file,
+    )
+
+
+# ----------------------------------------------------------------------------------------------
+# The pool
+
+
+@dataclass(frozen=True)
+class CardPool:
+    """All card and Force definitions, with lookups by id and by name."""
+
+    cards: Mapping[str, CardDef]
+    forces: Mapping[str, ForceDef]
+    version: str
+
+    def __post_init__(self) -> None:
+        by_name: dict[str, CardDef] = {}
+        for card in self.cards.values():
+            by_name.setdefault(normalize_name(card.name), card)
+        forces_by_name: dict[str, ForceDef] = {}
+        for force in self.forces.values():
+            forces_by_name[normalize_name(force.name)] = force
+            forces_by_name.setdefault(normalize_name(force.creature), force)
+        object.__setattr__(self, "_by_name", by_name)
+        object.__setattr__(self, "_forces_by_name", forces_by_name)
+
+    def card(self, name_or_id: str) -> CardDef | None:
+        """A card by id or by name (case-insensitive, whitespace-tolerant)."""
+        found = self.cards.get(name_or_id.strip())
+        return found or self._by_name.get(normalize_name(name_or_id))  # type: ignore[attr-defined]
+
+    def force(self, name_or_id: str) -> ForceDef | None:
+        """A Force by id, by name ("Force of Sin") or by creature ("Cyclops")."""
+        key = name_or_id.strip()
+        found = self.forces.get(key) or self.forces.get(f"force_{key.casefold()}")
+        return found or self._forces_by_name.get(normalize_name(key))  # type: ignore[attr-defined]
+
+    def closest_cards(self, text: str, n: int = 3) -> list[str]:
+        """Names of the cards closest to `text`, for "did you mean" hints."""
+        names = {normalize_name(c.name): c.name for c in self.cards.values()}
+        hits = difflib.get_close_matches(normalize_name(text), list(names), n=n, cutoff=0.5)
+        return [names[h] for h in hits]
+
+    def closest_forces(self, text: str, n: int = 3) -> list[str]:
+        names = {normalize_name(f.name): f.name for f in self.forces.values()}
+        names.update({normalize_name(f.creature): f.name for f in self.forces.values()})
+        hits = difflib.get_close_matches(normalize_name(text), list(names), n=n, cutoff=0.5)
+        return list(dict.fromkeys(names[h] for h in hits))
+
+
+def load_pool_from(paths: Iterable[Path]) -> CardPool:
+    """Read card files; every id must be unique across them."""
+    cards: dict[str, CardDef] = {}
+    forces: dict[str, ForceDef] = {}
+    digest = hashlib.sha256()
+    for path in sorted(paths):
+        name = path.name
+        data = path.read_bytes()
+        digest.update(name.encode() + b"\0" + data)
+        try:
+            doc = tomllib.loads(data.decode("utf-8"))
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            raise CardDataError(name, None, None, f"not valid TOML: {exc}") from None
+        for key in doc:
+            if key not in ("card", "force"):
+                raise CardDataError(name, None, key, "unknown table; a card file holds [[card]] and [[force]]")
+        for raw in doc.get("card", []):
+            card = parse_card(raw, name)
+            if card.id in cards or card.id in forces:
+                raise CardDataError(name, card.id, "id", f"duplicate id (also in {cards[card.id].file if card.id in cards else forces[card.id].file})")
+            cards[card.id] = card
+        for raw in doc.get("force", []):
+            force = parse_force(raw, name)
+            if force.id in forces or force.id in cards:
+                raise CardDataError(name, force.id, "id", "duplicate id")
+            forces[force.id] = force
+    _check_references(cards)
+    return CardPool(cards, forces, version=digest.hexdigest()[:12])
+
+
+def _check_references(cards: Mapping[str, CardDef]) -> None:
+    """Tokens named by create_token must exist and be tokens."""
+    for card in cards.values():
+        for i, effect in enumerate(card.effects):
+            for step in effect.steps:
+                token = step.param("token")
+                if token is not None and (token not in cards or not cards[token].is_token):
+                    raise CardDataError(card.file, card.id, f"effects[{i}].token", f"'{token}' is not a Token Minion of the pool")
+
+
+@cache
+def load_pool() -> CardPool:
+    """The card pool shipped with the package (loaded once per process)."""
+    return load_pool_from(DATA_DIR.glob("*.toml"))

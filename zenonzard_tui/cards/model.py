@@ -1,0 +1,133 @@
+"""Card and Force definitions: immutable records shared by every game (ZR 2).
+
+A definition is data: stats plus effects in the vocabulary of `zenonzard_tui.cards.vocab`. The
+engine reads the records; the renderer (`zenonzard_tui.cards.render`) writes the rules text from
+them, so the text a player reads and what the card does cannot disagree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+CARD_TYPES = ("field_minion", "base_minion", "magic", "token")
+COLORS = ("red", "yellow", "white", "green", "blue", "purple", "colorless")  # ZR 2.3
+RARITIES = ("Basic", "C", "R", "E", "L")
+KEYWORDS = ("charge", "swoop", "resurge", "revenge", "pierce", "infiltrate")  # ZR 2.7
+TIMINGS = ("main", "flash")
+
+TYPE_LABELS = {
+    "field_minion": "Field Minion",
+    "base_minion": "Base Minion",
+    "magic": "Magic",
+    "token": "Token Minion",
+}
+KEYWORD_LABELS = {k: k.capitalize() for k in KEYWORDS}
+
+
+@dataclass(frozen=True, slots=True)
+class Selector:
+    """Which cards (or Forces) an effect step looks at; see docs/cards.md, "Selectors"."""
+
+    side: str = "any"  # self | opponent | any (seen from the effect's controller)
+    zone: str = "field"  # field | base | hand | trash | deck | forces
+    count: int | str = 1  # a number, or "all"
+    up_to: bool = False  # "up to N": 0..N may be chosen (ZR 6.4)
+    other: bool = False  # not the card the effect belongs to
+    or_force: bool = False  # "one minion or one Force"
+    filters: tuple[tuple[str, Any], ...] = ()  # (name, value) pairs: bp_max, cost_min, class, ...
+
+    def filter(self, name: str, default: Any = None) -> Any:
+        for key, value in self.filters:
+            if key == name:
+                return value
+        return default
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One thing an effect does: `do` plus its parameters (docs/cards.md, "Steps")."""
+
+    do: str
+    target: Selector | str | None = None  # a selector, or "this" / "it" / "player" / "opponent"
+    params: tuple[tuple[str, Any], ...] = ()
+    condition: tuple[tuple[str, Any], ...] = ()  # `if = {...}`: the step happens only if it holds
+    optional: bool = False  # "may"
+
+    def param(self, name: str, default: Any = None) -> Any:
+        for key, value in self.params:
+            if key == name:
+                return value
+        return default
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """A triggered, continuous or Magic effect: when it happens and the steps it takes."""
+
+    when: str  # a trigger, "cast" (Magic) or "passive" (continuous)
+    steps: tuple[Step, ...]
+    during: str | None = None  # None | "your_turn" | "opponent_turn"
+    zone: str | None = None  # where the card must be for it to work; "base" marks <Base>
+    watch: Selector | None = None  # for "whenever ..." triggers: which cards' events count
+    condition: tuple[tuple[str, Any], ...] = ()  # `if` on the whole effect
+    no_stack: bool = False  # "this effect cannot stack"
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    """One card of the pool (ZR 2.2). Shared and never changed while games run."""
+
+    id: str
+    name: str
+    type: str
+    color: str
+    cost: int | None  # None for Base Minions (they count as cost 0 on the field, ZR 2.4)
+    pips: tuple[tuple[str, int], ...] = ()  # the coloured part of the cost, e.g. (("blue", 1),)
+    bp: int | None = None
+    dp: int | None = None
+    classes: tuple[str, ...] = ()
+    rarity: str = "Basic"
+    set: str = "BASIC"
+    keywords: tuple[str, ...] = ()
+    timing: tuple[str, ...] = ()  # Magic only: ("main",), ("flash",) or ("main", "flash")
+    deck_limit: int | None = 3  # None: a deck may hold any number (ZR 4.1)
+    effects: tuple[Effect, ...] = ()
+    estimated: bool = False  # pips not known from the card facts; estimated by cost
+    file: str = field(default="", compare=False)
+
+    @property
+    def is_minion(self) -> bool:
+        return self.type != "magic"
+
+    @property
+    def is_token(self) -> bool:
+        return self.type == "token"
+
+    @property
+    def pip_count(self) -> int:
+        return sum(n for _, n in self.pips)
+
+    @property
+    def type_label(self) -> str:
+        return TYPE_LABELS[self.type]
+
+    def pip(self, color: str) -> int:
+        for c, n in self.pips:
+            if c == color:
+                return n
+        return 0
+
+
+@dataclass(frozen=True, slots=True)
+class ForceDef:
+    """A Force (ZR 2.5): chosen beside the deck, with its own life. The common [When Destroyed]
+    effect of ZR 2.6 belongs to every Force and is not part of the record."""
+
+    id: str
+    name: str
+    creature: str
+    life: int
+    effects: tuple[Effect, ...] = ()
+    era: str = "launch"
+    file: str = field(default="", compare=False)
