@@ -1,0 +1,86 @@
+"""Actions and decisions: what a player may do at a decision point, with stable texts.
+
+An `Action` is plain data (`kind`, `args`); its text (`attack Drill Golem -> player`) is written by
+the game that listed it, the same text the log, scenarios, replays, tests and the UI use
+(shared/spec/scenarios.md, "Action texts").
+"""
+
+from __future__ import annotations
+
+import re
+
+# Decision kinds
+MULLIGAN = "mulligan"  # ZR 5.2
+MANA = "mana"  # ZR 5.5
+MAIN = "main"  # ZR 5.6
+PRIORITY = "priority"  # ZR 8.3 Flash window
+BLOCK = "block"  # ZR 8.4
+CHOICE = "choice"  # a choice inside an effect or a limit
+
+
+class Action:
+    """One legal action. `args` holds uids and option tuples; `text` is filled by the game."""
+
+    __slots__ = ("args", "kind", "text")
+
+    def __init__(self, kind: str, args: tuple = (), text: str = "") -> None:
+        self.kind, self.args, self.text = kind, args, text
+
+    def key(self) -> tuple:
+        return (self.kind, self.args)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Action) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    def __repr__(self) -> str:
+        return f"Action({self.text or self.kind!r})"
+
+    def __str__(self) -> str:
+        return self.text or self.kind
+
+
+class Decision:
+    """Who decides now, and what kind of decision it is. `ctx` is immutable data for the kind."""
+
+    __slots__ = ("ctx", "kind", "seat")
+
+    def __init__(self, kind: str, seat: int, ctx: object = None) -> None:
+        self.kind, self.seat, self.ctx = kind, seat, ctx
+
+    def __repr__(self) -> str:
+        return f"Decision({self.kind}, seat={self.seat})"
+
+
+class Choice:
+    """The context of a CHOICE decision: the options, how many to pick, and what to do next.
+
+    `cont` is a task tuple; the chosen options are appended to it as one tuple when the choice is
+    complete. Options are ("c", uid) a card, ("f", seat, index) a Force, ("p", seat) a player,
+    ("color", name) a color, ("none",) declining.
+    """
+
+    __slots__ = ("chosen", "cont", "hidden", "max", "min", "options", "purpose")
+
+    def __init__(self, purpose: str, options: tuple, min_: int, max_: int, cont: tuple,
+                 chosen: tuple = (), hidden: bool = False) -> None:  # fmt: skip
+        self.purpose, self.options, self.min, self.max = purpose, options, min_, max_
+        self.cont, self.chosen, self.hidden = cont, chosen, hidden
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal now; the game is left unchanged."""
+
+
+def normalize_text(text: str) -> str:
+    """Action texts compare case-insensitively, with runs of spaces collapsed."""
+    return re.sub(r"\s+", " ", text.strip()).casefold()
+
+
+_PREFIX = re.compile(r"(?<![\w:])[ab]:", re.IGNORECASE)
+
+
+def strip_owner_prefixes(text: str) -> str:
+    return _PREFIX.sub("", text)

@@ -1,0 +1,970 @@
+"""The effects runtime: continuous values, costs, triggers and the steps of the card vocabulary.
+
+Continuous effects are always computed from what is in play (never stored as numbers that could go
+stale): `bp`, `dp`, `keywords`, the static restrictions and cost reductions. Triggered effects and
+Magic resolve as tasks on the game's stack, one step at a time, so that any choice inside them is
+a decision point (ZR 6.4, ZR 6.5).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import cache
+from typing import TYPE_CHECKING
+
+from zenonzard_tui.cards.loader import normalize_name
+from zenonzard_tui.cards.model import CardDef, Effect, Selector, Step
+from zenonzard_tui.engine.actions import CHOICE, Choice
+from zenonzard_tui.engine.state import LIFE_CAP, Mod, Slot
+
+if TYPE_CHECKING:
+    from zenonzard_tui.engine.game import Game
+
+MANA_COLORS = ("red", "yellow", "white", "green", "blue", "purple")
+RESURGE = Effect("turn_end", (Step("activate", "this"),))  # ZR 2.7 Resurge
+
+
+# ----------------------------------------------------------------------------------------------
+# Per-card caches of the effects that matter to each query
+
+
+@cache
+def _passives(card: CardDef | None, do: str) -> tuple[Effect, ...]:
+    if card is None:
+        return ()
+    return tuple(e for e in card.effects if e.when == "passive" and e.steps[0].do == do)
+
+
+@cache
+def _force_passives(force, do: str) -> tuple[Effect, ...]:
+    return tuple(e for e in force.effects if e.when == "passive" and e.steps[0].do == do)
+
+
+def _sources(game: Game, do: str):
+    """Every working continuous effect `do`: (seat, source slot or None, effect)."""
+    for p in game.players:
+        for f in p.forces:
+            if f.active:  # ZR 2.5
+                for e in _force_passives(f.force, do):
+                    yield p.seat, None, e
+        for s in p.field:
+            if s.card is not None and s.card.effects:
+                for e in _passives(s.card, do):
+                    if e.zone in (None, "field"):
+                        yield p.seat, s, e
+        for s in p.base:
+            if s.card is not None and s.card.effects:
+                for e in _passives(s.card, do):
+                    if e.zone == "base":  # ZR 3.7: only <Base> effects work in the base
+                        yield p.seat, s, e
+
+
+def _during_ok(game: Game, seat: int, during: str | None) -> bool:
+    if during is None:
+        return True
+    return (game.active == seat) == (during == "your_turn")
+
+
+def seat_of(game: Game, slot: Slot) -> int:
+    for p in game.players:
+        if slot in p.field or slot in p.base:
+            return p.seat
+    raise LookupError(slot.uid)
+
+
+# ----------------------------------------------------------------------------------------------
+# Continuous values (ZR 2.4: never below 0)
+
+
+def _bonus(game: Game, slot: Slot, seat: int, stat: str) -> int:
+    total = 0
+    for src_seat, src, e in _sources(game, "modify"):
+        if not _during_ok(game, src_seat, e.during):
+            continue
+        step = e.steps[0]
+        value = step.param(stat, 0)
+        if not value:
+            continue
+        if step.target == "this":
+            if src is not slot:
+                continue
+        elif not _matches_slot(game, step.target, slot, seat, src_seat, src, ()):
+            continue
+        if e.condition and not condition_ok(game, e.condition, src_seat, ()):
+            continue
+        per = step.param("per")
+        if per is not None:
+            value *= _count(game, per, src_seat)
+        total += value
+    return total
+
+
+def bp(game: Game, slot: Slot, seat: int | None = None) -> int:
+    card = slot.card
+    if card is None:
+        return 0
+    if seat is None:
+        seat = seat_of(game, slot)
+    value = (card.bp or 0) + sum(m.bp for m in slot.mods) + _bonus(game, slot, seat, "bp")
+    return max(0, value)
+
+
+def dp(game: Game, slot: Slot, seat: int | None = None) -> int:
+    card = slot.card
+    if card is None:
+        return 0
+    if seat is None:
+        seat = seat_of(game, slot)
+    value = (card.dp or 0) + sum(m.dp for m in slot.mods) + _bonus(game, slot, seat, "dp")
+    return max(0, value)
+
+
+def keywords(game: Game, slot: Slot) -> frozenset[str]:
+    if slot.card is None:
+        return frozenset()
+    kws = set(slot.card.keywords)
+    for m in slot.mods:
+        kws.update(m.grant)
+    return frozenset(kws)
+
+
+def card_cost(card: CardDef) -> int:
+    """ZR 2.4: a Base Minion counts as cost 0."""
+    return card.cost or 0
+
+
+def _has_static(game: Game, slot: Slot, do: str) -> bool:
+    return any(e.steps[0].target in (None, "this") for e in _passives(slot.card, do))
+
+
+def can_block(game: Game, slot: Slot, attacker: Slot | None) -> bool:
+    """ZR 8.4: an Active minion that can block; Infiltrate (ZR 2.7): only the same cost."""
+    if slot.rested or slot.card is None or _has_static(game, slot, "cannot_block"):
+        return False
+    if attacker is not None and "infiltrate" in keywords(game, attacker):
+        return card_cost(slot.card) == card_cost(attacker.card)
+    return True
+
+
+def attack_targets(game: Game, slot: Slot, opp_forces: list[int]) -> list[tuple]:
+    """ZR 8.1, ZR 8.2: what this Active minion may attack."""
+    no_forces = _has_static(game, slot, "cannot_attack_forces")
+    targets: list[tuple] = [] if no_forces else [("f", i) for i in opp_forces]
+    restricted = (
+        bool(opp_forces)
+        and "charge" not in keywords(game, slot)
+        and (slot.arrived or (slot.advanced and slot.card.type == "base_minion"))
+    )
+    if not restricted:
+        targets.insert(0, ("p",))
+    return targets
+
+
+def enters_base_rested(slot: Slot) -> bool:
+    return slot.card is not None and bool(_passives(slot.card, "enters_base_rested"))
+
+
+def damage_reduction(game: Game, seat: int) -> int:
+    """Force of Triumph: DP damage dealt to the player by minions is reduced."""
+    total = 0
+    for src_seat, _, e in _sources(game, "reduce_damage"):
+        if src_seat == seat and _during_ok(game, src_seat, e.during):
+            total += e.steps[0].param("amount", 0)
+    return total
+
+
+def _untargetable(game: Game, slot: Slot, seat: int, ctx: Ctx) -> bool:
+    """Chalchalsio, Ring Raptor (opponent's Magic); Force of Sanctity (opponent's minion effects)."""
+    if ctx.controller == seat:
+        return False
+    for src_seat, src, e in _sources(game, "untargetable"):
+        if src_seat != seat or not _during_ok(game, src_seat, e.during):
+            continue
+        step = e.steps[0]
+        by = step.param("by")
+        if (by == "opponent_magic" and ctx.kind != "magic") or (
+            by == "opponent_minion_effects" and ctx.kind != "minion"
+        ):
+            continue
+        if step.target == "this" or step.target is None:
+            if src is slot:
+                return True
+        elif _matches_slot(game, step.target, slot, seat, src_seat, src, ()):
+            return True
+    return False
+
+
+# ----------------------------------------------------------------------------------------------
+# Costs (ZR 6.1)
+
+
+def cost_of(game: Game, seat: int, card: CardDef) -> int:
+    """The total cost of a card in `seat`'s hand, reductions applied: they reduce the uncoloured
+    part only and never below the coloured part (ZR 6.1)."""
+    cost = card.cost or 0
+    reduction = 0
+    for src_seat, _, e in _sources(game, "cost_reduction"):
+        if src_seat != seat or not _during_ok(game, src_seat, e.during):
+            continue
+        step = e.steps[0]
+        if isinstance(step.target, Selector) and _card_matches(step.target, card):
+            reduction += step.param("amount", 0)
+    return max(card.pip_count, cost - reduction)
+
+
+def _fusion(game: Game, seat: int, card: CardDef) -> bool:
+    for src_seat, _, e in _sources(game, "colorless_pays_pips"):
+        if (
+            src_seat == seat
+            and _during_ok(game, src_seat, e.during)
+            and e.steps[0].param("card_type") in (None, card.type)
+        ):
+            return True
+    return False
+
+
+def payment(game: Game, seat: int, card: CardDef) -> list[Slot] | None:
+    """The mana that pays for `card`, or None if it cannot be paid (ZR 6.1.1): each pip with
+    Active mana of its color; the rest first with colorless mana, then with the color that has
+    the most Active mana left; ties go to the earliest slot."""
+    base = game.players[seat].base
+    free = [s for s in base if not s.rested]
+    total = cost_of(game, seat, card)
+    if len(free) < total:
+        return None
+    used: list[Slot] = []
+    fusion = None
+    for color, n in card.pips:
+        have = [s for s in free if s.color == color and s not in used]
+        if len(have) >= n:
+            used += have[:n]
+            continue
+        used += have
+        if fusion is None:
+            fusion = _fusion(game, seat, card)
+        if not fusion:
+            return None
+        colorless = [s for s in free if s.color == "colorless" and s not in used]
+        if len(colorless) < n - len(have):
+            return None
+        used += colorless[: n - len(have)]
+    rest = total - len(used)
+    left = [s for s in free if s not in used]
+    for s in left:
+        if rest <= 0:
+            break
+        if s.color == "colorless":
+            used.append(s)
+            rest -= 1
+    while rest > 0:
+        left = [s for s in free if s not in used]
+        if not left:
+            return None
+        counts: dict[str, int] = {}
+        for s in left:
+            counts[s.color] = counts.get(s.color, 0) + 1
+        best = max(counts.values())
+        pick = next(s for s in left if counts[s.color] == best)
+        used.append(pick)
+        rest -= 1
+    return used
+
+
+def can_pay(game: Game, seat: int, uid: int) -> bool:
+    return payment(game, seat, game.defs[uid]) is not None
+
+
+def _pay(game: Game, seat: int, card: CardDef) -> None:
+    slots = payment(game, seat, card)
+    if slots is None:
+        raise RuntimeError(f"cannot pay for {card.name}")  # legality was checked before
+    for s in slots:
+        s.rested = True
+
+
+# ----------------------------------------------------------------------------------------------
+# Selectors
+
+
+class Ctx:
+    """An effect resolving: who controls it, where it comes from, which step, what was chosen."""
+
+    __slots__ = ("controller", "done", "effect", "i", "it", "kind", "source")
+
+    def __init__(self, controller: int, source: int | None, kind: str, effect: Effect,
+                 i: int = 0, it: tuple = (), done: bool = True) -> None:  # fmt: skip
+        self.controller, self.source, self.kind, self.effect = controller, source, kind, effect
+        self.i, self.it, self.done = i, it, done
+
+    def next(self, it: tuple, done: bool) -> Ctx:
+        return Ctx(self.controller, self.source, self.kind, self.effect, self.i + 1, it, done)
+
+
+def _side_seats(side: str, controller: int) -> tuple[int, ...]:
+    if side == "self":
+        return (controller,)
+    if side == "opponent":
+        return (1 - controller,)
+    return (controller, 1 - controller)
+
+
+def _card_matches(sel: Selector, card: CardDef, slot: Slot | None = None, game: Game | None = None,
+                  seat: int | None = None) -> bool:  # fmt: skip
+    for key, value in sel.filters:
+        if key == "class":
+            if value not in card.classes:
+                return False
+        elif key == "color":
+            if card.color != value:
+                return False
+        elif key == "type":
+            if value == "minion":
+                if card.type == "magic":
+                    return False
+            elif card.type != value:
+                return False
+        elif key == "name":
+            if normalize_name(card.name) != normalize_name(value):
+                return False
+        elif key == "cost_max":
+            if card_cost(card) > value:
+                return False
+        elif key == "cost_min":
+            if card_cost(card) < value:
+                return False
+        elif key == "keyword":
+            kws = keywords(game, slot) if slot is not None else card.keywords
+            if value not in kws:
+                return False
+        elif key == "token":
+            if (card.type == "token") != value:
+                return False
+        elif key in ("bp_max", "bp_min"):
+            if slot is None:
+                return False
+            v = bp(game, slot, seat)
+            if (key == "bp_max" and v > value) or (key == "bp_min" and v < value):
+                return False
+    return True
+
+
+def _matches_slot(game: Game, sel: Selector, slot: Slot, seat: int, controller: int,
+                  source: Slot | None, exclude: tuple) -> bool:  # fmt: skip
+    """Does a card in play match a selector seen from `controller`?"""
+    if seat not in _side_seats(sel.side, controller):
+        return False
+    p = game.players[seat]
+    in_zone = slot in p.field if sel.zone == "field" else slot in p.base
+    if not in_zone:
+        return False
+    if sel.other and (slot is source or ("c", slot.uid) in exclude):
+        return False
+    if slot.card is None:  # a colorless mana token
+        token = sel.filter("token")
+        return token is True and len(sel.filters) == 1
+    return _card_matches(sel, slot.card, slot, game, seat)
+
+
+def candidates(game: Game, sel: Selector, ctx: Ctx) -> list[tuple]:
+    """The options a selector offers to the effect's controller, in zone order."""
+    out: list[tuple] = []
+    controller = ctx.controller
+    for seat in _side_seats(sel.side, controller):
+        p = game.players[seat]
+        if sel.zone in ("field", "base"):
+            for s in p.field if sel.zone == "field" else p.base:
+                if sel.other and (s.uid == ctx.source or ("c", s.uid) in ctx.it):
+                    continue
+                if s.card is None:
+                    if sel.filter("token") is True and len(sel.filters) == 1:
+                        out.append(("c", s.uid))
+                    continue
+                if not _card_matches(sel, s.card, s, game, seat):
+                    continue
+                if _untargetable(game, s, seat, ctx):
+                    continue
+                out.append(("c", s.uid))
+            if sel.or_force:
+                out += [("f", seat, i) for i, f in enumerate(p.forces) if not f.destroyed]
+        elif sel.zone == "forces":
+            destroyed = sel.filter("destroyed")
+            for i, f in enumerate(p.forces):
+                if destroyed is None or f.destroyed == destroyed:
+                    out.append(("f", seat, i))
+        else:
+            zone = {"hand": p.hand, "trash": p.trash, "deck": p.deck}[sel.zone]
+            seen = set()
+            for uid in zone:
+                card = game.defs[uid]
+                if _card_matches(sel, card):
+                    if sel.zone == "deck":  # a search: copies are interchangeable
+                        if card.id in seen:
+                            continue
+                        seen.add(card.id)
+                    out.append(("c", uid))
+    return out
+
+
+def _count(game: Game, sel: Selector, controller: int) -> int:
+    """How many things a `per` selector counts (count = all)."""
+    n = 0
+    for seat in _side_seats(sel.side, controller):
+        p = game.players[seat]
+        if sel.zone == "forces":
+            destroyed = sel.filter("destroyed")
+            n += sum(1 for f in p.forces if destroyed is None or f.destroyed == destroyed)
+        elif sel.zone in ("field", "base"):
+            for s in p.field if sel.zone == "field" else p.base:
+                if s.card is not None and _card_matches(sel, s.card, s, game, seat):
+                    n += 1
+        else:
+            zone = {"hand": p.hand, "trash": p.trash, "deck": p.deck}[sel.zone]
+            n += sum(1 for uid in zone if _card_matches(sel, game.defs[uid]))
+    return n
+
+
+def condition_ok(game: Game, cond: tuple, controller: int, it: tuple, done: bool = True) -> bool:
+    d = dict(cond)
+    p = game.players[controller]
+    if "mana_color" in d and sum(1 for s in p.base if s.color == d["mana_color"]) < d["at_least"]:
+        return False
+    if "mana_at_least" in d and len(p.base) < d["mana_at_least"]:
+        return False
+    if "opponent_turn" in d and (game.active != controller) != d["opponent_turn"]:
+        return False
+    if "done" in d and done != d["done"]:
+        return False
+    if "it_class" in d:
+        hit = False
+        for o in it:
+            if o[0] == "c":
+                card = _card_of(game, o[1])
+                hit = hit or (card is not None and d["it_class"] in card.classes)
+        if not hit:
+            return False
+    return True
+
+
+def _card_of(game: Game, uid: int) -> CardDef | None:
+    found = game.find_slot(uid)
+    if found is not None:
+        return found[2].card
+    return game.defs[uid] if uid < len(game.defs) else None
+
+
+# ----------------------------------------------------------------------------------------------
+# Triggers
+
+
+def _queue(game: Game, seat: int, rank: int, order: int, ctx: Ctx) -> None:
+    game.queued.append((seat, rank, order, (t_step, ctx)))
+
+
+def queue_self_trigger(
+    game: Game, seat: int, slot: Slot, event: str, from_trash: bool = False
+) -> None:
+    """A card's own trigger: [When Summoned], [When Attacking], [When Destroyed]..."""
+    card = slot.card
+    if card is None or not card.effects:
+        return
+    for e in card.effects:
+        if e.when == event and _during_ok(game, seat, e.during):
+            kind = "minion"
+            _queue(game, seat, 1, slot.order, Ctx(seat, None if from_trash else slot.uid, kind, e))
+
+
+def t_queue_event(game: Game, seat: int, uid: int, event: str) -> None:
+    found = game.find_slot(uid)
+    if found is not None:
+        queue_self_trigger(game, found[0], found[2], event)
+
+
+def queue_turn_triggers(game: Game, seat: int, when: str) -> None:
+    """ "At the start/end of your turn" effects of `seat`'s Forces and cards; Resurge."""
+    p = game.players[seat]
+    for i, f in enumerate(p.forces):
+        if f.active:
+            for e in f.force.effects:
+                if e.when == when:
+                    _queue(game, seat, 0, i, Ctx(seat, None, "force", e))
+    for zone_name, zone in (("field", p.field), ("base", p.base)):
+        for s in zone:
+            if s.card is None:
+                continue
+            for e in s.card.effects:
+                if e.when == when and (e.zone or "field") == zone_name:
+                    _queue(game, seat, 1, s.order, Ctx(seat, s.uid, "minion", e))
+            if when == "turn_end" and zone_name == "field" and "resurge" in keywords(game, s):
+                _queue(game, seat, 1, s.order, Ctx(seat, s.uid, "minion", RESURGE))
+
+
+def queue_watchers(game: Game, event: str, seat: int, subject: Slot | None) -> None:
+    """ "Whenever ..." effects watching an event of `seat` (and its `subject` card)."""
+    stacked: set = set()
+    for p in game.players:
+        sources = [(i, None, f.force.effects) for i, f in enumerate(p.forces) if f.active]
+        sources += [(s.order, s, s.card.effects) for s in p.field if s.card is not None]
+        for order, src, effs in sources:
+            for e in effs:
+                if e.when != event or not _during_ok(game, p.seat, e.during):
+                    continue
+                w = e.watch
+                if seat not in _side_seats(w.side, p.seat):
+                    continue
+                if subject is not None:
+                    if w.other and subject is src:
+                        continue
+                    if subject.card is None or not _card_matches(
+                        w, subject.card, subject, game, seat
+                    ):
+                        continue
+                if e.no_stack:
+                    key = (p.seat, src.card.id if src is not None else id(e))
+                    if key in stacked:
+                        continue
+                    stacked.add(key)
+                rank = 0 if src is None else 1
+                _queue(
+                    game,
+                    p.seat,
+                    rank,
+                    order,
+                    Ctx(p.seat, src.uid if src else None, "force" if src is None else "minion", e),
+                )
+
+
+# ----------------------------------------------------------------------------------------------
+# Summoning and Magic (ZR 6.2, ZR 6.3)
+
+
+def begin_summon(game: Game, seat: int, uid: int) -> None:
+    """ZR 6.2: pay, put it on the field Active; [When Summoned] triggers; ZR 3.4 applies."""
+    card = game.defs[uid]
+    _pay(game, seat, card)
+    game.players[seat].hand.remove(uid)
+    game.limbo.append(uid)
+    game.log.add("summon", seat, uid)
+    game._push((type(game)._t_enter_field, seat, uid, False, "summoned"))
+
+
+def _first_choice(card: CardDef) -> Step | None:
+    step = card.effects[0].steps[0] if card.effects else None
+    if step is not None and isinstance(step.target, Selector) and step.target.count != "all":
+        return step
+    return None
+
+
+def can_cast(game: Game, seat: int, uid: int) -> bool:
+    """ZR 6.3, ZR 6.4: payable, and a card that needs a target has one."""
+    card = game.defs[uid]
+    if payment(game, seat, card) is None:
+        return False
+    step = _first_choice(card)
+    if step is None or step.optional or step.target.up_to:
+        return True
+    return bool(candidates(game, step.target, Ctx(seat, None, "magic", card.effects[0])))
+
+
+def begin_cast(game: Game, seat: int, uid: int) -> None:
+    """ZR 6.3: the card leaves the hand at once; choose targets, pay, resolve, then the trash."""
+    game.players[seat].hand.remove(uid)
+    game.limbo.append(uid)
+    game.log.add("cast", seat, uid)
+    game._push((t_effect_begin,), (t_cast_targets, seat, uid), (t_effect_end,))
+
+
+def t_cast_targets(game: Game, seat: int, uid: int) -> None:
+    card = game.defs[uid]
+    step = _first_choice(card)
+    if step is None:
+        t_cast_pay(game, seat, uid, None)
+        return
+    ctx = Ctx(seat, None, "magic", card.effects[0])
+    options = candidates(game, step.target, ctx)
+    _pend_targets(game, ctx, step, options, (t_cast_pay, seat, uid))
+
+
+def t_cast_pay(game: Game, seat: int, uid: int, chosen: tuple | None) -> None:
+    card = game.defs[uid]
+    _pay(game, seat, card)
+    ctx = Ctx(seat, None, "magic", card.effects[0])
+    first = (t_step, ctx) if chosen is None else (t_step_chosen, ctx, chosen)
+    game._push(first, (t_cast_finish, seat, uid))
+
+
+def t_cast_finish(game: Game, seat: int, uid: int) -> None:
+    game.limbo.remove(uid)
+    game.players[seat].trash.append(uid)
+    queue_watchers(game, "magic_used", seat, None)
+
+
+def t_effect_begin(game: Game) -> None:
+    game.depth += 1
+
+
+def t_effect_end(game: Game) -> None:
+    game.depth -= 1
+
+
+# ----------------------------------------------------------------------------------------------
+# Steps
+
+
+def _pend_targets(game: Game, ctx: Ctx, step: Step, options: list, cont: tuple) -> None:
+    sel: Selector = step.target
+    n = len(options) if sel.count == "all" else min(sel.count, len(options))
+    low = 0 if (sel.up_to or step.optional) else n
+    hidden = sel.zone == "deck"
+    game._pend(CHOICE, ctx.controller, Choice(step.do, tuple(options), low, n, cont, (), hidden))
+
+
+def t_step(game: Game, ctx: Ctx) -> None:
+    effect = ctx.effect
+    if ctx.i >= len(effect.steps):
+        return
+    if (
+        ctx.i == 0
+        and effect.condition
+        and not condition_ok(game, effect.condition, ctx.controller, ())
+    ):
+        return
+    step = effect.steps[ctx.i]
+    if step.condition and not condition_ok(game, step.condition, ctx.controller, ctx.it, ctx.done):
+        game._push((t_step, ctx.next(ctx.it, False)))
+        return
+    target = step.target
+    if isinstance(target, Selector) and target.count != "all":
+        options = candidates(game, target, ctx)
+        if not options:  # ZR 6.4: do as much as possible
+            game._push((t_step, ctx.next((), False)))
+            return
+        _pend_targets(game, ctx, step, options, (t_step_chosen, ctx))
+        return
+    if step.optional:
+        game._pend(CHOICE, ctx.controller, Choice(step.do, (("yes",),), 0, 1, (t_step_chosen, ctx)))
+        return
+    t_step_chosen(game, ctx, _resolve_targets(game, ctx, target))
+
+
+def _resolve_targets(game: Game, ctx: Ctx, target) -> tuple:
+    if target is None:
+        return ()
+    if target == "this":
+        return (("c", ctx.source),) if ctx.source is not None and game.find_slot(ctx.source) else ()
+    if target == "it":
+        return ctx.it
+    if target == "player":
+        return (("p", ctx.controller),)
+    if target == "opponent":
+        return (("p", 1 - ctx.controller),)
+    return tuple(candidates(game, target, ctx))  # count = all
+
+
+def t_step_chosen(game: Game, ctx: Ctx, chosen: tuple) -> None:
+    step = ctx.effect.steps[ctx.i]
+    if step.optional:  # "may": declining skips the step (ZR 6.4)
+        if not isinstance(step.target, Selector):
+            if ("yes",) not in chosen:
+                game._push((t_step, ctx.next(ctx.it, False)))
+                return
+            chosen = _resolve_targets(game, ctx, step.target)
+        elif not chosen:
+            game._push((t_step, ctx.next(ctx.it, False)))
+            return
+    # The next step goes under whatever this step pushes, so that it runs after it.
+    pos = len(game.stack)
+    game.stack.append(None)
+    done = STEP_FUNCS[step.do](game, ctx, step, chosen)
+    keep_it = chosen if isinstance(step.target, Selector) else ctx.it
+    game.stack[pos] = (t_step, ctx.next(keep_it, bool(done)))
+
+
+def _slots(game: Game, targets: tuple) -> list[tuple[int, str, Slot]]:
+    out = []
+    for o in targets:
+        if o[0] == "c":
+            found = game.find_slot(o[1])
+            if found is not None:
+                out.append(found)
+    return out
+
+
+def s_draw(game, ctx, step, targets):
+    return game._draw(ctx.controller, step.param("count", 1)) > 0
+
+
+def s_discard(game, ctx, step, targets):
+    p = game.players[ctx.controller]
+    n = min(step.param("count", 1), len(p.hand))
+    if n == 0:
+        return False
+    options = tuple(("c", uid) for uid in p.hand)
+    game._pend(
+        CHOICE, ctx.controller, Choice("discard", options, n, n, (t_discard_done, ctx.controller))
+    )
+    return True
+
+
+def t_discard_done(game: Game, seat: int, chosen: tuple) -> None:
+    p = game.players[seat]
+    for o in chosen:
+        p.hand.remove(o[1])
+        p.trash.append(o[1])
+        game.log.add("discard", seat, o[1])
+
+
+def s_modify(game, ctx, step, targets):
+    mod = Mod(
+        step.param("bp", 0),
+        step.param("dp", 0),
+        tuple(step.param("grant", ())),
+        step.param("until"),
+    )
+    hit = False
+    for _, zone, slot in _slots(game, targets):
+        if zone == "field":
+            slot.mods = (*slot.mods, mod)
+            hit = True
+    return hit
+
+
+def s_destroy(game, ctx, step, targets):
+    field, mana = [], []
+    for seat, zone, slot in _slots(game, targets):
+        (field if zone == "field" else mana).append((seat, slot))
+    for seat, slot in mana:  # destroying mana: a card goes to the trash, a token leaves the game
+        game._take_slot(slot.uid)
+        game._leave_play(slot, seat, "trash")
+        game.log.add("destroyed", seat, slot.uid, slot.name, "")
+    if field:
+        game.destroy([s.uid for _, s in field])
+    return bool(field or mana)
+
+
+def _set_rested(game, targets, rested: bool) -> bool:
+    hit = False
+    for o in targets:
+        if o[0] == "f":
+            f = game.players[o[1]].forces[o[2]]
+            if not f.destroyed:
+                f.rested = rested
+                hit = True
+    for _, _, slot in _slots(game, targets):
+        slot.rested = rested
+        hit = True
+    return hit
+
+
+def s_rest(game, ctx, step, targets):
+    return _set_rested(game, targets, True)
+
+
+def s_activate(game, ctx, step, targets):
+    return _set_rested(game, targets, False)
+
+
+def s_move_to_base(game, ctx, step, targets):
+    hit = False
+    for seat, zone, slot in _slots(game, targets):
+        if zone != "field":
+            continue
+        hit = True
+        if slot.card.type == "token":  # a token cannot be mana: it ceases to exist (ZR 2.1)
+            game._take_slot(slot.uid)
+            continue
+        slot.rested = bool(step.param("rested", False)) or slot.rested
+        game._push((type(game)._t_enter_base, seat, slot.uid, slot.rested, False))
+    return hit
+
+
+def s_to_hand(game, ctx, step, targets):
+    hit = False
+    for o in targets:
+        uid = o[1]
+        found = game.find_slot(uid)
+        if found is not None:
+            seat, _, slot = found
+            game._take_slot(uid)
+            game._leave_play(slot, seat, "hand")
+            game.log.add("to_hand", seat, uid, slot.name)
+            hit = True
+            continue
+        for p in game.players:
+            if uid in p.trash:
+                p.trash.remove(uid)
+                game._to_hand(p.seat, uid)
+                game.log.add("to_hand", p.seat, uid, game.defs[uid].name)
+                hit = True
+    return hit
+
+
+def s_put_into_base(game, ctx, step, targets):
+    tasks = []
+    for o in targets:
+        uid = o[1]
+        for p in game.players:
+            for zone in (p.hand, p.deck):
+                if uid in zone:
+                    zone.remove(uid)
+                    game.limbo.append(uid)
+                    tasks.append(
+                        (
+                            type(game)._t_enter_base,
+                            p.seat,
+                            uid,
+                            bool(step.param("rested")),
+                            bool(step.param("placed_trigger")),
+                        )
+                    )
+    game._push(*tasks)
+    return bool(tasks)
+
+
+def s_heal(game, ctx, step, targets):
+    amount = step.param("amount", 1)
+    hit = False
+    for o in targets:
+        if o[0] == "p":
+            p = game.players[o[1]]
+            p.life = min(LIFE_CAP, p.life + amount)  # ZR 3.6
+            hit = True
+        elif o[0] == "f":
+            f = game.players[o[1]].forces[o[2]]
+            if not f.destroyed:  # ZR 3.6: a destroyed Force cannot be restored
+                f.life = min(LIFE_CAP, f.life + amount)
+                hit = True
+    return hit
+
+
+def s_damage(game, ctx, step, targets):
+    amount = step.param("amount", 1)
+    hit = False
+    for o in targets:
+        if o[0] == "p":
+            hit = game.damage_player(o[1], amount, from_minion=False) > 0 or hit
+        elif o[0] == "f":
+            game.damage_force(o[1], o[2], amount)
+            hit = True
+    return hit
+
+
+@cache
+def _token_def(token: CardDef, bp_: int | None, dp_: int | None) -> CardDef:
+    changes = {}
+    if bp_ is not None:
+        changes["bp"] = bp_
+    if dp_ is not None:
+        changes["dp"] = dp_
+    return dataclasses.replace(token, **changes) if changes else token
+
+
+def s_create_token(game, ctx, step, targets):
+    token = _token_def(game.catalog[step.param("token")], step.param("bp"), step.param("dp"))
+    tasks = [
+        (type(game)._t_enter_field, ctx.controller, game.new_uid(), False, None, token)
+        for _ in range(step.param("count", 1))
+    ]
+    game._push(*tasks)
+    return True
+
+
+def s_shuffle_deck(game, ctx, step, targets):
+    game.rng.shuffle(game.players[ctx.controller].deck)
+    return True
+
+
+def s_recolor_mana(game, ctx, step, targets):
+    slots = _slots(game, targets)
+    if not slots:
+        return False
+    options = tuple(("color", c) for c in MANA_COLORS)
+    game._pend(
+        CHOICE, ctx.controller, Choice("color", options, 1, 1, (t_recolor_done, slots[0][2].uid))
+    )
+    return True
+
+
+def t_recolor_done(game: Game, uid: int, chosen: tuple) -> None:
+    found = game.find_slot(uid)
+    if found is not None and chosen:
+        found[2].color = chosen[0][1]
+
+
+def s_look_top(game, ctx, step, targets):
+    p = game.players[ctx.controller]
+    n = min(step.param("count", 1), len(p.deck))
+    if n == 0:
+        return False
+    top = p.deck[:n]
+    del p.deck[:n]
+    game.limbo.extend(top)
+    pick: Selector = step.param("pick")
+    options = tuple(
+        ("c", uid) for uid in top if pick is None or _card_matches(pick, game.defs[uid])
+    )
+    if not options:
+        t_look_done(game, ctx.controller, tuple(top), ())
+        return False
+    game._pend(
+        CHOICE,
+        ctx.controller,
+        Choice("look_top", options, 1, 1, (t_look_done, ctx.controller, tuple(top)), (), True),
+    )
+    return True
+
+
+def t_look_done(game: Game, seat: int, top: tuple, chosen: tuple) -> None:
+    p = game.players[seat]
+    rest = [u for u in top if ("c", u) not in chosen]
+    for u in top:
+        game.limbo.remove(u)
+    for o in chosen:
+        game._to_hand(seat, o[1])
+        game.log.add("reveal", seat, o[1])
+    game.rng.shuffle(rest)  # the rest go to the bottom in random order
+    p.deck.extend(rest)
+
+
+def s_must_block(game, ctx, step, targets):
+    hit = False
+    for _, zone, slot in _slots(game, targets):
+        if zone == "field":
+            slot.must_block = True
+            hit = True
+    return hit
+
+
+def s_gain_movement(game, ctx, step, targets):
+    game.players[ctx.controller].movement += step.param("amount", 1)
+    return True
+
+
+def s_add_mana(game, ctx, step, targets):
+    tasks = [
+        (type(game)._t_enter_base, ctx.controller, -1, bool(step.param("rested")), False)
+        for _ in range(step.param("count", 1))
+    ]
+    game._push(*tasks)
+    return True
+
+
+STEP_FUNCS = {
+    "draw": s_draw,
+    "discard": s_discard,
+    "modify": s_modify,
+    "destroy": s_destroy,
+    "rest": s_rest,
+    "activate": s_activate,
+    "move_to_base": s_move_to_base,
+    "to_hand": s_to_hand,
+    "put_into_base": s_put_into_base,
+    "heal": s_heal,
+    "damage": s_damage,
+    "create_token": s_create_token,
+    "shuffle_deck": s_shuffle_deck,
+    "recolor_mana": s_recolor_mana,
+    "look_top": s_look_top,
+    "must_block": s_must_block,
+    "gain_movement": s_gain_movement,
+    "add_mana": s_add_mana,
+}

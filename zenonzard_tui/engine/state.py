@@ -1,0 +1,166 @@
+"""The game's mutable state: players, zones and the cards in play (ZR 3).
+
+Cards in the deck, hand and trash are plain ints (their uid); the game's `defs` table maps a uid to
+its shared, immutable CardDef. Cards in play (field and base) are `Slot`s, which carry the state a
+card has only in play: Active/Rested, arrival, modifiers. Cloning copies the slots and lists only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from zenonzard_tui.cards.model import CardDef, ForceDef
+
+FIELD_LIMIT = 5  # ZR 3.4
+BASE_LIMIT = 10  # ZR 3.5
+HAND_LIMIT = 10  # ZR 3.3
+LIFE_CAP = 10  # ZR 3.6
+START_LIFE = 12  # ZR 5.1
+START_HAND = 6  # ZR 5.1
+TURN_LIMIT = 200  # ZR 1.5
+
+
+@dataclass(frozen=True)
+class Options:
+    """Rule options by their ZR names (ZR 5.4, ZR 5.8)."""
+
+    second_player_draws_two: bool = False  # ZR 5.4
+    first_turn_attack: bool = True  # ZR 5.8
+
+    @classmethod
+    def names(cls) -> tuple[str, ...]:
+        return tuple(f.name for f in fields(cls))
+
+    @classmethod
+    def from_mapping(cls, raw: dict) -> Options:
+        unknown = set(raw) - set(cls.names())
+        if unknown:
+            raise ValueError(
+                f"unknown rule option {sorted(unknown)[0]!r}; known: {', '.join(cls.names())}"
+            )
+        for key, value in raw.items():
+            if not isinstance(value, bool):
+                raise ValueError(f"rule option {key!r} takes true or false, got {value!r}")
+        return cls(**raw)
+
+    def to_dict(self) -> dict:
+        return {name: getattr(self, name) for name in self.names()}
+
+
+class Mod:
+    """A modifier on a card in play: +BP/+DP, granted keywords, until when (None: while in play)."""
+
+    __slots__ = ("bp", "dp", "grant", "until")
+
+    def __init__(self, bp: int, dp: int, grant: tuple[str, ...], until: str | None) -> None:
+        self.bp, self.dp, self.grant, self.until = bp, dp, grant, until
+
+
+class Slot:
+    """A card in play, on the field or in the base. `card` is None for a colorless mana token."""
+
+    __slots__ = (
+        "advanced",
+        "arrived",
+        "card",
+        "color",
+        "mods",
+        "must_block",
+        "order",
+        "rested",
+        "uid",
+    )
+
+    def __init__(self, uid: int, card: CardDef | None, order: int, rested: bool = False) -> None:
+        self.uid = uid
+        self.card = card
+        self.rested = rested
+        self.arrived = True  # entered play this turn (ZR 8.2)
+        self.advanced = False  # a Base Minion card that advanced to the field this turn (ZR 8.2)
+        self.order = order  # when it entered play, for the order of ZR 6.5
+        self.mods: tuple[Mod, ...] = ()  # replaced, never mutated: clones may share it
+        self.must_block = False
+        self.color = card.color if card is not None else "colorless"  # the color of its mana
+
+    def clone(self) -> Slot:
+        new = Slot.__new__(Slot)
+        new.uid, new.card, new.rested, new.arrived = self.uid, self.card, self.rested, self.arrived
+        new.advanced, new.order, new.mods = self.advanced, self.order, self.mods
+        new.must_block, new.color = self.must_block, self.color
+        return new
+
+    @property
+    def name(self) -> str:
+        return self.card.name if self.card is not None else "colorless"
+
+    @property
+    def is_token(self) -> bool:
+        """A Token Minion or a colorless mana token: neither can move (ZR 7.2)."""
+        return self.card is None or self.card.type == "token"
+
+
+class ForceState:
+    __slots__ = ("destroyed", "force", "life", "rested")
+
+    def __init__(self, force: ForceDef, life: int | None = None) -> None:
+        self.force = force
+        self.life = force.life if life is None else life
+        self.rested = False
+        self.destroyed = False
+
+    def clone(self) -> ForceState:
+        new = ForceState.__new__(ForceState)
+        new.force, new.life, new.rested, new.destroyed = (
+            self.force,
+            self.life,
+            self.rested,
+            self.destroyed,
+        )
+        return new
+
+    @property
+    def active(self) -> bool:
+        """Its effects work (ZR 2.5)."""
+        return not self.rested and not self.destroyed
+
+
+class PlayerState:
+    __slots__ = (
+        "base",
+        "deck",
+        "field",
+        "forces",
+        "hand",
+        "life",
+        "movement",
+        "mulliganed",
+        "seat",
+        "trash",
+    )
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.deck: list[int] = []  # top first
+        self.hand: list[int] = []
+        self.field: list[Slot] = []
+        self.base: list[Slot] = []
+        self.trash: list[int] = []
+        self.forces: list[ForceState] = []
+        self.life = START_LIFE
+        self.movement = 0
+        self.mulliganed = False
+
+    def clone(self) -> PlayerState:
+        new = PlayerState.__new__(PlayerState)
+        new.seat = self.seat
+        new.deck = self.deck[:]
+        new.hand = self.hand[:]
+        new.field = [s.clone() for s in self.field]
+        new.base = [s.clone() for s in self.base]
+        new.trash = self.trash[:]
+        new.forces = [f.clone() for f in self.forces]
+        new.life, new.movement, new.mulliganed = self.life, self.movement, self.mulliganed
+        return new
+
+    def live_forces(self) -> list[ForceState]:
+        return [f for f in self.forces if not f.destroyed]
