@@ -89,7 +89,9 @@ class Game:
         self.next_uid = 0
         self.history: list[Action] = []
         self.log = Log()
+        self.setup_record: dict | None = None  # how new_game() started it, for saves
         self._legal: list[Action] | None = None
+        self._texts = False
 
     # ------------------------------------------------------------------------------------------
     # Creation and copying
@@ -112,7 +114,8 @@ class Game:
         new.seq, new.next_uid, new.depth = self.seq, self.next_uid, self.depth
         new.history = self.history[:]
         new.log = self.log.clone()
-        new._legal = self._legal
+        new.setup_record = self.setup_record
+        new._legal, new._texts = self._legal, self._texts
         return new
 
     def new_uid(self) -> int:
@@ -218,7 +221,8 @@ class Game:
         self.rng = Rng(seed)
         for seat in (0, 1):
             p = self.players[seat]
-            for card in decks[seat]:
+            # uids follow card ids, so a uid tells no more than the card it names
+            for card in sorted(decks[seat], key=lambda c: c.id):
                 uid = self.next_uid
                 self.next_uid += 1
                 self.defs.append(card)
@@ -227,7 +231,8 @@ class Game:
             p.life = START_LIFE - sum(f.life for f in forces[seat])  # ZR 5.1
         for p in self.players:
             self.rng.shuffle(p.deck)
-        self.first = self.rng.below(2) if first is None else first
+        coin = self.rng.below(2)  # drawn even when the first player is chosen: replays agree
+        self.first = coin if first is None else first
         self.log.add("setup", self.first, tuple(p.life for p in self.players))
         for p in (self.players[self.first], self.players[1 - self.first]):
             self._draw(p.seat, START_HAND)
@@ -563,12 +568,20 @@ class Game:
     # ------------------------------------------------------------------------------------------
     # Public API
 
-    def legal_actions(self) -> list[Action]:
-        """Every legal action now, each with its stable text."""
+    def legal(self) -> list[Action]:
+        """Every legal action now, without texts (the fast path for search)."""
         if self._legal is None:
             self._legal = self._list_actions() if self.pending is not None else []
-            self._write_texts(self._legal)
+            self._texts = False
         return self._legal
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now, each with its stable text."""
+        legal = self.legal()
+        if not self._texts:
+            self._write_texts(legal)
+            self._texts = True
+        return legal
 
     def apply(self, action: Action | str) -> None:
         """Do `action` (an Action from legal_actions() or its text). An illegal action raises
@@ -587,12 +600,13 @@ class Game:
         self._run()
 
     def _match(self, action: Action | str) -> Action:
-        legal = self.legal_actions()
         if isinstance(action, Action):
-            for a in legal:
-                if a == action:
+            key = action.key()
+            for a in self.legal():
+                if a.key() == key:
                     return a
             raise IllegalAction(f"not a legal action now: {action}")
+        legal = self.legal_actions()
         text = normalize_text(action)
         for a in legal:
             if normalize_text(a.text) == text:
@@ -605,7 +619,7 @@ class Game:
             raise IllegalAction(f"'{action}' is ambiguous: " + " / ".join(a.text for a in hits))
         who = SEATS[self.pending.seat]
         raise IllegalAction(
-            f"'{action}' is not legal now ({who} to act); legal: "
+            f"'{action}' is not legal now ({who} to act, {self.pending.kind}); legal: "
             + " | ".join(a.text for a in legal)
         )
 
@@ -1043,12 +1057,20 @@ def new_game(deck_a, deck_b, seed: int = 0, options: Options | dict | None = Non
     else:
         raise ValueError(f"first must be 'random', 'A' or 'B', got {first!r}")
     game._setup(decks, forces, seed, first_seat)
+    game.setup_record = {
+        "seed": seed,
+        "first": SEATS[game.first],
+        "options": game.options.to_dict(),
+        "decks": [
+            {"cards": [c.id for c in decks[i]], "forces": [f.id for f in forces[i]]} for i in (0, 1)
+        ],
+    }
     game._run()
     return game
 
 
 def _deck_parts(deck) -> tuple[list[CardDef], list[ForceDef]]:
-    if hasattr(deck, "forces") and hasattr(deck, "card_defs"):
-        return list(deck.card_defs()), list(deck.forces)
+    if hasattr(deck, "forces") and hasattr(deck, "cards"):  # a zenonzard_tui.decks.Deck
+        return list(deck.cards), list(deck.forces)
     cards, forces = deck
     return list(cards), list(forces)

@@ -1,0 +1,130 @@
+"""Clones and save/load round trips continue exactly like the original; observe() hides what it
+must (STYLE: SabberStone's clone test, OpenSpiel's shared game tests)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from tests.engine.gamekit import random_deck
+from zenonzard_tui.engine.game import new_game
+from zenonzard_tui.engine.log import sentences
+from zenonzard_tui.engine.observe import observe
+from zenonzard_tui.engine.save import SaveError, game_record, load_game, load_record, save_game
+
+
+def _start(seed):
+    rng = random.Random(seed)
+    return new_game(random_deck(rng), random_deck(rng), seed=seed), rng
+
+
+def _fingerprint(game):
+    return json.dumps([observe(game, 0), observe(game, 1), game.winner, game.turn], sort_keys=True)
+
+
+def _continue(game, seed, steps=400):
+    rng = random.Random(seed)
+    texts = []
+    for _ in range(steps):
+        if game.over:
+            break
+        action = rng.choice(game.legal_actions())
+        texts.append(action.text)
+        game.apply(action)
+    return texts, _fingerprint(game)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_clone_continues_like_the_original(seed):
+    game, rng = _start(seed)
+    for _ in range(rng.randrange(5, 150)):
+        if game.over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    copy = game.clone()
+    assert _fingerprint(copy) == _fingerprint(game)
+    original = _continue(game, seed + 1000)
+    assert _continue(copy, seed + 1000) == original
+
+
+def test_clone_is_independent():
+    game, rng = _start(3)
+    for _ in range(40):
+        game.apply(rng.choice(game.legal_actions()))
+    before = _fingerprint(game)
+    copy = game.clone()
+    _continue(copy, 5, steps=100)
+    assert _fingerprint(game) == before
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_save_load_round_trip(seed, tmp_path):
+    game, rng = _start(seed)
+    for _ in range(rng.randrange(5, 200)):
+        if game.over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    path = tmp_path / "game.json"
+    save_game(game, path)
+    loaded = load_game(path)
+    assert _fingerprint(loaded) == _fingerprint(game)
+    assert sentences(loaded) == sentences(game)
+    assert _continue(loaded, seed) == _continue(game, seed)
+
+
+def test_bad_saves_give_clear_errors(tmp_path):
+    game, rng = _start(1)
+    for _ in range(30):
+        game.apply(rng.choice(game.legal_actions()))
+    record = game_record(game)
+    path = tmp_path / "bad.json"
+    path.write_bytes(b"\x00\xff garbage")
+    with pytest.raises(SaveError, match="not JSON"):
+        load_game(path)
+    with pytest.raises(SaveError, match="cannot read"):
+        load_game(tmp_path / "missing.json")
+    with pytest.raises(SaveError, match="newer"):
+        load_record({**record, "version": 99})
+    with pytest.raises(SaveError, match="not a zenonzard save"):
+        load_record({"hello": 1})
+    with pytest.raises(SaveError, match="card pool does not have"):
+        bad = json.loads(json.dumps(record))
+        bad["decks"][0]["cards"][0] = "no_such_card"
+        load_record(bad)
+    with pytest.raises(SaveError, match="cannot be replayed"):
+        load_record({**record, "actions": [*record["actions"], "attack Nothing -> player"]})
+    with pytest.raises(SaveError, match="damaged"):
+        load_record({k: v for k, v in record.items() if k != "seed"})
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_observe_hides_the_opponents_hand_and_decks(seed):
+    game, rng = _start(seed)
+    for _ in range(rng.randrange(1, 250)):
+        if game.over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    for seat in (0, 1):
+        view = observe(game, seat)
+        text = json.dumps(view)
+        opp = game.players[1 - seat]
+        me = view["players"][seat]
+        them = view["players"][1 - seat]
+        assert them["hand"] is None and them["hand_size"] == len(opp.hand)
+        assert me["hand"] is not None
+        # no uid of a card in the opponent's hand or in either deck appears anywhere
+        public = {s.uid for p in game.players for s in p.field + p.base}
+        public |= {u for p in game.players for u in p.trash}
+        public |= {u for u in game.players[seat].hand}
+        hidden = (set(opp.hand) | set(opp.deck) | set(game.players[seat].deck)) - public
+        for uid in hidden:
+            assert f'"uid": {uid},' not in text
+        if view["pending"] and view["pending"]["seat"] != "AB"[seat]:
+            assert "actions" not in view["pending"]
+        # the opponent's draws are not named in this seat's log
+        drawn = [r for r in game.log.records if r[0] == "draw" and r[1][0] != seat]
+        assert sum(
+            "draws a card" in s and s.startswith("AB"[1 - seat]) for s in view["log"]
+        ) == len(drawn)

@@ -1,0 +1,149 @@
+"""Saves and replays: "seed + decks + options + actions", never a dump of the state.
+
+A save is JSON with a format version and the card-pool version. Loading starts a new game from the
+seed and decks and replays every action by its text, so the loaded game is exactly the saved one.
+Writes are atomic (a temporary file, then a rename), so a crash never leaves half a save.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from zenonzard_tui.cards import load_pool
+from zenonzard_tui.engine.actions import IllegalAction
+from zenonzard_tui.engine.game import SEATS, Game, new_game
+from zenonzard_tui.engine.state import Options
+
+FORMAT = "zenonzard-save"
+VERSION = 1
+
+
+class SaveError(ValueError):
+    """A save that cannot be used; the message names the file and the problem."""
+
+
+def game_record(game: Game) -> dict[str, Any]:
+    """The save of a game started with new_game()."""
+    setup = getattr(game, "setup_record", None)
+    if setup is None:
+        raise SaveError("this game was not started by new_game(): it cannot be saved as a replay")
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "pool_version": load_pool().version,
+        **setup,
+        "actions": replay_texts(game),
+    }
+
+
+def replay_texts(game: Game) -> list[str]:
+    """The texts of the game's actions as they read when taken: replayed from the start, since
+    apply() does not build texts (that keeps search fast)."""
+    setup = game.setup_record
+    decks = [
+        ([load_pool().cards[c] for c in d["cards"]], [load_pool().forces[f] for f in d["forces"]])
+        for d in setup["decks"]
+    ]
+    fresh = new_game(
+        *decks, seed=setup["seed"], options=setup["options"], first=setup["first"], log=False
+    )
+    texts = []
+    for action in game.history:
+        for legal in fresh.legal_actions():
+            if legal == action:
+                texts.append(legal.text)
+                fresh.apply(legal)
+                break
+        else:
+            raise SaveError(f"internal error: action {action!r} does not replay")
+    return texts
+
+
+def save_game(game: Game, path: str | Path) -> None:
+    """Write the save atomically."""
+    path = Path(path)
+    data = json.dumps(game_record(game), indent=1)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def load_record(record: Any, source: str = "save") -> Game:
+    """Rebuild a game from a save record by replaying it."""
+    if not isinstance(record, dict) or record.get("format") != FORMAT:
+        raise SaveError(f'{source}: not a zenonzard save (no "format": "{FORMAT}")')
+    version = record.get("version")
+    if not isinstance(version, int):
+        raise SaveError(f"{source}: the save has no format version")
+    if version > VERSION:
+        raise SaveError(
+            f"{source}: save format {version} is newer than this program understands ({VERSION}); update zenonzard-tui"
+        )
+    pool = load_pool()
+    try:
+        decks = []
+        for i, deck in enumerate(record["decks"]):
+            cards = []
+            for cid in deck["cards"]:
+                card = pool.cards.get(cid)
+                if card is None:
+                    raise SaveError(
+                        f"{source}: deck {SEATS[i]} names card '{cid}', which this card pool does not have"
+                    )
+                cards.append(card)
+            forces = []
+            for fid in deck["forces"]:
+                force = pool.forces.get(fid)
+                if force is None:
+                    raise SaveError(
+                        f"{source}: deck {SEATS[i]} names Force '{fid}', which this card pool does not have"
+                    )
+                forces.append(force)
+            decks.append((cards, forces))
+        if len(decks) != 2:
+            raise SaveError(f"{source}: a save holds two decks, this one {len(decks)}")
+        options = Options.from_mapping(record.get("options", {}))
+        game = new_game(
+            decks[0], decks[1], seed=int(record["seed"]), options=options, first=record["first"]
+        )
+        actions = record["actions"]
+        if not isinstance(actions, list):
+            raise SaveError(f'{source}: "actions" must be a list of action texts')
+    except SaveError:
+        raise
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SaveError(f"{source}: the save is damaged ({type(exc).__name__}: {exc})") from None
+    for n, text in enumerate(actions, 1):
+        if not isinstance(text, str):
+            raise SaveError(f"{source}: action {n} is not a text")
+        try:
+            game.apply(text)
+        except IllegalAction as exc:
+            raise SaveError(
+                f"{source}: action {n} '{text}' cannot be replayed ({exc}); the save is damaged or from another card pool"
+            ) from None
+    return game
+
+
+def load_game(path: str | Path) -> Game:
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    try:
+        record = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise SaveError(f"{path}: not a readable save (not JSON: {exc})") from None
+    return load_record(record, str(path))
