@@ -128,3 +128,20 @@ def test_observe_hides_the_opponents_hand_and_decks(seed):
         assert sum(
             "draws a card" in s and s.startswith("AB"[1 - seat]) for s in view["log"]
         ) == len(drawn)
+
+
+def test_replay_command_prints_the_log(tmp_path, capsys):
+    from zenonzard_tui.cli import main
+
+    game, rng = _start(2)
+    while not game.over:
+        game.apply(rng.choice(game.legal_actions()))
+    path = tmp_path / "g.json"
+    save_game(game, path)
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "goes first" in out and ("wins" in out or "draw" in out)
+    assert main(["replay", str(path), "--seat", "A"]) == 0
+    (tmp_path / "junk.json").write_text("{")
+    assert main(["replay", str(tmp_path / "junk.json")]) == 2
+    assert "not JSON" in capsys.readouterr().err

@@ -1,0 +1,36 @@
+"""`zenonzard replay SAVE`: print the log of a saved game."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from zenonzard_tui.engine.log import sentences
+from zenonzard_tui.engine.save import SaveError, load_game
+
+SEATS = {"all": None, "A": 0, "B": 1}
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("replay", help="print the log of a saved game")
+    p.add_argument("save", help="a save file (JSON)")
+    p.add_argument(
+        "--seat",
+        choices=("A", "B", "all"),
+        default="all",
+        help="show the log as one player saw it (default: everything)",
+    )
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        game = load_game(args.save)
+    except SaveError as exc:
+        print(f"zenonzard replay: {exc}", file=sys.stderr)
+        return 2
+    for line in sentences(game, SEATS[args.seat]):
+        print(line)
+    if not game.over:
+        print(f"(the game goes on: turn {game.turn}, {'AB'[game.pending.seat]} to act)")
+    return 0
