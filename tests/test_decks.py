@@ -634,3 +634,9 @@ def test_the_example_of_docs_decks_md_is_legal():
     report = parse_deck(example, "example.deck")
     assert report.problems == ()
     assert report.deck.name == "Red Rush"
+
+
+def test_tokens_are_never_suggested():
+    report = parse_deck(deck_text((6, "3 Golem")))
+    assert report.problems[0].suggestions
+    assert not any(POOL.card(name).is_token for name in report.problems[0].suggestions)

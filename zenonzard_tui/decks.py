@@ -254,7 +254,9 @@ class _Names:
 
     def __init__(self, pool: CardPool):
         self.pool = pool
-        self.cards = {normalize_name(c.name): c.name for c in pool.cards.values()}
+        self.cards = {  # tokens are never suggested: they cannot be in a deck (ZR 4.3)
+            normalize_name(c.name): c.name for c in pool.cards.values() if not c.is_token
+        }
         self.forces: dict[str, str] = {}
         for force in pool.forces.values():
             short = re.sub(r"(?i)^force of\s+", "", force.name)  # "Sin" for "Force of Sin"
@@ -289,12 +291,14 @@ class _Lookup:
         self.suggested = 0
 
     def card(self, text: str) -> CardDef | None:
+        """A card by name or id; ids in any case too."""
         text = text.translate(_DASHES)
-        return self.pool.card(text) or self.pool.card(text.strip().lower())
+        return self.pool.card(text) or self.pool.cards.get(text.strip().lower())
 
     def force(self, text: str) -> ForceDef | None:
+        """A Force by name, short name ("Sin"), creature or id; ids in any case too."""
         text = text.translate(_DASHES)
-        return self.pool.force(text) or self.pool.force(text.strip().lower())
+        return self.pool.force(text) or self.pool.forces.get(text.strip().lower())
 
     def suggest(self, kind: str, text: str) -> tuple[str, ...]:
         """Up to three names like `text` (kind "card" or "force"), best first."""
@@ -713,6 +717,8 @@ def read_deck_text(path: str | os.PathLike[str], source_name: str | None = None)
     """A deck file's text, or `DeckReadError` saying why it cannot be used."""
     source = source_name or os.fspath(path)
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode) and not os.path.isdir(path):
+            raise DeckReadError(source, "is not a regular file")  # a FIFO would block open()
         with open(path, "rb") as handle:
             info = os.fstat(handle.fileno())
             if stat.S_ISDIR(info.st_mode):

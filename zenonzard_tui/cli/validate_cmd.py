@@ -174,35 +174,43 @@ def _read_stdin() -> str:
 # Output
 
 
-def _consoles() -> tuple[Console, Console]:
-    options: dict[str, Any] = {"highlight": False, "emoji": False, "soft_wrap": True}
-    return Console(**options), Console(stderr=True, **options)
+def _console() -> Console:
+    """Standard output, decorated by rich (colours only decorate: every verdict is in words)."""
+    return Console(highlight=False, emoji=False, soft_wrap=True)
 
 
-def _print_problems(err: Console, report: DeckReport) -> None:
-    """`path:line: problem`, then the line as written, on standard error."""
+def _print_error(source: str, reason: str | None) -> None:
+    sys.stderr.write(f"{shown(source, 200)}: error: {reason}\n")
+    sys.stderr.flush()
+
+
+def _print_problems(report: DeckReport) -> None:
+    """`path:line: problem`, then the line as written, on standard error. Plain text: these lines
+    are for editors and `grep`, and a garbage file may have a hundred thousand of them."""
+    source = shown(report.source, 200)
     lines = []
     for problem in report.problems:
-        lines.append(Text(problem.format(shown(report.source, 200))))
+        lines.append(problem.format(source))
         if problem.text:
-            lines.append(Text(f"{problem.line:>5} | {shown(problem.text, 120)}", style="dim"))
-    err.print(Text("\n").join(lines))
+            lines.append(f"{problem.line:>5} | {shown(problem.text, 120)}")
+    sys.stderr.write("\n".join(lines) + "\n")
+    sys.stderr.flush()  # before the verdict on standard output
 
 
 def _print_human(results: Sequence[Checked]) -> None:
-    out, err = _consoles()
+    out = _console()
     for result in results:
         report = result.report
         source = shown(result.source, 200)
         if report is None:
-            err.print(Text(f"{source}: error: {result.error}"))
+            _print_error(result.source, result.error)
             out.print(
                 Text.assemble(f"{source}: ", ("CANNOT READ", "bold red"), f" ({result.error})")
             )
             continue
         name = shown(report.name, 80)
         if not report.legal:
-            _print_problems(err, report)
+            _print_problems(report)
             count = len(report.problems)
             out.print(
                 Text.assemble(
@@ -253,13 +261,12 @@ def _summary_lines(report: DeckReport) -> list[Text]:
 
 
 def _print_export(results: Sequence[Checked]) -> None:
-    _, err = _consoles()
     legal = [r for r in results if r.report is not None and r.report.legal]
     for result in results:
         if result.report is None:
-            err.print(Text(f"{shown(result.source, 200)}: error: {result.error}"))
+            _print_error(result.source, result.error)
         elif not result.report.legal:
-            _print_problems(err, result.report)
+            _print_problems(result.report)
     for i, result in enumerate(legal):  # several decks: a blank line between them
         assert result.report is not None and result.report.deck is not None
         sys.stdout.write(("\n" if i else "") + export_deck(result.report.deck))
