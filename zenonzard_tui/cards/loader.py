@@ -112,14 +112,16 @@ class _Checker:
         if count != "all":
             self.value(f"{field}.count", count, int)
             if count < 1:
-                self.fail(f"{field}.count", "must be at least 1 (or \"all\")")
+                self.fail(f"{field}.count", 'must be at least 1 (or "all")')
         up_to = self.value(f"{field}.up_to", raw.pop("up_to", False), bool)
         other = self.value(f"{field}.other", raw.pop("other", False), bool)
         or_force = self.value(f"{field}.or_force", raw.pop("or_force", False), bool)
         filters = []
         for key, value in sorted(raw.items()):
             if key not in vocab.FILTERS:
-                known = ", ".join(["side", "zone", "count", "up_to", "other", "or_force", *vocab.FILTERS])
+                known = ", ".join(
+                    ["side", "zone", "count", "up_to", "other", "or_force", *vocab.FILTERS]
+                )
                 self.fail(f"{field}.{key}", f"unknown selector term; known terms: {known}")
             filters.append((key, self.value(f"{field}.{key}", value, vocab.FILTERS[key])))
         return Selector(side, zone, count, up_to, other, or_force, tuple(filters))
@@ -129,7 +131,9 @@ class _Checker:
         out = []
         for key, value in sorted(raw.items()):
             if key not in vocab.CONDITIONS:
-                self.fail(f"{field}.{key}", f"unknown condition; known: {', '.join(vocab.CONDITIONS)}")
+                self.fail(
+                    f"{field}.{key}", f"unknown condition; known: {', '.join(vocab.CONDITIONS)}"
+                )
             out.append((key, self.value(f"{field}.{key}", value, vocab.CONDITIONS[key])))
         keys = {k for k, _ in out}
         if ("mana_color" in keys) != ("at_least" in keys):
@@ -141,7 +145,7 @@ class _Checker:
         do = raw.pop("do", None)
         if do is None:
             self.fail(f"{field}.do", "missing: every step says what it does")
-        if do not in vocab.STEPS:
+        if not isinstance(do, str) or do not in vocab.STEPS:
             self.fail(f"{field}.do", f"unknown effect '{do}'; known: {', '.join(vocab.STEPS)}")
         if (do in vocab.STATIC_STEPS) != passive and do not in ("modify",):
             where = "only in" if do in vocab.STATIC_STEPS else "not in"
@@ -173,6 +177,8 @@ class _Checker:
             else:
                 value = self.value(f"{field}.{key}", value, kind)
             params.append((key, value))
+        for key in sorted(vocab.REQUIRED.get(do, frozenset()) - {k for k, _ in params}):
+            self.fail(f"{field}.{key}", f"missing: '{do}' needs {key}")
         if do == "modify" and not {"bp", "dp", "grant"} & {k for k, _ in params}:
             self.fail(field, "'modify' changes nothing: give bp, dp or grant")
         return Step(do, target, tuple(params), condition, optional)
@@ -181,7 +187,9 @@ class _Checker:
         raw = dict(self.table(field, raw))
         when = raw.pop("when", None)
         if when is None:
-            self.fail(f"{field}.when", "missing: say when the effect works (a trigger, cast or passive)")
+            self.fail(
+                f"{field}.when", "missing: say when the effect works (a trigger, cast or passive)"
+            )
         self.value(f"{field}.when", when, tuple(vocab.TRIGGERS))
         if (when == "cast") != (card_type == "magic"):
             self.fail(f"{field}.when", "'cast' is for Magic cards, and Magic cards use only 'cast'")
@@ -193,7 +201,10 @@ class _Checker:
             self.value(f"{field}.zone", zone, ("field", "base", "hand"))
         watch = self.selector(f"{field}.watch", raw.pop("watch")) if "watch" in raw else None
         if (watch is not None) != (when in vocab.WHENEVER_TRIGGERS):
-            self.fail(f"{field}.watch", f"'watch' goes with the triggers {', '.join(sorted(vocab.WHENEVER_TRIGGERS))}, and they need it")
+            self.fail(
+                f"{field}.watch",
+                f"'watch' goes with the triggers {', '.join(sorted(vocab.WHENEVER_TRIGGERS))}, and they need it",
+            )
         condition = self.condition(f"{field}.if", raw.pop("if")) if "if" in raw else ()
         no_stack = self.value(f"{field}.no_stack", raw.pop("no_stack", False), bool)
         passive = when == "passive"
@@ -396,29 +407,60 @@ def load_pool_from(paths: Iterable[Path]) -> CardPool:
             raise CardDataError(name, None, None, f"not valid TOML: {exc}") from None
         for key in doc:
             if key not in ("card", "force"):
-                raise CardDataError(name, None, key, "unknown table; a card file holds [[card]] and [[force]]")
+                raise CardDataError(
+                    name, None, key, "unknown table; a card file holds [[card]] and [[force]]"
+                )
+        for key in ("card", "force"):
+            if not isinstance(doc.get(key, []), list):
+                raise CardDataError(
+                    name, None, key, f"expected an array of tables: write [[{key}]]"
+                )
         for raw in doc.get("card", []):
             card = parse_card(raw, name)
             if card.id in cards or card.id in forces:
-                raise CardDataError(name, card.id, "id", f"duplicate id (also in {cards[card.id].file if card.id in cards else forces[card.id].file})")
+                raise CardDataError(
+                    name,
+                    card.id,
+                    "id",
+                    f"duplicate id (also in {cards[card.id].file if card.id in cards else forces[card.id].file})",
+                )
             cards[card.id] = card
         for raw in doc.get("force", []):
             force = parse_force(raw, name)
             if force.id in forces or force.id in cards:
-                raise CardDataError(name, force.id, "id", "duplicate id")
+                other = forces[force.id].file if force.id in forces else cards[force.id].file
+                raise CardDataError(name, force.id, "id", f"duplicate id (also in {other})")
             forces[force.id] = force
     _check_references(cards)
     return CardPool(cards, forces, version=digest.hexdigest()[:12])
 
 
 def _check_references(cards: Mapping[str, CardDef]) -> None:
-    """Tokens named by create_token must exist and be tokens."""
+    """Tokens named by create_token must exist and be tokens; a token without BP or DP gets them
+    from the step that creates it."""
     for card in cards.values():
         for i, effect in enumerate(card.effects):
-            for step in effect.steps:
+            for j, step in enumerate(effect.steps):
                 token = step.param("token")
-                if token is not None and (token not in cards or not cards[token].is_token):
-                    raise CardDataError(card.file, card.id, f"effects[{i}].token", f"'{token}' is not a Token Minion of the pool")
+                if token is None:
+                    continue
+                field = (
+                    f"effects[{i}].token"
+                    if len(effect.steps) == 1
+                    else f"effects[{i}].steps[{j}].token"
+                )
+                if token not in cards or not cards[token].is_token:
+                    raise CardDataError(
+                        card.file, card.id, field, f"'{token}' is not a Token Minion of the pool"
+                    )
+                for stat in ("bp", "dp"):
+                    if getattr(cards[token], stat) is None and step.param(stat) is None:
+                        raise CardDataError(
+                            card.file,
+                            card.id,
+                            field[: -len("token")] + stat,
+                            f"'{token}' has no {stat.upper()}: the step that creates it must give {stat}",
+                        )
 
 
 @cache

@@ -76,7 +76,8 @@ STATIC_STEPS = frozenset(
 )
 
 # Steps (`do`) and their parameters. `target` is allowed where the spec says "target".
-# Each parameter maps to its type, a tuple of allowed values, or a (type, required) pair.
+# Each parameter maps to its type or a tuple of allowed values; REQUIRED lists the parameters a
+# step must give. A count or amount left out is 1.
 STEPS: dict[str, dict[str, object]] = {
     "draw": {"count": int},
     "discard": {"count": int},
@@ -113,7 +114,16 @@ STEPS: dict[str, dict[str, object]] = {
     "enters_base_rested": {"target": "target"},
 }
 
+# Parameters a step must give (there is no sensible default for them).
+REQUIRED: dict[str, frozenset[str]] = {
+    "create_token": frozenset({"token"}),
+    "cost_reduction": frozenset({"amount"}),
+    "reduce_damage": frozenset({"amount"}),
+}
+
 # Steps that need a `target` (a selector or a reference).
-TARGETED = frozenset(
-    name for name, spec in STEPS.items() if spec.get("target") == "target"
-) - {"cannot_block", "cannot_attack_forces", "enters_base_rested"}
+TARGETED = frozenset(name for name, spec in STEPS.items() if spec.get("target") == "target") - {
+    "cannot_block",
+    "cannot_attack_forces",
+    "enters_base_rested",
+}

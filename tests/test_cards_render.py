@@ -1,0 +1,745 @@
+"""The rules-text renderer: every card and Force renders, hand-written expectations for the pool,
+every term of the vocabulary has words, and docs/cards.md's examples render as the page says."""
+
+from __future__ import annotations
+
+import re
+import time
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from zenonzard_tui.cards import Effect, Step, load_pool, vocab
+from zenonzard_tui.cards.loader import parse_card, parse_force
+from zenonzard_tui.cards.model import COLORS, KEYWORDS
+from zenonzard_tui.cards.render import (
+    FORCE_COMMON_TEXT,
+    card_summary,
+    card_text,
+    effect_text,
+    force_common_text,
+    force_text,
+)
+
+POOL = load_pool()
+DOCS = Path(__file__).resolve().parents[1] / "docs" / "cards.md"
+
+# What a rendered text must never contain: Python reprs, raw data words, unfilled templates.
+LABELS = re.compile(r"^(<\w+> )?(\[[^\]]+\](/\[[^\]]+\])? )*")
+LEAKS = re.compile(r"None|True|False|\{|\}|_|'\w+'|Selector|Step\(|Effect\(|\(\)|\[\]|  ")
+
+
+def _text_problems(text: str) -> list[str]:
+    problems = []
+    if LEAKS.search(text):
+        problems.append(f"leak {LEAKS.search(text).group()!r}")  # type: ignore[union-attr]
+    for line in text.split("\n"):
+        if not line or line != line.strip():
+            problems.append(f"empty or padded line {line!r}")
+        body = LABELS.sub("", line)
+        if not body[:1].isupper() and not body[:1].isdigit():
+            problems.append(f"line does not start a sentence: {line!r}")
+        if re.search(r"[.:] [a-z]", line):
+            problems.append(f"sentence starts lower-case: {line!r}")
+    return problems
+
+
+def card(effects: list[dict[str, Any]] | None = None, **fields: Any) -> Any:
+    """A synthetic Field Minion (or whatever `fields` make it) built by the real loader."""
+    raw: dict[str, Any] = {
+        "id": "t_card",
+        "name": "Test Card",
+        "type": "field_minion",
+        "color": "red",
+        "cost": 3,
+        "bp": 300,
+        "dp": 1,
+    }
+    raw.update(fields)
+    if raw["type"] == "magic":
+        raw.pop("bp", None)
+        raw.pop("dp", None)
+        raw.setdefault("timing", ["main"])
+    if raw["type"] == "base_minion":
+        raw.pop("cost", None)
+    if effects is not None:
+        raw["effects"] = effects
+    return parse_card(raw, "test.toml")
+
+
+def text_of(effect: dict[str, Any], **fields: Any) -> str:
+    if effect.get("when") == "cast":
+        fields.setdefault("type", "magic")
+    return card_text(card([effect], **fields), POOL)
+
+
+# ----------------------------------------------------------------------------------------------
+# Every card and Force
+
+
+@pytest.mark.parametrize("card_id", sorted(POOL.cards))
+def test_every_card_renders_clean_text(card_id: str) -> None:
+    c = POOL.cards[card_id]
+    text = card_text(c, POOL)
+    has_ability = bool(c.keywords or c.effects or c.deck_limit != 3)
+    assert bool(text) == has_ability, "a card has text exactly when it has an ability"
+    if text:
+        assert _text_problems(text) == []
+        lines = len(c.effects) + bool(c.keywords) + (c.deck_limit is None)
+        assert len(text.split("\n")) == lines
+
+
+@pytest.mark.parametrize("force_id", sorted(POOL.forces))
+def test_every_force_renders_clean_text(force_id: str) -> None:
+    force = POOL.forces[force_id]
+    text = force_text(force)
+    assert text
+    assert _text_problems(text) == []
+    assert force_text(force, common=True) == text + "\n" + FORCE_COMMON_TEXT
+
+
+def test_force_common_text_is_zr_2_6() -> None:
+    """ZR 2.6: a Base Minion from the deck into the base, Active, no [When Placed], shuffle, draw."""
+    assert force_common_text() == FORCE_COMMON_TEXT
+    assert FORCE_COMMON_TEXT.startswith("[When Destroyed] ")
+    for words in (
+        "Base Minion",
+        "deck",
+        "base Active",
+        "[When Placed] does not",
+        "shuffle",
+        "draw 1",
+    ):
+        assert words in FORCE_COMMON_TEXT
+    assert _text_problems(FORCE_COMMON_TEXT) == []
+
+
+# Hand-written: what each card of the pool with an ability must say.
+EXPECTED = {
+    # red
+    "Miner of Aguma": "<Deck> A deck may hold any number of this card.\n"
+    "[Passive] This minion cannot block.",
+    "Emergency Mining Order": "[Main] Destroy 1 colorless mana token in your base. "
+    "If you do, draw 2 cards.",
+    "Eoraptor": "[When Attacking] This minion gets +300 BP until the end of the turn.",
+    "High Pressure": "[Main]/[Flash] 1 minion gets +300 BP and Charge until the end of the turn.",
+    "Gravity": "[Main]/[Flash] 1 of your opponent's minions gets -300 BP until the end of the turn.",
+    "Sawblade Golem": "[When Summoned] Put 1 Token Golem S (red, Golem, cost 1, 100 BP/1 DP) "
+    "onto your field.",
+    "Sams - The All-Seeing Commander": "[On Your Turn] Your minions with Charge get +1 DP.",
+    "Token Golem M": "Charge",
+    "Exptera": "Charge",
+    # blue
+    "Pentagona Orchestra Tubist": "[Passive] Whenever you use a Magic card, "
+    "this minion gets +100 BP.",
+    "Controlling Current": "[Flash] 1 minion gets +300 BP until the end of the turn. "
+    "If that minion is a Merfolk, draw 1 card.",
+    "Whitefin Dolphin": "[When Summoned] Draw 1 card.",
+    "Eureka Waltz": "[Main] Draw 2 cards.",
+    "Tidal Wave": "[Flash] Move 1 of your opponent's minions into your opponent's base Rested.",
+    "Bel Canto in Rosa": "[On Your Turn] Whenever one of your other minions deals damage, "
+    "draw 1 card. This effect does not stack.",
+    "Snake Ward": "Infiltrate",
+    # green
+    "Binding Ivy": "[Main]/[Flash] Rest 1 minion or 1 Force.",
+    "Marielna - Master of the Wind": "[When Summoned] You may put 1 green Base Minion card from "
+    "your hand into your base Rested ([When Placed] does not trigger).",
+    "Perchalsi": "[Passive] If you have 5 or more green mana in your base, "
+    "this minion gets +200 BP and +1 DP.",
+    "Apple of Power": "[Main]/[Flash] 1 minion gets +300 BP, +1 DP and Pierce "
+    "until the end of the turn.",
+    "Crest of Guidance": '[Main] Put up to 2 cards named "Village Girl of Demete" from your deck '
+    "into your base Rested ([When Placed] does not trigger). Then, shuffle your deck.",
+    "Fir Treewalker": "[When Summoned] Rest 1 of your opponent's minions.",
+    "Ursarano": "Pierce",
+    # yellow
+    "Revelation": "[Main] Look at the top 3 cards of your deck. Reveal 1 Field Minion card "
+    "among them and put it into your hand. Put the rest on the bottom of your deck in random order.",
+    "Meerpriest": "[When Summoned] 1 of your minions gets +200 BP until the end of the turn.",
+    "Surprise Attack": "[Flash] 1 minion gets +300 BP until the end of the turn. "
+    "Then, you may return 1 of your other minions to your hand.",
+    "Fledgling Phoenix": "[When Summoned] Look at the top 2 cards of your deck. Reveal 1 Field "
+    "Minion card among them and put it into your hand. Put the rest on the bottom of your deck "
+    "in random order.",
+    "Cheetera": "Swoop",
+    "Reverse Wind": "[Main]/[Flash] Return 1 minion to its owner's hand.",
+    "Mononobe - Ambassador to Aguma": "[Passive] Minion cards in your hand cost 1 less.",
+    # white
+    "Ring Raptor": "[Passive] This minion cannot be chosen by your opponent's Magic cards.",
+    "Reactive Shield": "[Main]/[Flash] 1 minion gets +300 BP until the end of the turn. "
+    "If it is your opponent's turn, make that minion Active.",
+    "Reprise": "[Main] Draw 2 cards. Then, discard 1 card.",
+    "R-B7 Gravion": "[Passive] This minion gets +200 BP for each of your undestroyed Forces.",
+    "Obliteration Beam": "[Main]/[Flash] Destroy 1 minion with cost 5 or more.",
+    "Commanding Gelt Android": "[When Summoned] Make 1 of your opponent's minions Active. "
+    "That minion must block during this turn.",
+    "R-A3 Crusher": "Resurge",
+    # purple
+    "Two-Tailed Cat": "Revenge",
+    "Return": "[Main] Return up to 2 Demon minion cards from your trash to your hand.",
+    "Wraith of Malice": "[Main]/[Flash] 1 minion gets +300 BP and Revenge "
+    "until the end of the turn.",
+    "Token Revenant S": "Revenge",
+    "Shadowhand": "[Passive] This minion gets +200 BP and +1 DP for each of your opponent's "
+    "destroyed Forces.",
+    "Banshee": "[When Destroyed] Destroy 1 of your opponent's minions with cost 4 or less.",
+    "Bone Chariot": "[When Summoned] You may return 1 Field Minion card from your trash "
+    "to your hand.",
+    "Destruction": "[Main]/[Flash] Destroy 1 minion.",
+    # colorless
+    "Shielded Goblin": "[Passive] This minion enters the base Rested.",
+    "Token Fire Dragon": "[Passive] This minion cannot attack Forces.",
+    "Armadahlio": "Resurge",
+    "Cobra Mage": "[When Destroyed] Draw 1 card.",
+    "Mad Jackuar": "[When Destroyed] Restore 1 life to 1 of your undestroyed Forces.",
+    "Blaze": "[When Summoned] 1 other minion gets +300 BP until the end of the turn.",
+    "Healing Sheep": "[When Summoned] You recover 1 life.",
+    "Gayl Mouse": "Charge",
+    "Little Trickster": "[When Summoned] Change 1 colorless mana token in your base into mana "
+    "of a color of your choice.",
+    "Chalchalsio": "[Passive] This minion cannot be chosen by your opponent's Magic cards.",
+    "Bomb Wahl": "[When Summoned] Destroy 1 of your opponent's minions with 400 BP or less.",
+    "Howling Direwolf": "[Passive] Your other minions get +100 BP.",
+    "Revolver Condor": "[When Summoned] Deal 1 damage to your opponent.",
+    "Nue - Beast of Death": "[When Summoned] Destroy 1 of your opponent's minions "
+    "with 500 BP or less.",
+    # vanilla: no text at all
+    "Drill Golem": "",
+    "Token Golem S": "",
+    "Horned Walrus": "",
+    "Token Dragon": "",
+}
+
+EXPECTED_FORCES = {
+    "force_sin": "[Passive] Your minions get +100 BP.",
+    "force_eternity": "[At the End of Your Turn] Make all your non-token minions Active.",
+    "force_fusion": "[On Your Turn] Your colorless mana may pay the colored part of Field Minion "
+    "costs as any color.",
+    "force_rebirth": "[At the End of Your Turn] Make all mana in your base Active.",
+    "force_triumph": "[Passive] DP damage dealt to you by minions is reduced by 1.",
+    "force_harmony": "[Passive] Your minions with cost 5 or more get +1 DP.",
+    "force_sanctity": "[On Your Opponent's Turn] Your minions with cost 5 or less cannot be "
+    "chosen by your opponent's minion effects.",
+    "force_ascension": "[At the Start of Your Turn] If you have 4 or more mana in your base, "
+    "gain 1 extra Movement.",
+    "force_insight": "[Passive] Magic cards in your hand cost 2 less.",
+    "force_temptation": "[On Your Turn] Whenever one of your non-token minions moves from the "
+    "base to the field, put 1 colorless mana token into your base Rested.",
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_card_text_exact(name: str) -> None:
+    found = POOL.card(name)
+    assert found is not None, name
+    assert card_text(found, POOL) == EXPECTED[name]
+
+
+@pytest.mark.parametrize("force_id", sorted(EXPECTED_FORCES))
+def test_force_text_exact(force_id: str) -> None:
+    assert force_text(POOL.forces[force_id]) == EXPECTED_FORCES[force_id]
+
+
+def test_expectations_cover_every_term_the_pool_uses() -> None:
+    """The hand-written texts above cover every trigger, step, condition, filter, duration,
+    during, target reference and keyword that the shipped records use."""
+    used: set[tuple[str, Any]] = set()
+    covered: set[tuple[str, Any]] = set()
+
+    def terms(effect: Effect) -> set[tuple[str, Any]]:
+        out = {("when", effect.when), ("during", effect.during)}
+        out |= {("if", k) for k, _ in effect.condition}
+        for step in effect.steps:
+            out.add(("do", step.do))
+            out |= {("if", k) for k, _ in step.condition}
+            out |= {("param", k) for k, _ in step.params}
+            out |= {("until", v) for k, v in step.params if k == "until"}
+            sels = [step.target, effect.watch, step.param("per"), step.param("pick")]
+            for sel in sels:
+                if isinstance(sel, str):
+                    out.add(("ref", sel))
+                elif sel is not None:
+                    out |= {("filter", k) for k, _ in sel.filters}
+                    out |= {("zone", sel.zone), ("side", sel.side), ("count", sel.count)}
+        return out
+
+    for c in POOL.cards.values():
+        bucket = [used] + ([covered] if c.name in EXPECTED else [])
+        for b in bucket:
+            b |= {("keyword", k) for k in c.keywords}
+            for effect in c.effects:
+                b |= terms(effect)
+    for force in POOL.forces.values():
+        for effect in force.effects:
+            used |= terms(effect)
+            covered |= terms(effect)
+    assert used - covered == set()
+
+
+# ----------------------------------------------------------------------------------------------
+# Every term of the vocabulary has words
+
+
+def test_every_trigger_has_its_label() -> None:
+    texts = {}
+    for when, label in vocab.TRIGGERS.items():
+        effect: dict[str, Any] = {"when": when, "do": "modify", "target": "this", "bp": 100}
+        if when in vocab.WHENEVER_TRIGGERS:
+            effect["watch"] = {"side": "self"}
+        text = text_of(effect, timing=["flash"]) if when == "cast" else text_of(effect)
+        assert _text_problems(text) == [], when
+        expected_label = f"[{label}]" if label else "[Flash]"
+        assert text.startswith(expected_label + " "), (when, text)
+        texts[when] = text
+    assert len(set(texts.values())) == len(texts), "each trigger reads differently"
+    assert texts["magic_used"].startswith("[Passive] Whenever you use a Magic card, ")
+    assert texts["deals_damage"].startswith("[Passive] Whenever one of your minions deals damage")
+    assert "moves from the base to the field" in texts["minion_advanced"]
+
+
+@pytest.mark.parametrize("during", sorted(vocab.DURING))
+def test_every_during_has_its_label(during: str) -> None:
+    label = f"[{vocab.DURING[during]}]"
+    passive = text_of({"when": "passive", "during": during, "do": "cannot_block"})
+    assert passive == f"{label} This minion cannot block."
+    triggered = text_of({"when": "destroyed", "during": during, "do": "draw"})
+    assert triggered == f"{label} [When Destroyed] Draw 1 card."
+
+
+def test_effect_zones() -> None:
+    base = text_of({"when": "turn_start", "zone": "base", "do": "draw"})
+    assert base == "<Base> [At the Start of Your Turn] Draw 1 card."
+    assert text_of({"when": "summoned", "zone": "field", "do": "draw"}) == (
+        "[When Summoned] Draw 1 card."
+    )
+    assert text_of({"when": "turn_start", "zone": "hand", "do": "draw"}).startswith("<Hand> ")
+
+
+SAMPLE_PARAMS: dict[str, Any] = {
+    "count": 2,
+    "amount": 2,
+    "bp": -200,
+    "dp": 2,
+    "grant": ["pierce"],
+    "until": "battle",
+    "per": {"side": "opponent", "zone": "forces", "destroyed": True},
+    "rested": True,
+    "reveal": True,
+    "placed_trigger": True,
+    "pick": {"type": "magic"},
+    "rest": "bottom_random",
+    "by": "opponent_minion_effects",
+    "card_type": "magic",
+    "to": "player",
+    "source": "minion",
+}
+
+
+def _step_record(do: str) -> dict[str, Any]:
+    """The smallest valid effect with step `do`."""
+    static = do in vocab.STATIC_STEPS
+    effect: dict[str, Any] = {"when": "passive" if static else "summoned", "do": do}
+    if do in vocab.TARGETED:
+        effect["target"] = "this" if static else {"side": "opponent"}
+    if do == "modify":
+        effect["bp"] = 100
+    if do == "create_token":
+        effect["token"] = "red_01_04_00_00"
+    if do == "look_top":
+        effect["count"] = 3
+    for param in vocab.REQUIRED.get(do, ()):
+        effect.setdefault(param, 1)
+    return effect
+
+
+@pytest.mark.parametrize("do", sorted(vocab.STEPS))
+def test_every_step_and_parameter_has_words(do: str) -> None:
+    base = _step_record(do)
+    plain = text_of(base)
+    assert _text_problems(plain) == [], plain
+    for param in vocab.STEPS[do]:
+        if param == "target" or (param in base and param not in ("bp", "count", "amount")):
+            continue
+        sample = SAMPLE_PARAMS[param]
+        if param == "count" and do == "look_top":
+            sample = 5
+        if param in ("bp", "dp") and do == "create_token":
+            sample = 700
+        plain_here, base_here = plain, base
+        if do == "look_top" and param == "reveal":  # reveal shows the picked cards
+            base_here = {**base, "pick": {"type": "minion"}}
+            plain_here = text_of(base_here)
+        varied = text_of({**base_here, param: sample})
+        assert _text_problems(varied) == [], (param, varied)
+        assert varied != plain_here, f"'{do}' renders the same with and without {param}"
+
+
+def test_every_step_renders_differently() -> None:
+    texts = {do: text_of(_step_record(do)) for do in vocab.STEPS}
+    assert len(set(texts.values())) == len(texts)
+
+
+@pytest.mark.parametrize("cond", sorted(vocab.CONDITIONS))
+def test_every_condition_has_words(cond: str) -> None:
+    values: dict[str, dict[str, Any]] = {
+        "mana_color": {"mana_color": "blue", "at_least": 3},
+        "at_least": {"mana_color": "blue", "at_least": 3},
+        "mana_at_least": {"mana_at_least": 6},
+        "it_class": {"it_class": "Elf"},
+        "opponent_turn": {"opponent_turn": True},
+        "done": {"done": True},
+    }
+    effect = {
+        "when": "summoned",
+        "steps": [{"do": "rest", "target": {"side": "opponent"}}, {"do": "draw"}],
+    }
+    plain = text_of(effect)
+    effect["steps"][1]["if"] = values[cond]
+    text = text_of(effect)
+    assert _text_problems(text) == [], text
+    assert text != plain
+    assert ". If " in text
+
+
+def test_conditions_read_as_the_game_says() -> None:
+    steps: list[dict[str, Any]] = [{"do": "rest", "target": {"side": "opponent"}}, {"do": "draw"}]
+
+    def with_if(cond: dict[str, Any]) -> str:
+        return text_of({"when": "summoned", "steps": [steps[0], {**steps[1], "if": cond}]})
+
+    lead = "[When Summoned] Rest 1 of your opponent's minions. "
+    assert with_if({"done": True}) == lead + "If you do, draw 1 card."
+    assert with_if({"done": False}) == lead + "If you do not, draw 1 card."
+    assert with_if({"it_class": "Elf"}) == lead + "If that minion is an Elf, draw 1 card."
+    assert with_if({"opponent_turn": False}) == lead + "If it is your turn, draw 1 card."
+    assert with_if({"mana_at_least": 6, "opponent_turn": True}) == (
+        lead + "If you have 6 or more mana in your base and it is your opponent's turn, "
+        "draw 1 card."
+    )
+
+
+def test_effect_condition_with_several_steps() -> None:
+    text = text_of(
+        {
+            "when": "turn_start",
+            "if": {"mana_at_least": 3},
+            "steps": [{"do": "draw"}, {"do": "discard"}],
+        }
+    )
+    assert text == (
+        "[At the Start of Your Turn] If you have 3 or more mana in your base: "
+        "Draw 1 card. Then, discard 1 card."
+    )
+
+
+FILTER_SAMPLES: dict[str, list[Any]] = {
+    "bp_max": [400],
+    "bp_min": [200],
+    "cost_max": [4],
+    "cost_min": [5],
+    "class": ["Golem"],
+    "color": list(COLORS),
+    "type": list(vocab.FILTERS["type"]),  # type: ignore[arg-type]
+    "name": ["Drill Golem"],
+    "keyword": list(KEYWORDS),
+    "token": [True, False],
+    "destroyed": [True, False],
+}
+
+
+@pytest.mark.parametrize("name", sorted(vocab.FILTERS))
+@pytest.mark.parametrize("zone", ["field", "hand", "forces"])
+def test_every_selector_filter_has_words(name: str, zone: str) -> None:
+    effect = {"when": "summoned", "do": "destroy", "target": {"side": "opponent", "zone": zone}}
+    plain = text_of(effect)
+    texts = set()
+    for value in FILTER_SAMPLES[name]:
+        text = text_of({**effect, "target": {**effect["target"], name: value}})
+        assert _text_problems(text) == [], text
+        if zone == "field" and (name, value) == ("type", "minion"):
+            assert text == plain  # on the field every card is a minion
+            continue
+        texts.add(text)
+    if zone == "forces" and name in ("type", "token"):
+        return  # Forces have no card type and are never tokens
+    assert plain not in texts, f"filter {name} changes nothing in zone {zone}"
+    assert len(texts) == len(FILTER_SAMPLES[name]) - (zone == "field" and name == "type")
+
+
+def test_filter_words() -> None:
+    def destroy(**target: Any) -> str:
+        return text_of({"when": "summoned", "do": "destroy", "target": target})
+
+    lead = "[When Summoned] Destroy "
+    assert destroy(bp_max=400) == lead + "1 minion with 400 BP or less."
+    assert destroy(bp_min=400) == lead + "1 minion with 400 BP or more."
+    assert destroy(bp_min=200, bp_max=400) == lead + "1 minion with 200 to 400 BP."
+    assert destroy(cost_min=2, cost_max=4, keyword="charge") == (
+        lead + "1 minion with cost 2 to 4 and Charge."
+    )
+    assert destroy(color="blue", **{"class": "Merfolk"}) == lead + "1 blue Merfolk minion."
+    assert destroy(type="base_minion") == lead + "1 Base Minion."
+    assert destroy(token=True, count="all") == lead + "all Token Minions."
+    assert destroy(token=False, side="self") == lead + "1 of your non-token minions."
+    assert destroy(name="Drill Golem") == lead + '1 minion named "Drill Golem".'
+    assert destroy(zone="forces", side="opponent", destroyed=False) == (
+        lead + "1 of your opponent's undestroyed Forces."
+    )
+    assert destroy(zone="base", side="opponent", token=True, count=2, up_to=True) == (
+        lead + "up to 2 colorless mana tokens in your opponent's base."
+    )
+    assert destroy(zone="hand", side="opponent", type="magic") == (
+        lead + "1 Magic card in your opponent's hand."
+    )
+
+
+@pytest.mark.parametrize(
+    ("target", "words"),
+    [
+        ({}, "1 minion"),
+        ({"side": "self"}, "1 of your minions"),
+        ({"side": "opponent"}, "1 of your opponent's minions"),
+        ({"count": 2}, "2 minions"),
+        ({"count": 2, "up_to": True}, "up to 2 minions"),
+        ({"count": "all"}, "all minions"),
+        ({"count": "all", "side": "self"}, "all your minions"),
+        ({"other": True}, "1 other minion"),
+        ({"other": True, "side": "self", "count": "all"}, "all your other minions"),
+        ({"or_force": True}, "1 minion or 1 Force"),
+        ({"zone": "base", "side": "self"}, "1 mana in your base"),
+        ({"zone": "hand", "side": "opponent"}, "1 card in your opponent's hand"),
+        ({"zone": "trash", "side": "any"}, "1 card in either player's trash"),
+        ({"zone": "deck", "side": "self"}, "1 card in your deck"),
+        ({"zone": "forces", "side": "opponent"}, "1 of your opponent's Forces"),
+    ],
+)
+def test_selector_words(target: dict[str, Any], words: str) -> None:
+    text = text_of({"when": "summoned", "do": "destroy", "target": target})
+    assert text == f"[When Summoned] Destroy {words}."
+
+
+@pytest.mark.parametrize(
+    ("target", "words"),
+    [
+        ("this", "Destroy this minion."),
+        ("player", "Deal 1 damage to you."),
+        ("opponent", "Deal 1 damage to your opponent."),
+    ],
+)
+def test_target_references(target: str, words: str) -> None:
+    do = "destroy" if target == "this" else "damage"
+    assert text_of({"when": "attacking", "do": do, "target": target}) == f"[When Attacking] {words}"
+
+
+def test_target_it_is_the_previous_steps_choice() -> None:
+    one = text_of(
+        {
+            "when": "summoned",
+            "steps": [
+                {"do": "rest", "target": {"side": "self"}},
+                {"do": "destroy", "target": "it"},
+            ],
+        }
+    )
+    assert one == "[When Summoned] Rest 1 of your minions. Destroy that minion."
+    many = text_of(
+        {
+            "when": "summoned",
+            "steps": [
+                {"do": "rest", "target": {"side": "opponent", "count": 2}},
+                {"do": "must_block", "target": "it"},
+            ],
+        }
+    )
+    assert many.endswith(" Those minions must block during this turn.")
+    forces = text_of(
+        {
+            "when": "summoned",
+            "steps": [
+                {"do": "rest", "target": {"zone": "forces", "side": "opponent"}},
+                {"do": "activate", "target": "it"},
+            ],
+        }
+    )
+    assert forces.endswith(" Make that Force Active.")
+
+
+def test_this_depends_on_the_owner() -> None:
+    step = {"when": "passive", "do": "cost_reduction", "target": "this", "amount": 1}
+    assert text_of(step) == "[Passive] This minion costs 1 less."
+    force = parse_force(
+        {"id": "force_t", "name": "F", "creature": "C", "life": 2, "effects": [step]}, "t.toml"
+    )
+    assert force_text(force) == "[Passive] This Force costs 1 less."
+    assert effect_text(force.effects[0]) == "[Passive] This card costs 1 less."
+
+
+@pytest.mark.parametrize(
+    ("until", "words"),
+    [("end_of_turn", "until the end of the turn"), ("battle", "during this battle")],
+)
+def test_durations(until: str, words: str) -> None:
+    effect = {"when": "blocking", "do": "modify", "target": "this", "bp": 200, "until": until}
+    assert text_of(effect) == f"[When Blocking] This minion gets +200 BP {words}."
+
+
+def test_optional_steps_say_you_may() -> None:
+    assert text_of({"when": "summoned", "do": "draw", "optional": True}) == (
+        "[When Summoned] You may draw 1 card."
+    )
+    assert (
+        text_of({"when": "summoned", "do": "modify", "target": {}, "dp": 1, "optional": True})
+        == "[When Summoned] You may have 1 minion get +1 DP."
+    )
+    assert (
+        text_of(
+            {"when": "summoned", "do": "heal", "target": "opponent", "amount": 2, "optional": True}
+        )
+        == "[When Summoned] You may have your opponent recover 2 life."
+    )
+
+
+def test_keywords_come_first_then_the_deck_line() -> None:
+    c = card([{"when": "summoned", "do": "draw"}], keywords=["swoop", "pierce"], deck_limit="any")
+    assert card_text(c) == (
+        "Swoop, Pierce\n<Deck> A deck may hold any number of this card.\n"
+        "[When Summoned] Draw 1 card."
+    )
+    assert card_text(card(deck_limit=1)) == "<Deck> A deck may hold at most 1 copy of this card."
+
+
+def test_token_creation_names_the_token_and_its_stats() -> None:
+    golem_m = "red_04_04_00_00"
+    effect = {"when": "summoned", "do": "create_token", "token": golem_m, "bp": 300, "dp": 1}
+    assert text_of(effect) == (
+        "[When Summoned] Put 1 Token Golem M (red, cost 4, 300 BP/1 DP, Charge) onto your field."
+    )
+    dragon = {"when": "placed", "do": "create_token", "token": "colorless_04_04_00_00", "count": 2}
+    assert text_of(dragon) == (
+        "[When Placed] Put 2 Token Dragon (colorless, Dragon, cost 4, 500 BP/2 DP) onto your field."
+    )
+
+
+def test_unknown_terms_raise() -> None:
+    bogus = Effect("summoned", (Step("explode"),))
+    with pytest.raises(ValueError, match="explode"):
+        effect_text(bogus)
+    with pytest.raises(ValueError, match="sunrise"):
+        effect_text(Effect("sunrise", (Step("draw"),)))
+
+
+# ----------------------------------------------------------------------------------------------
+# Summaries, determinism, speed
+
+
+@pytest.mark.parametrize(
+    ("name", "summary"),
+    [
+        ("Drill Golem", "Drill Golem — red Field Minion, cost 2 (red 1), 300 BP / 1 DP, Golem"),
+        ("Miner of Aguma", "Miner of Aguma — red Base Minion, 300 BP / 1 DP, Dwarf"),
+        ("High Pressure", "High Pressure — red Magic, cost 2 (red 1), [Main]/[Flash]"),
+        ("Token Golem M", "Token Golem M — red Token Minion, cost 4"),
+        (
+            "Goblin Soldier",
+            "Goblin Soldier — colorless Field Minion, cost 2, 300 BP / 1 DP, Goblin",
+        ),
+        (
+            "R-B7 Gravion",
+            "R-B7 Gravion — white Field Minion, cost 3 (white 1, estimated), 200 BP / 1 DP, Soldier",
+        ),
+    ],
+)
+def test_card_summary(name: str, summary: str) -> None:
+    assert card_summary(POOL.card(name)) == summary  # type: ignore[arg-type]
+
+
+def test_rendering_is_deterministic_and_fast() -> None:
+    from zenonzard_tui.cards import render
+
+    first = {cid: card_text(c, POOL) for cid, c in POOL.cards.items()}
+    render._cache.clear()
+    start = time.perf_counter()
+    again = {cid: card_text(c, POOL) for cid, c in POOL.cards.items()}
+    elapsed = time.perf_counter() - start
+    assert again == first
+    assert {cid: card_text(c) for cid, c in POOL.cards.items()} == first
+    assert elapsed < 0.5, f"rendering the pool took {elapsed:.3f}s"
+
+
+# ----------------------------------------------------------------------------------------------
+# Random selectors still read as English
+
+_selectors = st.fixed_dictionaries(
+    {},
+    optional={
+        "side": st.sampled_from(vocab.SIDES),
+        "zone": st.sampled_from(vocab.ZONES),
+        "count": st.one_of(st.integers(1, 3), st.just("all")),
+        "up_to": st.booleans(),
+        "other": st.booleans(),
+        "or_force": st.booleans(),
+        "bp_max": st.integers(0, 900),
+        "cost_min": st.integers(0, 9),
+        "class": st.sampled_from(["Golem", "Elf", "Android"]),
+        "color": st.sampled_from(COLORS),
+        "type": st.sampled_from(vocab.FILTERS["type"]),  # type: ignore[arg-type]
+        "keyword": st.sampled_from(KEYWORDS),
+        "token": st.booleans(),
+        "destroyed": st.booleans(),
+    },
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    target=_selectors,
+    do=st.sampled_from(["destroy", "rest", "activate", "to_hand", "put_into_base", "modify"]),
+    second=st.sampled_from(["must_block", "destroy", "to_hand"]),
+)
+def test_random_selectors_render_clean(target: dict[str, Any], do: str, second: str) -> None:
+    first: dict[str, Any] = {"do": do, "target": target}
+    if do == "modify":
+        first["bp"] = 100
+    effect = {"when": "summoned", "steps": [first, {"do": second, "target": "it"}]}
+    text = text_of(effect)
+    assert _text_problems(text) == [], text
+    assert text.endswith(".")
+
+
+# ----------------------------------------------------------------------------------------------
+# docs/cards.md: every example renders as the page says
+
+_EXAMPLE = re.compile(r"```toml\n(.*?)```\n((?:> [^\n]*\n)+)", re.S)
+
+
+def _doc_examples() -> list[tuple[str, str]]:
+    return [(m.group(1), m.group(2)) for m in _EXAMPLE.finditer(DOCS.read_text("utf-8"))]
+
+
+def test_docs_have_examples_for_every_step_trigger_condition_and_filter() -> None:
+    examples = "\n".join(snippet for snippet, _ in _doc_examples())
+    assert examples.count("\n") > 100
+    assert len(_doc_examples()) == DOCS.read_text("utf-8").count("```toml")
+    for do in vocab.STEPS:
+        assert f'do = "{do}"' in examples, do
+    for when in vocab.TRIGGERS:
+        assert f'when = "{when}"' in examples, when
+    for term in [*vocab.CONDITIONS, *vocab.FILTERS, *vocab.DURING, *vocab.DURATIONS]:
+        assert term in examples, term
+
+
+@pytest.mark.parametrize(("snippet", "quote"), _doc_examples())
+def test_docs_examples_render_as_written(snippet: str, quote: str) -> None:
+    expected = "\n".join(line[2:] for line in quote.splitlines())
+    doc = tomllib.loads(snippet)
+    if "card" in doc:
+        got = card_text(parse_card(doc["card"][0], "docs"), POOL)
+    elif "force" in doc:
+        got = force_text(parse_force(doc["force"][0], "docs"))
+    else:
+        got = card_text(card(**doc), POOL)
+    assert got == expected
