@@ -348,6 +348,11 @@ def _card_matches(sel: Selector, card: CardDef, slot: Slot | None = None, game: 
     return True
 
 
+def _is_colorless_token(sel: Selector, slot: Slot) -> bool:
+    """A mana token matches `token = true` while it is colorless (Little Trickster recolors)."""
+    return sel.filter("token") is True and len(sel.filters) == 1 and slot.color == "colorless"
+
+
 def _matches_slot(game: Game, sel: Selector, slot: Slot, seat: int, controller: int,
                   source: Slot | None, exclude: tuple) -> bool:  # fmt: skip
     """Does a card in play match a selector seen from `controller`?"""
@@ -359,9 +364,8 @@ def _matches_slot(game: Game, sel: Selector, slot: Slot, seat: int, controller: 
         return False
     if sel.other and (slot is source or ("c", slot.uid) in exclude):
         return False
-    if slot.card is None:  # a colorless mana token
-        token = sel.filter("token")
-        return token is True and len(sel.filters) == 1
+    if slot.card is None:  # a mana token: "colorless mana that is not a minion card"
+        return _is_colorless_token(sel, slot)
     return _card_matches(sel, slot.card, slot, game, seat)
 
 
@@ -376,7 +380,7 @@ def candidates(game: Game, sel: Selector, ctx: Ctx) -> list[tuple]:
                 if sel.other and (s.uid == ctx.source or ("c", s.uid) in ctx.it):
                     continue
                 if s.card is None:
-                    if sel.filter("token") is True and len(sel.filters) == 1:
+                    if _is_colorless_token(sel, s):
                         out.append(("c", s.uid))
                     continue
                 if not _card_matches(sel, s.card, s, game, seat):
