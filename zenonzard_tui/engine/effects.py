@@ -349,7 +349,10 @@ def _card_matches(sel: Selector, card: CardDef, slot: Slot | None = None, game: 
 
 
 def _is_colorless_token(sel: Selector, slot: Slot) -> bool:
-    """A mana token matches `token = true` while it is colorless (Little Trickster recolors)."""
+    """Does a mana token match? Any selector without filters takes it ("all your mana");
+    `token = true` takes it while it is colorless (Little Trickster recolors)."""
+    if not sel.filters:
+        return True
     return sel.filter("token") is True and len(sel.filters) == 1 and slot.color == "colorless"
 
 

@@ -67,7 +67,7 @@ class Attack:
 class Game:
     """One game of Zenonzard. Seat 0 is "A", seat 1 is "B"."""
 
-    def __init__(self) -> None:  # use new_game() or Game.from_position()
+    def __init__(self) -> None:  # use new_game() or position.game_from_position()
         self.defs: list[CardDef] = []  # uid -> definition, shared by clones, never changed
         self.catalog: Mapping[str, CardDef] = {}  # every card by id (tokens to create), shared
         self.players: list[PlayerState] = [PlayerState(0), PlayerState(1)]
