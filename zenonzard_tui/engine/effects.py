@@ -99,24 +99,24 @@ def _bonus(game: Game, slot: Slot, seat: int, stat: str) -> int:
     return total
 
 
-def bp(game: Game, slot: Slot, seat: int | None = None) -> int:
+def _stat(game: Game, slot: Slot, seat: int | None, stat: str) -> int:
     card = slot.card
     if card is None:
         return 0
     if seat is None:
         seat = seat_of(game, slot)
-    value = (card.bp or 0) + sum(m.bp for m in slot.mods) + _bonus(game, slot, seat, "bp")
-    return max(0, value)
+    value = (getattr(card, stat) or 0) + sum(getattr(m, stat) for m in slot.mods)
+    return max(0, value + _bonus(game, slot, seat, stat))
+
+
+def bp(game: Game, slot: Slot, seat: int | None = None) -> int:
+    """Current BP, modifiers and continuous effects included (ZR 2.4: never below 0)."""
+    return _stat(game, slot, seat, "bp")
 
 
 def dp(game: Game, slot: Slot, seat: int | None = None) -> int:
-    card = slot.card
-    if card is None:
-        return 0
-    if seat is None:
-        seat = seat_of(game, slot)
-    value = (card.dp or 0) + sum(m.dp for m in slot.mods) + _bonus(game, slot, seat, "dp")
-    return max(0, value)
+    """Current DP, modifiers and continuous effects included (ZR 2.4: never below 0)."""
+    return _stat(game, slot, seat, "dp")
 
 
 def keywords(game: Game, slot: Slot) -> frozenset[str]:

@@ -406,12 +406,27 @@ class Game:
         self._place_on_field(seat, uid, rested, event, token)
 
     def _t_field_overflow(self, seat, uid, rested, event, token, chosen) -> None:
-        victim = chosen[0][1]
+        self._make_room(seat, chosen[0][1], "ZR 3.4")
+        self._place_on_field(seat, uid, rested, event, token)
+
+    def _make_room(self, seat: int, victim: int, rule: str) -> None:
+        """The owner's choice under ZR 3.4 / ZR 3.5 goes to the trash (not destruction)."""
         found = self._take_slot(victim)
         if found is not None:
             self._leave_play(found[2], seat, "trash")
-            self.log.add("overflow", seat, victim, found[2].name, "ZR 3.4")
-        self._place_on_field(seat, uid, rested, event, token)
+            self.log.add("overflow", seat, victim, found[2].name, rule)
+
+    def _take_moving(self, uid: int) -> Slot | None:
+        """Take a card that moves between field and base: it keeps its Active/Rested state and
+        arrival (ZR 7.2, ZR 8.2) but is a new object there: modifiers end."""
+        moving = self._take_slot(uid)
+        if moving is None:
+            return None
+        slot = moving[2]
+        slot.mods = ()
+        slot.must_block = False
+        slot.order = self._order()
+        return slot
 
     def _place_on_field(self, seat: int, uid: int, rested: bool, event: str | None,
                         token: CardDef | None) -> None:  # fmt: skip
@@ -419,12 +434,8 @@ class Game:
         if token is not None:
             slot = Slot(uid, token, self._order(), rested)
         else:
-            moving = self._take_slot(uid)  # an advancing minion is still in the base
-            if moving is not None:
-                slot = moving[2]
-                slot.mods = ()
-                slot.must_block = False
-                slot.order = self._order()
+            slot = self._take_moving(uid)  # an advancing minion is still in the base
+            if slot is not None:
                 if slot.card is not None and slot.card.type == "base_minion":
                     slot.advanced = True  # ZR 8.2 (b)
             else:
@@ -448,11 +459,7 @@ class Game:
         self._place_in_base(seat, uid, rested, placed_trigger)
 
     def _t_base_overflow(self, seat, uid, rested, placed_trigger, chosen) -> None:
-        victim = chosen[0][1]
-        found = self._take_slot(victim)
-        if found is not None:
-            self._leave_play(found[2], seat, "trash")
-            self.log.add("overflow", seat, victim, found[2].name, "ZR 3.5")
+        self._make_room(seat, chosen[0][1], "ZR 3.5")
         self._place_in_base(seat, uid, rested, placed_trigger)
 
     def _place_in_base(self, seat: int, uid: int, rested: bool, placed_trigger: bool) -> None:
@@ -460,13 +467,8 @@ class Game:
         if uid == -1:
             p.base.append(Slot(self.new_uid(), None, self._order(), rested))
             return
-        moving = self._take_slot(uid)  # a retreating minion is still on the field
-        if moving is not None:
-            slot = moving[2]
-            slot.mods = ()
-            slot.must_block = False
-            slot.order = self._order()
-        else:
+        slot = self._take_moving(uid)  # a retreating minion is still on the field
+        if slot is None:
             if uid in self.limbo:
                 self.limbo.remove(uid)
             slot = Slot(uid, self.defs[uid], self._order(), rested)
