@@ -5,10 +5,12 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from tests.engine.gamekit import check_invariants, play_random, random_deck
+from zenonzard_tui.decks import load_deck
 from zenonzard_tui.engine.game import new_game
 
 
@@ -43,3 +45,18 @@ def test_same_seed_same_game():
 
     assert run(11) == run(11)
     assert run(11) != run(12)
+
+
+STARTERS = sorted((Path(__file__).resolve().parents[2] / "decks").glob("*.deck"))
+
+
+@pytest.mark.parametrize("block", range(3))
+def test_random_games_with_the_starter_decks(block):
+    """150 more games, between the starter decks, invariants after every action."""
+    decks = [load_deck(p) for p in STARTERS]
+    assert len(decks) >= 6
+    for seed in range(block * 50, block * 50 + 50):
+        rng = random.Random(10_000 + seed)
+        game = new_game(rng.choice(decks), rng.choice(decks), seed=seed)
+        play_random(game, rng)
+        assert game.winner in (0, 1, "draw")
