@@ -400,14 +400,15 @@ def candidates(game: Game, sel: Selector, ctx: Ctx) -> list[tuple]:
                     out.append(("f", seat, i))
         else:
             zone = {"hand": p.hand, "trash": p.trash, "deck": p.deck}[sel.zone]
-            seen = set()
+            seen: dict[str, int] = {}
+            most = sel.count if isinstance(sel.count, int) else len(zone)
             for uid in zone:
                 card = game.defs[uid]
                 if _card_matches(sel, card):
-                    if sel.zone == "deck":  # a search: copies are interchangeable
-                        if card.id in seen:
+                    if sel.zone == "deck":  # a search: as many copies as it may take
+                        if seen.get(card.id, 0) >= most:
                             continue
-                        seen.add(card.id)
+                        seen[card.id] = seen.get(card.id, 0) + 1
                     out.append(("c", uid))
     return out
 

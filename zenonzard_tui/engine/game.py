@@ -871,7 +871,17 @@ class Game:
         if d.kind == BLOCK:
             return self._block_actions(seat)
         choice: Choice = d.ctx
-        out = [Action("choose", (o,)) for o in choice.options]
+        options = choice.options
+        if choice.hidden:  # copies found in a hidden zone are interchangeable: offer one
+            seen: set[str] = set()
+            options = []
+            for o in choice.options:
+                if o[0] == "c" and o[1] < len(self.defs):
+                    if self.defs[o[1]].id in seen:
+                        continue
+                    seen.add(self.defs[o[1]].id)
+                options.append(o)
+        out = [Action("choose", (o,)) for o in options]
         if choice.max > 1 and len(choice.chosen) >= choice.min:
             out.append(Action("done"))
         elif choice.min == 0 and not choice.chosen:
