@@ -20,6 +20,14 @@ def _start(seed):
     return new_game(random_deck(rng), random_deck(rng), seed=seed), rng
 
 
+def _play(game, rng, steps):
+    """Random legal actions for up to `steps` decisions (fewer if the game ends)."""
+    for _ in range(steps):
+        if game.over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+
+
 def _fingerprint(game):
     return json.dumps([observe(game, 0), observe(game, 1), game.winner, game.turn], sort_keys=True)
 
@@ -39,10 +47,7 @@ def _continue(game, seed, steps=400):
 @pytest.mark.parametrize("seed", range(12))
 def test_clone_continues_like_the_original(seed):
     game, rng = _start(seed)
-    for _ in range(rng.randrange(5, 150)):
-        if game.over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
+    _play(game, rng, rng.randrange(5, 150))
     copy = game.clone()
     assert _fingerprint(copy) == _fingerprint(game)
     original = _continue(game, seed + 1000)
@@ -51,8 +56,7 @@ def test_clone_continues_like_the_original(seed):
 
 def test_clone_is_independent():
     game, rng = _start(3)
-    for _ in range(40):
-        game.apply(rng.choice(game.legal_actions()))
+    _play(game, rng, 40)
     before = _fingerprint(game)
     copy = game.clone()
     _continue(copy, 5, steps=100)
@@ -62,10 +66,7 @@ def test_clone_is_independent():
 @pytest.mark.parametrize("seed", range(8))
 def test_save_load_round_trip(seed, tmp_path):
     game, rng = _start(seed)
-    for _ in range(rng.randrange(5, 200)):
-        if game.over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
+    _play(game, rng, rng.randrange(5, 200))
     path = tmp_path / "game.json"
     save_game(game, path)
     loaded = load_game(path)
@@ -76,8 +77,7 @@ def test_save_load_round_trip(seed, tmp_path):
 
 def test_bad_saves_give_clear_errors(tmp_path):
     game, rng = _start(1)
-    for _ in range(30):
-        game.apply(rng.choice(game.legal_actions()))
+    _play(game, rng, 30)
     record = game_record(game)
     path = tmp_path / "bad.json"
     path.write_bytes(b"\x00\xff garbage")
@@ -102,10 +102,7 @@ def test_bad_saves_give_clear_errors(tmp_path):
 @pytest.mark.parametrize("seed", range(20))
 def test_observe_hides_the_opponents_hand_and_decks(seed):
     game, rng = _start(seed)
-    for _ in range(rng.randrange(1, 250)):
-        if game.over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
+    _play(game, rng, rng.randrange(1, 250))
     for seat in (0, 1):
         view = observe(game, seat)
         text = json.dumps(view)

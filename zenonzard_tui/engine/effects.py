@@ -481,7 +481,8 @@ def queue_self_trigger(
             _queue(game, seat, 1, slot.order, Ctx(seat, None if from_trash else slot.uid, kind, e))
 
 
-def t_queue_event(game: Game, seat: int, uid: int, event: str) -> None:
+def t_queue_event(game: Game, uid: int, event: str) -> None:
+    """A moved card's own trigger, once it has arrived where it moved to."""
     found = game.find_slot(uid)
     if found is not None:
         queue_self_trigger(game, found[0], found[2], event)

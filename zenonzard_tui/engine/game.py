@@ -45,7 +45,6 @@ from zenonzard_tui.engine.state import (
 )
 
 SEATS = ("A", "B")
-COLORS_OF_MANA = ("red", "yellow", "white", "green", "blue", "purple")
 
 
 class Attack:
@@ -136,9 +135,6 @@ class Game:
     @property
     def over(self) -> bool:
         return self.winner is not None
-
-    def card(self, uid: int) -> CardDef:
-        return self.defs[uid]
 
     def find_slot(self, uid: int) -> tuple[int, str, Slot] | None:
         for p in self.players:
@@ -688,7 +684,7 @@ class Game:
         else:
             self._push(
                 (Game._t_enter_base, seat, uid, slot.rested, False),
-                (fx.t_queue_event, seat, uid, "retreating"),
+                (fx.t_queue_event, uid, "retreating"),
             )
 
     # ------------------------------------------------------------------------------------------

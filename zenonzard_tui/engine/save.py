@@ -43,14 +43,7 @@ def game_record(game: Game) -> dict[str, Any]:
 def replay_texts(game: Game) -> list[str]:
     """The texts of the game's actions as they read when taken: replayed from the start, since
     apply() does not build texts (that keeps search fast)."""
-    setup = game.setup_record
-    decks = [
-        ([load_pool().cards[c] for c in d["cards"]], [load_pool().forces[f] for f in d["forces"]])
-        for d in setup["decks"]
-    ]
-    fresh = new_game(
-        *decks, seed=setup["seed"], options=setup["options"], first=setup["first"], log=False
-    )
+    fresh = _start(game.setup_record, "save", log=False)
     texts = []
     for action in game.history:
         for legal in fresh.legal_actions():
@@ -79,6 +72,36 @@ def save_game(game: Game, path: str | Path) -> None:
         raise
 
 
+def _defs(table, ids, what: str, seat: int, source: str) -> list:
+    out = []
+    for key in ids:
+        found = table.get(key)
+        if found is None:
+            raise SaveError(
+                f"{source}: deck {SEATS[seat]} names {what} '{key}', which this card pool does not have"
+            )
+        out.append(found)
+    return out
+
+
+def _start(setup: dict, source: str, log: bool = True) -> Game:
+    """A new game from a save's seed, first player, options and decks (no actions yet)."""
+    pool = load_pool()
+    decks = [
+        (
+            _defs(pool.cards, deck["cards"], "card", i, source),
+            _defs(pool.forces, deck["forces"], "Force", i, source),
+        )
+        for i, deck in enumerate(setup["decks"])
+    ]
+    if len(decks) != 2:
+        raise SaveError(f"{source}: a save holds two decks, this one {len(decks)}")
+    options = Options.from_mapping(setup.get("options", {}))
+    return new_game(
+        decks[0], decks[1], seed=int(setup["seed"]), options=options, first=setup["first"], log=log
+    )
+
+
 def load_record(record: Any, source: str = "save") -> Game:
     """Rebuild a game from a save record by replaying it."""
     if not isinstance(record, dict) or record.get("format") != FORMAT:
@@ -90,33 +113,8 @@ def load_record(record: Any, source: str = "save") -> Game:
         raise SaveError(
             f"{source}: save format {version} is newer than this program understands ({VERSION}); update zenonzard-tui"
         )
-    pool = load_pool()
     try:
-        decks = []
-        for i, deck in enumerate(record["decks"]):
-            cards = []
-            for cid in deck["cards"]:
-                card = pool.cards.get(cid)
-                if card is None:
-                    raise SaveError(
-                        f"{source}: deck {SEATS[i]} names card '{cid}', which this card pool does not have"
-                    )
-                cards.append(card)
-            forces = []
-            for fid in deck["forces"]:
-                force = pool.forces.get(fid)
-                if force is None:
-                    raise SaveError(
-                        f"{source}: deck {SEATS[i]} names Force '{fid}', which this card pool does not have"
-                    )
-                forces.append(force)
-            decks.append((cards, forces))
-        if len(decks) != 2:
-            raise SaveError(f"{source}: a save holds two decks, this one {len(decks)}")
-        options = Options.from_mapping(record.get("options", {}))
-        game = new_game(
-            decks[0], decks[1], seed=int(record["seed"]), options=options, first=record["first"]
-        )
+        game = _start(record, source)
         actions = record["actions"]
         if not isinstance(actions, list):
             raise SaveError(f'{source}: "actions" must be a list of action texts')
