@@ -477,8 +477,8 @@ def queue_self_trigger(
         return
     for e in card.effects:
         if e.when == event and _during_ok(game, seat, e.during):
-            kind = "minion"
-            _queue(game, seat, 1, slot.order, Ctx(seat, None if from_trash else slot.uid, kind, e))
+            source = None if from_trash else slot.uid
+            _queue(game, seat, 1, slot.order, Ctx(seat, source, "minion", e))
 
 
 def t_queue_event(game: Game, uid: int, event: str) -> None:

@@ -154,14 +154,8 @@ class Game:
         return None
 
     def controller_of(self, uid: int) -> int | None:
-        for p in self.players:
-            for s in p.field:
-                if s.uid == uid:
-                    return p.seat
-            for s in p.base:
-                if s.uid == uid:
-                    return p.seat
-        return None
+        found = self.find_slot(uid)
+        return found[0] if found is not None else None
 
     # ------------------------------------------------------------------------------------------
     # The loop
