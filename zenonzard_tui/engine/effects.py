@@ -76,21 +76,26 @@ def seat_of(game: Game, slot: Slot) -> int:
 # Continuous values (ZR 2.4: never below 0)
 
 
+def _applies(game: Game, src_seat: int, src: Slot | None, e: Effect, slot: Slot, seat: int) -> bool:
+    """Does the continuous effect `e` of `src` (None: a Force) work on `slot` now? Its target is
+    the source itself ("this", the default) or a selector seen from the source's controller."""
+    if not _during_ok(game, src_seat, e.during):
+        return False
+    target = e.steps[0].target
+    if target in (None, "this"):
+        if src is not slot:
+            return False
+    elif not _matches_slot(game, target, slot, seat, src_seat, src, ()):
+        return False
+    return not e.condition or condition_ok(game, e.condition, src_seat, ())
+
+
 def _bonus(game: Game, slot: Slot, seat: int, stat: str) -> int:
     total = 0
     for src_seat, src, e in _sources(game, "modify"):
-        if not _during_ok(game, src_seat, e.during):
-            continue
         step = e.steps[0]
         value = step.param(stat, 0)
-        if not value:
-            continue
-        if step.target == "this":
-            if src is not slot:
-                continue
-        elif not _matches_slot(game, step.target, slot, seat, src_seat, src, ()):
-            continue
-        if e.condition and not condition_ok(game, e.condition, src_seat, ()):
+        if not value or not _applies(game, src_seat, src, e, slot, seat):
             continue
         per = step.param("per")
         if per is not None:
@@ -133,13 +138,20 @@ def card_cost(card: CardDef) -> int:
     return card.cost or 0
 
 
-def _has_static(game: Game, slot: Slot, do: str) -> bool:
-    return any(e.steps[0].target in (None, "this") for e in _passives(slot.card, do))
+def _restricted(game: Game, slot: Slot, do: str) -> bool:
+    """Is a continuous restriction (`cannot_block`, `cannot_attack_forces`) on this minion?"""
+    seat = None
+    for src_seat, src, e in _sources(game, do):
+        if seat is None:
+            seat = seat_of(game, slot)
+        if _applies(game, src_seat, src, e, slot, seat):
+            return True
+    return False
 
 
 def can_block(game: Game, slot: Slot, attacker: Slot | None) -> bool:
     """ZR 8.4: an Active minion that can block; Infiltrate (ZR 2.7): only the same cost."""
-    if slot.rested or slot.card is None or _has_static(game, slot, "cannot_block"):
+    if slot.rested or slot.card is None or _restricted(game, slot, "cannot_block"):
         return False
     if attacker is not None and "infiltrate" in keywords(game, attacker):
         return card_cost(slot.card) == card_cost(attacker.card)
@@ -148,7 +160,7 @@ def can_block(game: Game, slot: Slot, attacker: Slot | None) -> bool:
 
 def attack_targets(game: Game, slot: Slot, opp_forces: list[int]) -> list[tuple]:
     """ZR 8.1, ZR 8.2: what this Active minion may attack."""
-    no_forces = _has_static(game, slot, "cannot_attack_forces")
+    no_forces = _restricted(game, slot, "cannot_attack_forces")
     targets: list[tuple] = [] if no_forces else [("f", i) for i in opp_forces]
     restricted = (
         bool(opp_forces)
@@ -160,16 +172,42 @@ def attack_targets(game: Game, slot: Slot, opp_forces: list[int]) -> list[tuple]
     return targets
 
 
-def enters_base_rested(slot: Slot) -> bool:
-    return slot.card is not None and bool(_passives(slot.card, "enters_base_rested"))
+def enters_base_rested(game: Game, slot: Slot, seat: int) -> bool:
+    """Does this card enter `seat`'s base Rested? Its own effect works wherever it comes from;
+    another card's effect names the cards it rests by side and filters (the zone is ignored:
+    the card is on its way into the base)."""
+    if slot.card is None:
+        return False
+    for e in _passives(slot.card, "enters_base_rested"):
+        if e.steps[0].target in (None, "this"):
+            return True
+    for src_seat, src, e in _sources(game, "enters_base_rested"):
+        target = e.steps[0].target
+        if (
+            isinstance(target, Selector)
+            and _during_ok(game, src_seat, e.during)
+            and seat in _side_seats(target.side, src_seat)
+            and not (target.other and src is slot)
+            and _card_matches(target, slot.card, slot, game, seat)
+            and (not e.condition or condition_ok(game, e.condition, src_seat, ()))
+        ):
+            return True
+    return False
 
 
-def damage_reduction(game: Game, seat: int) -> int:
-    """Force of Triumph: DP damage dealt to the player by minions is reduced."""
+def damage_reduction(game: Game, seat: int, to: str, from_minion: bool) -> int:
+    """How much DP damage to `seat`'s player (`to` = "player") or Forces ("force") is reduced
+    (Force of Triumph): `to` and `source` narrow an effect; without them it reduces all."""
     total = 0
     for src_seat, _, e in _sources(game, "reduce_damage"):
-        if src_seat == seat and _during_ok(game, src_seat, e.during):
-            total += e.steps[0].param("amount", 0)
+        if src_seat != seat or not _during_ok(game, src_seat, e.during):
+            continue
+        step = e.steps[0]
+        if step.param("to", to) != to or (step.param("source") == "minion" and not from_minion):
+            continue
+        if e.condition and not condition_ok(game, e.condition, src_seat, ()):
+            continue
+        total += step.param("amount", 0)
     return total
 
 
@@ -178,18 +216,14 @@ def _untargetable(game: Game, slot: Slot, seat: int, ctx: Ctx) -> bool:
     if ctx.controller == seat:
         return False
     for src_seat, src, e in _sources(game, "untargetable"):
-        if src_seat != seat or not _during_ok(game, src_seat, e.during):
+        if src_seat != seat:
             continue
-        step = e.steps[0]
-        by = step.param("by")
+        by = e.steps[0].param("by")
         if (by == "opponent_magic" and ctx.kind != "magic") or (
             by == "opponent_minion_effects" and ctx.kind != "minion"
         ):
             continue
-        if step.target == "this" or step.target is None:
-            if src is slot:
-                return True
-        elif _matches_slot(game, step.target, slot, seat, src_seat, src, ()):
+        if _applies(game, src_seat, src, e, slot, seat):
             return True
     return False
 
@@ -812,7 +846,7 @@ def s_put_into_base(game, ctx, step, targets):
     for o in targets:
         uid = o[1]
         for p in game.players:
-            for zone in (p.hand, p.deck):
+            for zone in (p.hand, p.deck, p.trash):
                 if uid in zone:
                     zone.remove(uid)
                     game.limbo.append(uid)
@@ -900,38 +934,47 @@ def t_recolor_done(game: Game, uid: int, chosen: tuple) -> None:
 
 
 def s_look_top(game, ctx, step, targets):
+    """Look at the top cards; `pick` says which and how many of them go to the hand (its count,
+    "up to" and "all"; without a count, one that matches)."""
     p = game.players[ctx.controller]
     n = min(step.param("count", 1), len(p.deck))
     if n == 0:
         return False
-    top = p.deck[:n]
+    top = tuple(p.deck[:n])
     del p.deck[:n]
     game.limbo.extend(top)
-    pick: Selector = step.param("pick")
+    pick: Selector | None = step.param("pick")
+    done = (t_look_done, ctx.controller, top, bool(step.param("reveal")), step.param("rest"))
     options = tuple(
-        ("c", uid) for uid in top if pick is None or _card_matches(pick, game.defs[uid])
+        ("c", uid) for uid in top if pick is not None and _card_matches(pick, game.defs[uid])
     )
     if not options:
-        t_look_done(game, ctx.controller, tuple(top), ())
+        t_look_done(game, *done[1:], ())
         return False
-    game._pend(
-        CHOICE,
-        ctx.controller,
-        Choice("look_top", options, 1, 1, (t_look_done, ctx.controller, tuple(top)), (), True),
-    )
+    if pick.count == "all":  # nothing to choose: every match goes
+        t_look_done(game, *done[1:], options)
+        return True
+    most = min(pick.count, len(options))
+    low = 0 if pick.up_to else most
+    game._pend(CHOICE, ctx.controller, Choice("look_top", options, low, most, done, (), True))
     return True
 
 
-def t_look_done(game: Game, seat: int, top: tuple, chosen: tuple) -> None:
+def t_look_done(game: Game, seat: int, top: tuple, reveal: bool, rest_to: str | None,
+                chosen: tuple) -> None:  # fmt: skip
     p = game.players[seat]
     rest = [u for u in top if ("c", u) not in chosen]
     for u in top:
         game.limbo.remove(u)
     for o in chosen:
         game._to_hand(seat, o[1])
-        game.log.add("reveal", seat, o[1])
-    game.rng.shuffle(rest)  # the rest go to the bottom in random order
-    p.deck.extend(rest)
+        game.log.add("reveal" if reveal else "look_take", seat, o[1])
+    if rest_to == "bottom_random":
+        game.rng.shuffle(rest)
+        p.deck.extend(rest)
+    else:  # the rest stay on top, in their order
+        p.deck[:0] = rest
+    game.log.add("look_rest", seat, len(rest), rest_to or "top")
 
 
 def s_must_block(game, ctx, step, targets):

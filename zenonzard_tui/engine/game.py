@@ -462,7 +462,7 @@ class Game:
             if uid in self.limbo:
                 self.limbo.remove(uid)
             slot = Slot(uid, self.defs[uid], self._order(), rested)
-        if fx.enters_base_rested(slot):
+        if fx.enters_base_rested(self, slot, seat):
             slot.rested = True
         p.base.append(slot)
         if placed_trigger:
@@ -493,9 +493,11 @@ class Game:
         for seat, _, slot in found:
             fx.queue_self_trigger(self, seat, slot, "destroyed", from_trash=True)
 
-    def damage_force(self, seat: int, index: int, amount: int) -> int:
+    def damage_force(self, seat: int, index: int, amount: int, from_minion: bool = False) -> int:
         """A Force loses life; at 0 it is destroyed (ZR 8.6). Returns the damage beyond its life."""
         f = self.players[seat].forces[index]
+        if not f.destroyed:
+            amount = max(0, amount - fx.damage_reduction(self, seat, "force", from_minion))
         if f.destroyed or amount <= 0:
             return amount if f.destroyed else 0
         dealt = min(amount, f.life)
@@ -795,7 +797,7 @@ class Game:
                 to_player = amount if overflow else 0
             else:
                 before = force.life
-                rest = self.damage_force(defender, a.target[1], amount)
+                rest = self.damage_force(defender, a.target[1], amount, from_minion=True)
                 dealt += before - force.life
                 to_player = rest if overflow else 0
         if to_player > 0:
@@ -804,8 +806,7 @@ class Game:
             fx.queue_watchers(self, "deals_damage", a.seat, attacker)
 
     def damage_player(self, seat: int, amount: int, from_minion: bool, source: str = "") -> int:
-        if from_minion:
-            amount = max(0, amount - fx.damage_reduction(self, seat))  # Force of Triumph
+        amount = max(0, amount - fx.damage_reduction(self, seat, "player", from_minion))
         if amount <= 0:
             return 0
         self.players[seat].life -= amount
