@@ -498,8 +498,18 @@ def _card_of(game: Game, uid: int) -> CardDef | None:
 # Triggers
 
 
-def _queue(game: Game, seat: int, rank: int, order: int, ctx: Ctx) -> None:
-    game.queued.append((seat, rank, order, (t_step, ctx)))
+def _queue(game: Game, seat: int, rank: int, order: int, ctx: Ctx, name: str) -> None:
+    game.queued.append((seat, rank, order, (t_trigger, ctx, name)))
+
+
+def t_trigger(game: Game, ctx: Ctx, name: str) -> None:
+    """A triggered effect of `name` (a card or a Force) starts to resolve (ZR 6.5)."""
+    effect = ctx.effect
+    if game.log.enabled and (
+        not effect.condition or condition_ok(game, effect.condition, ctx.controller, ())
+    ):
+        game.log.add("effect", ctx.controller, name, effect.when, effect is RESURGE)
+    t_step(game, ctx)
 
 
 def queue_self_trigger(
@@ -512,7 +522,7 @@ def queue_self_trigger(
     for e in card.effects:
         if e.when == event and _during_ok(game, seat, e.during):
             source = None if from_trash else slot.uid
-            _queue(game, seat, 1, slot.order, Ctx(seat, source, "minion", e))
+            _queue(game, seat, 1, slot.order, Ctx(seat, source, "minion", e), slot.name)
 
 
 def t_queue_event(game: Game, uid: int, event: str) -> None:
@@ -529,25 +539,27 @@ def queue_turn_triggers(game: Game, seat: int, when: str) -> None:
         if f.active:
             for e in f.force.effects:
                 if e.when == when:
-                    _queue(game, seat, 0, i, Ctx(seat, None, "force", e))
+                    _queue(game, seat, 0, i, Ctx(seat, None, "force", e), f.force.name)
     for zone_name, zone in (("field", p.field), ("base", p.base)):
         for s in zone:
             if s.card is None:
                 continue
             for e in s.card.effects:
                 if e.when == when and (e.zone or "field") == zone_name:
-                    _queue(game, seat, 1, s.order, Ctx(seat, s.uid, "minion", e))
+                    _queue(game, seat, 1, s.order, Ctx(seat, s.uid, "minion", e), s.name)
             if when == "turn_end" and zone_name == "field" and "resurge" in keywords(game, s):
-                _queue(game, seat, 1, s.order, Ctx(seat, s.uid, "minion", RESURGE))
+                _queue(game, seat, 1, s.order, Ctx(seat, s.uid, "minion", RESURGE), s.name)
 
 
 def queue_watchers(game: Game, event: str, seat: int, subject: Slot | None) -> None:
     """ "Whenever ..." effects watching an event of `seat` (and its `subject` card)."""
     stacked: set = set()
     for p in game.players:
-        sources = [(i, None, f.force.effects) for i, f in enumerate(p.forces) if f.active]
-        sources += [(s.order, s, s.card.effects) for s in p.field if s.card is not None]
-        for order, src, effs in sources:
+        sources = [
+            (i, None, f.force.effects, f.force.name) for i, f in enumerate(p.forces) if f.active
+        ]
+        sources += [(s.order, s, s.card.effects, s.name) for s in p.field if s.card is not None]
+        for order, src, effs, name in sources:
             for e in effs:
                 if e.when != event or not _during_ok(game, p.seat, e.during):
                     continue
@@ -573,6 +585,7 @@ def queue_watchers(game: Game, event: str, seat: int, subject: Slot | None) -> N
                     rank,
                     order,
                     Ctx(p.seat, src.uid if src else None, "force" if src is None else "minion", e),
+                    name,
                 )
 
 
@@ -764,9 +777,10 @@ def s_modify(game, ctx, step, targets):
         step.param("until"),
     )
     hit = False
-    for _, zone, slot in _slots(game, targets):
+    for seat, zone, slot in _slots(game, targets):
         if zone == "field":
             slot.mods = (*slot.mods, mod)
+            game.log.add("modify", seat, slot.name, mod.bp, mod.dp, mod.grant, mod.until)
             hit = True
     return hit
 
@@ -785,17 +799,20 @@ def s_destroy(game, ctx, step, targets):
 
 
 def _set_rested(game, targets, rested: bool) -> bool:
-    hit = False
+    changed: tuple[list, list] = ([], [])  # per seat: the names, for one log line each
     for o in targets:
         if o[0] == "f":
             f = game.players[o[1]].forces[o[2]]
             if not f.destroyed:
                 f.rested = rested
-                hit = True
-    for _, _, slot in _slots(game, targets):
+                changed[o[1]].append(f.force.name)
+    for seat, _, slot in _slots(game, targets):
         slot.rested = rested
-        hit = True
-    return hit
+        changed[seat].append(slot.card.name if slot.card is not None else None)
+    for seat, names in enumerate(changed):
+        if names:
+            game.log.add("rest" if rested else "activate", seat, tuple(names))
+    return bool(changed[0] or changed[1])
 
 
 def s_rest(game, ctx, step, targets):
@@ -812,6 +829,7 @@ def s_move_to_base(game, ctx, step, targets):
         if zone != "field":
             continue
         hit = True
+        game.log.add("to_base", seat, slot.name, slot.card.type == "token")
         if slot.card.type == "token":  # a token cannot be mana: it ceases to exist (ZR 2.1)
             game._take_slot(slot.uid)
             continue
@@ -846,10 +864,11 @@ def s_put_into_base(game, ctx, step, targets):
     for o in targets:
         uid = o[1]
         for p in game.players:
-            for zone in (p.hand, p.deck, p.trash):
+            for where, zone in (("hand", p.hand), ("deck", p.deck), ("trash", p.trash)):
                 if uid in zone:
                     zone.remove(uid)
                     game.limbo.append(uid)
+                    game.log.add("into_base", p.seat, uid, where)
                     tasks.append(
                         (
                             type(game)._t_enter_base,
@@ -870,11 +889,13 @@ def s_heal(game, ctx, step, targets):
         if o[0] == "p":
             p = game.players[o[1]]
             p.life = min(LIFE_CAP, p.life + amount)  # ZR 3.6
+            game.log.add("heal", o[1], None, p.life)
             hit = True
         elif o[0] == "f":
             f = game.players[o[1]].forces[o[2]]
             if not f.destroyed:  # ZR 3.6: a destroyed Force cannot be restored
                 f.life = min(LIFE_CAP, f.life + amount)
+                game.log.add("heal", o[1], o[2], f.life)
                 hit = True
     return hit
 
@@ -907,12 +928,14 @@ def s_create_token(game, ctx, step, targets):
         (type(game)._t_enter_field, ctx.controller, game.new_uid(), False, None, token)
         for _ in range(step.param("count", 1))
     ]
+    game.log.add("token", ctx.controller, token.name, len(tasks))
     game._push(*tasks)
     return True
 
 
 def s_shuffle_deck(game, ctx, step, targets):
     game.rng.shuffle(game.players[ctx.controller].deck)
+    game.log.add("shuffle", ctx.controller)
     return True
 
 
@@ -931,6 +954,7 @@ def t_recolor_done(game: Game, uid: int, chosen: tuple) -> None:
     found = game.find_slot(uid)
     if found is not None and chosen:
         found[2].color = chosen[0][1]
+        game.log.add("recolor", found[0], found[2].name, chosen[0][1])
 
 
 def s_look_top(game, ctx, step, targets):
@@ -942,6 +966,7 @@ def s_look_top(game, ctx, step, targets):
         return False
     top = tuple(p.deck[:n])
     del p.deck[:n]
+    game.log.add("look", ctx.controller, n)
     game.limbo.extend(top)
     pick: Selector | None = step.param("pick")
     done = (t_look_done, ctx.controller, top, bool(step.param("reveal")), step.param("rest"))
@@ -979,15 +1004,18 @@ def t_look_done(game: Game, seat: int, top: tuple, reveal: bool, rest_to: str | 
 
 def s_must_block(game, ctx, step, targets):
     hit = False
-    for _, zone, slot in _slots(game, targets):
+    for seat, zone, slot in _slots(game, targets):
         if zone == "field":
             slot.must_block = True
+            game.log.add("must_block", seat, slot.name)
             hit = True
     return hit
 
 
 def s_gain_movement(game, ctx, step, targets):
-    game.players[ctx.controller].movement += step.param("amount", 1)
+    p = game.players[ctx.controller]
+    p.movement += step.param("amount", 1)
+    game.log.add("gain_movement", ctx.controller, step.param("amount", 1), p.movement)
     return True
 
 
@@ -996,6 +1024,7 @@ def s_add_mana(game, ctx, step, targets):
         (type(game)._t_enter_base, ctx.controller, -1, bool(step.param("rested")), False)
         for _ in range(step.param("count", 1))
     ]
+    game.log.add("add_mana", ctx.controller, len(tasks), bool(step.param("rested")))
     game._push(*tasks)
     return True
 

@@ -1005,6 +1005,11 @@ class Game:
         if self.find_slot(uid) is not None:
             return self._slot_name(uid, prefix=both)
         name = self.defs[uid].name if uid < len(self.defs) else f"#{uid}"
+        for p in self.players:  # in a trash the order shows, so copies are told apart by #N
+            if uid in p.trash:
+                same = [u for u in p.trash if self.defs[u].name == name]
+                if len(same) > 1:
+                    name += f"#{same.index(uid) + 1}"
         owner = self._option_owner(option)
         if both and owner is not None:
             return f"{SEATS[owner]}:{name}"

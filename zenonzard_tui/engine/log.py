@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from zenonzard_tui.cards.model import KEYWORD_LABELS
+from zenonzard_tui.cards.vocab import TRIGGERS
+
 if TYPE_CHECKING:
     from zenonzard_tui.engine.game import Game
 
@@ -40,6 +43,26 @@ def _name(game: Game, uid: object) -> str:
     if isinstance(uid, int) and 0 <= uid < len(game.defs):
         return game.defs[uid].name
     return "a token"
+
+
+UNTIL = {
+    "end_of_turn": " until the end of the turn (ZR 5.7)",
+    "battle": " during this battle (ZR 8.7)",
+}
+
+
+def _count(n: int, noun: str) -> str:
+    return f"a {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _changes(bp: int, dp: int, grant: tuple) -> str:
+    parts = [f"{v:+d} {stat}" for v, stat in ((bp, "BP"), (dp, "DP")) if v]
+    parts += [KEYWORD_LABELS.get(k, k) for k in grant]
+    return " and ".join(parts) or "no change"
 
 
 def sentence(game: Game, record: tuple, seat: int | None) -> str | None:
@@ -120,6 +143,55 @@ def sentence(game: Game, record: tuple, seat: int | None) -> str | None:
         return f"{a[2]} returns to {who}'s hand."
     if kind == "reveal":
         return f"{who} reveals {_name(game, a[1])} and adds it to their hand."
+    if kind == "blocker_gone":
+        return "The blocking minion left the field: there is no battle (ZR 8.5)."
+    if kind == "effect":
+        label = "Resurge (ZR 2.7)" if a[3] else f"[{TRIGGERS[a[2]]}]"
+        return f"{who}'s {a[1]}: {label} effect (ZR 6.5)."
+    if kind == "modify":
+        return f"{who}'s {a[1]} gets {_changes(a[2], a[3], a[4])}{UNTIL.get(a[5], '')}."
+    if kind in ("rest", "activate"):
+        names = [n for n in a[1] if n is not None]
+        tokens = len(a[1]) - len(names)
+        if tokens:
+            names.append(_count(tokens, "colorless mana token"))
+        verb = "become" if len(a[1]) > 1 else "becomes"
+        return f"{who}'s {_and(names)} {verb} {'Rested' if kind == 'rest' else 'Active'}."
+    if kind == "to_base":
+        if a[2]:
+            return f"{who}'s {a[1]} cannot be mana: the token ceases to exist (ZR 2.1)."
+        return f"{who}'s {a[1]} moves to their base."
+    if kind == "into_base":
+        return f"{who} puts {_name(game, a[1])} from their {a[2]} into their base."
+    if kind == "add_mana":
+        return f"{who} puts {_count(a[1], 'colorless mana token')} into their base" + (
+            " Rested." if a[2] else "."
+        )
+    if kind == "heal":
+        if a[1] is None:
+            return f"{who}'s life is restored to {a[2]} (ZR 3.6: at most 10)."
+        force = game.players[a[0]].forces[a[1]].force.name
+        return f"{who}'s {force} is restored to {a[2]} life (ZR 3.6: at most 10)."
+    if kind == "token":
+        return f"{who} creates {_count(a[2], a[1])}."
+    if kind == "shuffle":
+        return f"{who} shuffles their deck."
+    if kind == "recolor":
+        return f"{who}'s {a[1]} becomes {a[2]} mana."
+    if kind == "look":
+        return f"{who} looks at the top {_count(a[1], 'card')} of their deck."
+    if kind == "look_take":
+        shown = _name(game, a[1]) if seat in (None, a[0]) else "a card"
+        return f"{who} puts {shown} into their hand."
+    if kind == "look_rest":
+        if not a[1]:
+            return None
+        where = "on the bottom of their deck in random order" if a[2] != "top" else "back on top"
+        return f"{who} puts {_count(a[1], 'card')} {where}."
+    if kind == "must_block":
+        return f"{who}'s {a[1]} must block this turn."
+    if kind == "gain_movement":
+        return f"{who} gains {a[1]} Movement ({a[2]} in all, ZR 7.1)."
     if kind == "game_over":
         result = "The game is a draw" if a[0] == "draw" else f"{SEATS[a[0]]} wins"
         return f"{result}: {a[1]}."

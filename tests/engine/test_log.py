@@ -1,0 +1,91 @@
+"""The game log's sentences: every event has one, rules are cited, hidden cards stay hidden."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from tests.engine.gamekit import random_deck
+from zenonzard_tui.cards import load_pool
+from zenonzard_tui.decks import Deck, load_deck
+from zenonzard_tui.engine.game import new_game
+from zenonzard_tui.engine.log import sentence, sentences
+from zenonzard_tui.scenarios import load_scenario, run_scenario
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = ROOT / "tests" / "scenarios"
+SILENT = {"look_rest"}  # says nothing when no card is left over
+
+
+def scenario_log(name: str, seat: int | None = None) -> list[str]:
+    result = run_scenario(load_scenario(SCENARIOS / name))
+    assert result.passed, result.message
+    return sentences(result.game, seat)
+
+
+def test_every_record_of_random_games_has_a_sentence_for_every_reader():
+    rng = random.Random(5)
+    starters = [load_deck(p) for p in sorted((ROOT / "decks").glob("*.deck"))]
+    kinds = set()
+    for g in range(40):
+        if g % 2:
+            a, b = rng.choice(starters), rng.choice(starters)
+        else:
+            (ca, fa), (cb, fb) = random_deck(rng), random_deck(rng)
+            a, b = Deck("a", "", None, ca, fa), Deck("b", "", None, cb, fb)
+        game = new_game(a, b, seed=g)
+        while not game.over:
+            game.apply(rng.choice(game.legal_actions()))
+        for record in game.log.records:
+            kinds.add(record[0])
+            for seat in (None, 0, 1):
+                text = sentence(game, record, seat)
+                if text is None:
+                    assert record[0] in SILENT, record
+                else:
+                    assert text.endswith(".") and "None" not in text, (record, text)
+    assert {"effect", "modify", "battle", "force_destroyed", "game_over"} <= kinds
+
+
+def test_triggered_effects_and_modifiers_are_logged_with_their_rules():
+    log = scenario_log("eoraptor_when_attacking.toml")
+    assert "A's Eoraptor: [When Attacking] effect (ZR 6.5)." in log
+    assert "A's Eoraptor gets +300 BP during this battle (ZR 8.7)." in log or any(
+        line.startswith("A's Eoraptor gets +300 BP") for line in log
+    )
+    assert any("blocks Eoraptor (400 BP)" in line and "(ZR 8.5)" in line for line in log)
+
+
+def test_mana_made_active_is_one_line():
+    log = scenario_log("force_rebirth.toml")
+    assert "A's Force of Rebirth: [At the End of Your Turn] effect (ZR 6.5)." in log
+    assert "A's Miner of Aguma and 2 colorless mana tokens become Active." in log
+
+
+def test_a_card_taken_without_reveal_is_named_only_to_its_owner():
+    own = scenario_log("vocab_look_top_up_to_rest_on_top.toml", seat=0)
+    other = scenario_log("vocab_look_top_up_to_rest_on_top.toml", seat=1)
+    assert "A looks at the top 4 cards of their deck." in own
+    assert "A puts Horned Walrus into their hand." in own
+    assert "A puts a card into their hand." in other
+    assert not any("Horned Walrus" in line for line in other)
+    assert "A puts 3 cards back on top." in other
+
+
+def test_reduced_damage_is_logged_as_dealt():
+    log = scenario_log("vocab_reduce_damage_any.toml")
+    assert "B takes 2 damage: life 4." in log
+    assert "B's Force of Harmony takes 1 damage: life 2 (ZR 8.6)." in log
+
+
+@pytest.mark.parametrize("name", ["card_fir_treewalker.toml", "card_sawblade_golem.toml"])
+def test_card_scenarios_log_their_effects(name):
+    log = scenario_log(name)
+    assert any("effect (ZR 6.5)." in line for line in log), log
+
+
+def test_log_names_every_card_of_the_pool_it_mentions():
+    pool = load_pool()
+    assert pool.cards  # the sentences use card names; a sanity check that the pool loaded
