@@ -96,6 +96,11 @@ class CardDef:
     estimated: bool = False  # pips not known from the card facts; estimated by cost
     file: str = field(default="", compare=False)
 
+    def __hash__(self) -> int:
+        # The engine's caches look cards up all the time; hashing every field each time was most
+        # of a game's cost. Equal cards share an id; a token given other stats compares unequal.
+        return hash(self.id)
+
     @property
     def is_minion(self) -> bool:
         return self.type != "magic"
@@ -131,3 +136,6 @@ class ForceDef:
     effects: tuple[Effect, ...] = ()
     era: str = "launch"
     file: str = field(default="", compare=False)
+
+    def __hash__(self) -> int:
+        return hash(self.id)
