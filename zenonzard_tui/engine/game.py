@@ -168,7 +168,8 @@ class Game:
             if self.stack:
                 task = self.stack.pop()
                 task[0](self, *task[1:])
-                self._check_life()
+                if self.depth == 0:  # ZR 1.2: after an effect, not between its steps (ZR 6.5)
+                    self._check_life()
             else:
                 self._decide_main()
         self._legal = None
