@@ -99,6 +99,12 @@ def test_unknown_card():
     assert err.line is not None
 
 
+def test_a_token_without_stats_cannot_be_placed():
+    err = _error(GOOD.replace('field = ["Drill Golem"]', 'field = ["Token Water Dragon"]'))
+    assert "Token Water Dragon has no BP/DP" in err.problem and "[[card]]" in err.problem
+    assert err.line == GOOD.splitlines().index('field = ["Drill Golem"]') + 1
+
+
 def test_parity_mismatch():
     err = _error(GOOD.replace('active = "A"', 'active = "B"'))
     assert "turn 3" in err.problem and "A's" in err.problem

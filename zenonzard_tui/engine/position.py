@@ -313,6 +313,14 @@ def _slot(b: _Builder, game: Game, who: str, zone: str, entry: Any, headers) -> 
                 zone,
                 raw["card"],
             )
+        if card.bp is None or card.dp is None:
+            b.fail(
+                f"{what}: {card.name} has no BP/DP of its own (the card that creates it gives "
+                "them): create it with that card, or write a token with stats as a [[card]]",
+                headers,
+                zone,
+                raw["card"],
+            )
         slot = Slot(_token_uid(game), card, 0, rested)
     else:
         uid = len(game.defs)
