@@ -591,7 +591,8 @@ class Game:
         self._legal = None
         self.history.append(chosen)
         self._dispatch(decision, chosen)
-        self._check_life()
+        if self.depth == 0:  # ZR 1.2, ZR 6.5: not in the middle of an effect
+            self._check_life()
         self._run()
 
     def _match(self, action: Action | str) -> Action:
