@@ -27,7 +27,6 @@ from zenonzard_tui.engine import effects as fx
 from zenonzard_tui.engine.actions import (
     CHOICE,
     IllegalAction,
-    normalize_text,
     strip_owner_prefixes,
 )
 from zenonzard_tui.engine.game import Game
@@ -573,8 +572,7 @@ def _check(game: Game, check: Check) -> tuple[Any, Any] | None:
     elif kind == "pending":
         got = "none" if game.pending is None else SEATS[game.pending.seat]
     elif kind in ("legal", "not_legal"):
-        legal = game.legal_actions()
-        missing = [t for t in want if _matches(t, legal) != (kind == "legal")]
+        missing = [t for t in want if bool(game.find_actions(t)) != (kind == "legal")]
         if not missing:
             return None
         label = "not legal" if kind == "legal" else "legal"
@@ -582,16 +580,6 @@ def _check(game: Game, check: Check) -> tuple[Any, Any] | None:
     else:  # pragma: no cover - the reader knows every kind
         raise AssertionError(kind)
     return None if got == want else (want, got)
-
-
-def _matches(text: str, legal) -> bool:
-    """Is `text` among the legal actions, read like a step text (exactly, then without owner
-    prefixes)?"""
-    t = normalize_text(text)
-    if any(normalize_text(a.text) == t for a in legal):
-        return True
-    bare = normalize_text(strip_owner_prefixes(t))
-    return any(normalize_text(strip_owner_prefixes(a.text)) == bare for a in legal)
 
 
 # ----------------------------------------------------------------------------------------------

@@ -84,3 +84,16 @@ _PREFIX = re.compile(r"(?<![\w:])[ab]:", re.IGNORECASE)
 
 def strip_owner_prefixes(text: str) -> str:
     return _PREFIX.sub("", text)
+
+
+def prefixes_optional(full_text: str) -> re.Pattern[str]:
+    """A pattern matching `full_text` (every owner prefix written) with any of its owner
+    prefixes left out, and no other: a written prefix must be the one of the full text."""
+    parts = []
+    last = 0
+    for m in _PREFIX.finditer(full_text):
+        parts.append(re.escape(full_text[last : m.start()]))
+        parts.append(f"(?:{re.escape(m.group(0))})?")
+        last = m.end()
+    parts.append(re.escape(full_text[last:]))
+    return re.compile("".join(parts))

@@ -27,7 +27,7 @@ from zenonzard_tui.engine.actions import (
     Decision,
     IllegalAction,
     normalize_text,
-    strip_owner_prefixes,
+    prefixes_optional,
 )
 from zenonzard_tui.engine.log import Log
 from zenonzard_tui.engine.rng import Rng
@@ -65,6 +65,8 @@ class Attack:
 
 class Game:
     """One game of Zenonzard. Seat 0 is "A", seat 1 is "B"."""
+
+    _all_prefixes = False  # write every owner prefix (while checking a typed text's prefixes)
 
     def __init__(self) -> None:  # use new_game() or position.game_from_position()
         self.defs: list[CardDef] = []  # uid -> definition, shared by clones, never changed
@@ -602,13 +604,7 @@ class Game:
                 if a.key() == key:
                     return a
             raise IllegalAction(f"not a legal action now: {action}")
-        legal = self.legal_actions()
-        text = normalize_text(action)
-        for a in legal:
-            if normalize_text(a.text) == text:
-                return a
-        bare = normalize_text(strip_owner_prefixes(text))
-        hits = [a for a in legal if normalize_text(strip_owner_prefixes(a.text)) == bare]
+        hits = self.find_actions(action)
         if len(hits) == 1:
             return hits[0]
         if len(hits) > 1:
@@ -616,8 +612,25 @@ class Game:
         who = SEATS[self.pending.seat]
         raise IllegalAction(
             f"'{action}' is not legal now ({who} to act, {self.pending.kind}); legal: "
-            + " | ".join(a.text for a in legal)
+            + " | ".join(a.text for a in self.legal_actions())
         )
+
+    def find_actions(self, text: str) -> list[Action]:
+        """The legal actions a typed text names (shared/spec/scenarios.md): the one whose text
+        it is (case-insensitive, spaces collapsed); else those it names with owner prefixes left
+        out. A prefix that is written must name the card's owner: `choose B:Ring Raptor` never
+        takes A's Ring Raptor."""
+        legal = self.legal_actions()
+        typed = normalize_text(text)
+        exact = [a for a in legal if normalize_text(a.text) == typed]
+        if exact:
+            return exact
+        self._all_prefixes = True  # texts with every owner written, to check typed prefixes
+        try:
+            full = [(a, normalize_text(self.action_text(a))) for a in legal]
+        finally:
+            self._all_prefixes = False
+        return [a for a, f in full if prefixes_optional(f).fullmatch(typed)]
 
     def _dispatch(self, decision: Decision, action: Action) -> None:
         seat = decision.seat
@@ -949,7 +962,7 @@ class Game:
         name = slot.name
         if len(same) > 1:
             name += f"#{same.index(slot) + 1}"
-        return f"{SEATS[seat]}:{name}" if prefix else name
+        return f"{SEATS[seat]}:{name}" if prefix or self._all_prefixes else name
 
     def action_text(self, a: Action) -> str:
         k = a.kind
@@ -994,8 +1007,8 @@ class Game:
         choice: Choice | None = (
             self.pending.ctx if self.pending and self.pending.kind == CHOICE else None
         )
-        both = False
-        if choice is not None:
+        both = self._all_prefixes
+        if choice is not None and not both:
             owners = {self._option_owner(o) for o in choice.options} - {None}
             both = len(owners) > 1
         if kind == "p":
