@@ -637,6 +637,9 @@ def t_cast_targets(game: Game, seat: int, uid: int) -> None:
         return
     ctx = Ctx(seat, None, "magic", card.effects[0])
     options = candidates(game, step.target, ctx)
+    if not options:  # "up to" or "may" with nothing to choose: no choice is asked (ZR 6.4)
+        t_cast_pay(game, seat, uid, ())
+        return
     _pend_targets(game, ctx, step, options, (t_cast_pay, seat, uid))
 
 
