@@ -1,0 +1,59 @@
+"""`zenonzard sim`: AI-vs-AI matches between two deck files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from zenonzard_tui.cli import main
+
+DECKS = Path(__file__).resolve().parents[1] / "decks"
+RED, BLUE = str(DECKS / "red-rush.deck"), str(DECKS / "blue-tides.deck")
+
+
+def test_a_match_reports_wins_first_player_split_length_and_endings(capsys):
+    assert main(["sim", RED, BLUE, "--games", "6", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Red Rush (medium) vs Blue Tides (medium): 6 games")
+    assert "Red Rush going first: " in out and "/3 wins" in out  # seats alternate
+    assert "mean length: " in out and "endings: " in out
+
+
+def test_json_counts_add_up_and_repeat_with_the_seed(capsys):
+    assert main(["sim", RED, BLUE, "--games", "8", "--json", "--ai-b", "easy"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert first["ai"] == ["medium", "easy"] and first["games"] == 8
+    assert first["wins"]["A"] + first["wins"]["B"] + first["draws"] == 8
+    assert sum(first["ends"].values()) == 8
+    assert first["going_first"]["A"]["games"] == first["going_first"]["B"]["games"] == 4
+    assert 0 <= first["win_rate_A"] <= 1 and first["margin_95"] > 0
+    assert main(["sim", RED, BLUE, "--games", "8", "--json", "--ai-b", "easy"]) == 0
+    again = json.loads(capsys.readouterr().out)
+    first.pop("seconds"), again.pop("seconds")
+    assert again == first  # same seeds, same games
+
+
+def test_an_illegal_deck_is_refused_with_its_file_and_line(tmp_path, capsys):
+    bad = tmp_path / "bad.deck"
+    bad.write_text("# name: Bad\n3 Drill Golem\n", encoding="utf-8")
+    assert main(["sim", str(bad), BLUE, "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "bad.deck" in err and "illegal deck" in err
+
+
+def test_a_missing_deck_file_is_refused(tmp_path, capsys):
+    assert main(["sim", str(tmp_path / "nope.deck"), BLUE]) == 2
+    assert "nope.deck" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["--games", "0"], ["--games", "many"], ["--ai", "hard"], ["--first", "C"]],
+)
+def test_bad_command_lines_exit_2(argv, capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["sim", RED, BLUE, *argv])
+    assert info.value.code == 2
+    assert "error" in capsys.readouterr().err

@@ -1,0 +1,35 @@
+"""How good a position looks for one seat: a number, higher is better, from public facts and that
+seat's own hand (the AI scores sampled worlds, never the real hidden cards)."""
+
+from __future__ import annotations
+
+from zenonzard_tui.engine import effects as fx
+from zenonzard_tui.engine.game import Game
+
+WIN = 10_000.0
+
+
+def _side(game: Game, seat: int) -> float:
+    p = game.players[seat]
+    if p.life <= 0:
+        return -WIN
+    # Life matters more as it runs low: the last points decide the game (ZR 1.2).
+    score = 10.0 * p.life - 12.0 / p.life
+    score += sum(4.0 * f.life + 3.0 for f in p.forces if not f.destroyed)
+    for s in p.field:
+        bp, dp = fx.bp(game, s, seat), fx.dp(game, s, seat)
+        score += 3.0 + bp / 100.0 + 4.0 * dp + (0.0 if s.rested else 1.0)
+    score += 2.5 * min(len(p.base), 8) + 0.3 * max(0, len(p.base) - 8)
+    score += 1.5 * min(len(p.hand), 7)
+    if not p.deck:
+        score -= 30.0  # the next draw step loses the game (ZR 1.3)
+    return score
+
+
+def score(game: Game, seat: int) -> float:
+    """The position from `seat`'s side: won/lost games are +/- WIN, a draw 0."""
+    if game.winner is not None:
+        if game.winner == "draw":
+            return 0.0
+        return WIN if game.winner == seat else -WIN
+    return _side(game, seat) - _side(game, 1 - seat)

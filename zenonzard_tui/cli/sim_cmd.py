@@ -1,0 +1,205 @@
+"""`zenonzard sim DECK_A DECK_B`: AI-vs-AI matches for testing decks.
+
+Seats alternate going first (unless --first says otherwise), so neither deck gets the first-player
+edge. Game g uses seed SEED+g: a game reported as odd can be watched again from its seed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+from zenonzard_tui.ai import LEVELS, AIPlayer
+from zenonzard_tui.decks import Deck, DeckError, load_deck
+from zenonzard_tui.engine.game import Game, new_game
+
+FIRST = ("alternate", "random", "A", "B")
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "sim",
+        help="play AI-vs-AI matches between two decks",
+        description="Play AI-vs-AI games between two deck files and report the results.",
+    )
+    p.add_argument("deck_a", metavar="DECK_A", help="a deck file (seat A)")
+    p.add_argument("deck_b", metavar="DECK_B", help="a deck file (seat B)")
+    p.add_argument("--games", type=_positive, default=100, help="how many games (default 100)")
+    p.add_argument(
+        "--ai",
+        choices=tuple(LEVELS),
+        default="medium",
+        help="the AI level of both seats (default medium)",
+    )
+    p.add_argument("--ai-a", choices=tuple(LEVELS), help="the AI level of seat A (overrides --ai)")
+    p.add_argument("--ai-b", choices=tuple(LEVELS), help="the AI level of seat B (overrides --ai)")
+    p.add_argument("--seed", type=int, default=1, help="game g uses seed SEED+g (default 1)")
+    p.add_argument(
+        "--first",
+        choices=FIRST,
+        default="alternate",
+        help="who goes first: alternate (default), random, A or B",
+    )
+    p.add_argument("--json", action="store_true", help="print the results as JSON")
+    p.set_defaults(run=run)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, got {value}")
+    return value
+
+
+@dataclass
+class Tally:
+    """What a match has given so far."""
+
+    names: tuple[str, str]
+    levels: tuple[str, str]
+    games: int = 0
+    wins: list[int] = field(default_factory=lambda: [0, 0])
+    draws: int = 0
+    first_wins: list[int] = field(default_factory=lambda: [0, 0])  # wins by A / B going first
+    first_games: list[int] = field(default_factory=lambda: [0, 0])  # games A / B went first
+    turns: list[int] = field(default_factory=list)
+    ends: Counter = field(default_factory=Counter)
+    seconds: float = 0.0
+
+    def add(self, game: Game) -> None:
+        self.games += 1
+        self.first_games[game.first] += 1
+        if game.winner == "draw":
+            self.draws += 1
+        else:
+            self.wins[game.winner] += 1
+            if game.winner == game.first:
+                self.first_wins[game.first] += 1
+        self.turns.append(game.turn)
+        self.ends[_end_kind(game.end_reason)] += 1
+
+    def as_dict(self) -> dict:
+        return {
+            "games": self.games,
+            "decks": list(self.names),
+            "ai": list(self.levels),
+            "wins": {"A": self.wins[0], "B": self.wins[1]},
+            "draws": self.draws,
+            "win_rate_A": _rate(self.wins[0], self.draws, self.games),
+            "margin_95": _margin(self.wins[0], self.draws, self.games),
+            "going_first": {
+                "A": {"games": self.first_games[0], "wins": self.first_wins[0]},
+                "B": {"games": self.first_games[1], "wins": self.first_wins[1]},
+            },
+            "mean_turns": round(sum(self.turns) / len(self.turns), 2) if self.turns else None,
+            "ends": dict(self.ends),
+            "seconds": round(self.seconds, 2),
+        }
+
+
+def _end_kind(reason: str | None) -> str:
+    """The kind of ending, from the engine's reason ("A's life reached 0 (ZR 1.2)")."""
+    reason = reason or ""
+    for rule, kind in (
+        ("ZR 1.4", "both at 0 life"),
+        ("ZR 1.2", "life 0"),
+        ("ZR 1.3", "deck out"),
+        ("ZR 1.5", "turn limit"),
+    ):
+        if rule in reason:
+            return kind
+    return reason or "unknown"
+
+
+def _rate(wins: int, draws: int, games: int) -> float:
+    """Seat A's score share: a win counts 1, a draw 1/2."""
+    return round((wins + draws / 2) / games, 4) if games else 0.0
+
+
+def _margin(wins: int, draws: int, games: int) -> float:
+    """The 95% margin of error of that share (normal approximation)."""
+    if games < 2:
+        return 1.0
+    p = (wins + draws / 2) / games
+    return round(1.96 * math.sqrt(max(p * (1 - p), 0.25 / games) / games), 4)
+
+
+def play_game(deck_a: Deck, deck_b: Deck, levels: tuple[str, str], seed: int, first) -> Game:
+    """One AI-vs-AI game; each seat's AI decides only from what that seat may know."""
+    game = new_game(deck_a, deck_b, seed=seed, first=first)
+    players = (AIPlayer(levels[0], seed * 2), AIPlayer(levels[1], seed * 2 + 1))
+    while not game.over:
+        game.apply(players[game.pending.seat].choose(game))
+    return game
+
+
+def _first_for(mode: str, g: int):
+    if mode == "alternate":
+        return g % 2
+    if mode == "random":
+        return "random"
+    return mode
+
+
+def run(args: argparse.Namespace) -> int:
+    decks = []
+    for path in (args.deck_a, args.deck_b):
+        try:
+            decks.append(load_deck(path))
+        except DeckError as exc:
+            print(f"zenonzard sim: {exc}", file=sys.stderr)
+            return 2
+    levels = (args.ai_a or args.ai, args.ai_b or args.ai)
+    tally = Tally((decks[0].name, decks[1].name), levels)
+    progress = sys.stderr.isatty() and not args.json
+    start = time.perf_counter()
+    stopped = False
+    try:
+        for g in range(args.games):
+            game = play_game(decks[0], decks[1], levels, args.seed + g, _first_for(args.first, g))
+            tally.add(game)
+            if progress:
+                print(f"\r{tally.games}/{args.games} games", end="", file=sys.stderr, flush=True)
+    except KeyboardInterrupt:
+        stopped = True
+    tally.seconds = time.perf_counter() - start
+    if progress:
+        print("\r" + " " * 30 + "\r", end="", file=sys.stderr)
+    if args.json:
+        print(json.dumps({**tally.as_dict(), "stopped": stopped}, indent=1))
+    else:
+        print(report(tally, stopped))
+    return 130 if stopped else 0
+
+
+def report(t: Tally, stopped: bool = False) -> str:
+    d = t.as_dict()
+    a, b = t.names
+    lines = [f"{a} ({t.levels[0]}) vs {b} ({t.levels[1]}): {t.games} games"]
+    if stopped:
+        lines[0] += " (stopped early)"
+    if not t.games:
+        return lines[0]
+    share, margin = d["win_rate_A"], d["margin_95"]
+    lines.append(
+        f"  {a}: {t.wins[0]} wins   {b}: {t.wins[1]} wins   draws: {t.draws}"
+        f"   -> {a} scores {100 * share:.1f}% (+/- {100 * margin:.1f} at 95%)"
+    )
+    for seat, name in enumerate(t.names):
+        n = t.first_games[seat]
+        if n:
+            lines.append(
+                f"  {name} going first: {t.first_wins[seat]}/{n} wins ({100 * t.first_wins[seat] / n:.0f}%)"
+            )
+    ends = ", ".join(f"{kind} {n}" for kind, n in t.ends.most_common())
+    lines.append(f"  mean length: {d['mean_turns']} turns; endings: {ends}")
+    lines.append(f"  {t.seconds:.1f} s ({t.games / t.seconds if t.seconds else 0:.1f} games/s)")
+    return "\n".join(lines)

@@ -1,0 +1,98 @@
+"""Worlds a seat cannot tell apart: what an AI searches in, so that it plays only from what its
+seat may know (the brief: "a seat, a screen or an AI sees only what that player may know").
+
+`sample_world(game, seat, rng)` returns an independent copy of the game in which everything hidden
+from `seat` is drawn afresh, consistent with what that seat has seen:
+- its own deck keeps its cards (a player knows their own deck list) in a new random order;
+- the opponent's hand and deck are re-drawn from a prior of plausible cards (by default the
+  cards of the colors the opponent has shown, ZR 2.3), except the cards of their hand that this
+  seat saw go there (returned to hand, revealed);
+- the game's random generator is re-seeded, the history and the log are dropped.
+
+Public zones, both Forces, life, counts of hidden cards and the pending decision stay as they are,
+so a seat's legal actions are the same in every world and an action chosen in a world applies to
+the real game unchanged.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from zenonzard_tui.cards import load_pool
+from zenonzard_tui.cards.model import CardDef
+from zenonzard_tui.engine.game import Game
+from zenonzard_tui.engine.rng import Rng
+
+BASE_SHARE = 0.35  # about 14 Base Minions in 40 cards, the share of the starter decks
+_SEEN_KINDS = {"to_hand": 1, "reveal": 1}  # records that name a card going to a hand: uid index
+
+
+def seen_in_hand(game: Game, seat: int) -> set[int]:
+    """uids of the opponent's hand that `seat` has seen (returned to it or revealed into it)."""
+    opp = game.players[1 - seat]
+    hand = set(opp.hand)
+    seen = set()
+    for kind, args in game.log.records:
+        index = _SEEN_KINDS.get(kind)
+        if index is not None and args[0] == opp.seat and args[index] in hand:
+            seen.add(args[index])
+    return seen
+
+
+def shown_colors(game: Game, seat: int) -> set[str]:
+    """The colors of the cards `seat`'s opponent has shown: in play, in the trash."""
+    opp = game.players[1 - seat]
+    colors = set()
+    for s in opp.field + opp.base:
+        if s.card is not None and s.card.type != "token":
+            colors.add(s.card.color)
+    for uid in opp.trash:
+        colors.add(game.defs[uid].color)
+    colors.discard("colorless")
+    return colors
+
+
+def default_prior(game: Game, seat: int) -> tuple[list[CardDef], list[CardDef]]:
+    """(Base Minions, other cards) the opponent's unseen cards are drawn from: the pool's cards of
+    the colors they have shown, with colorless ones; every color while they have shown none."""
+    colors = shown_colors(game, seat)
+    bases, others = [], []
+    for card in load_pool().cards.values():
+        if card.type == "token":
+            continue
+        if colors and card.color not in colors and card.color != "colorless":
+            continue
+        (bases if card.type == "base_minion" else others).append(card)
+    return bases, others
+
+
+def sample_world(
+    game: Game,
+    seat: int,
+    rng: random.Random,
+    prior: tuple[Sequence[CardDef], Sequence[CardDef]] | None = None,
+) -> Game:
+    """A copy of `game` with everything hidden from `seat` drawn afresh (see the module text)."""
+    world = game.clone()
+    world.log.enabled = False
+    world.log.records = []
+    world.history = []
+    world.rng = Rng(rng.getrandbits(62))
+    own = world.players[seat].deck
+    own.sort()  # from a fixed order, so that the real (hidden) order cannot show through
+    rng.shuffle(own)
+
+    opp = world.players[1 - seat]
+    known = seen_in_hand(game, seat)
+    unknown = [u for u in opp.hand if u not in known] + opp.deck
+    if unknown:
+        bases, others = prior if prior is not None else default_prior(game, seat)
+        defs = list(world.defs)
+        for uid in unknown:
+            pool = bases if (bases and rng.random() < BASE_SHARE) or not others else others
+            defs[uid] = rng.choice(pool)
+        world.defs = defs
+        rng.shuffle(opp.deck)
+    world._legal = None
+    return world
