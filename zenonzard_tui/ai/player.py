@@ -60,9 +60,8 @@ class AIPlayer:
         if level.blunder and self.rng.random() < level.blunder:
             return self.rng.choice(actions)
         seat = game.pending.seat
-        world = sample_world(game, seat, self.rng)
         if level.worlds == 0 or game.pending.kind == MULLIGAN:
-            return _same(actions, policy.act(world, self.rng))
+            return _same(actions, policy.act(sample_world(game, seat, self.rng), self.rng))
         return self._search(game, seat, actions)
 
     def _search(self, game: Game, seat: int, actions: list[Action]) -> Action:
