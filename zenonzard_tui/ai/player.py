@@ -1,11 +1,12 @@
 """The local AI: levels from easy to strong, each playing only from what its seat may know.
 
 - easy: the rule-of-thumb player (`policy.act`), and every other move at random.
-- medium and strong: determinized Monte Carlo search. For each candidate action the AI samples
-  worlds the seat cannot tell apart from the real game (`engine.belief.sample_world`), plays the
-  action there, plays on with the rule-of-thumb player to the end of the opponent's next turn, and
-  scores the result (`evaluate.score`); it takes the action with the best mean. Medium looks at 3
-  worlds and 6 candidate actions, strong at 24 worlds and 14 candidates.
+- medium: the rule-of-thumb player.
+- strong: determinized Monte Carlo search. For each candidate action the AI samples worlds the
+  seat cannot tell apart from the real game (`engine.belief.sample_world`), plays the action
+  there, plays on with the rule-of-thumb player to the end of the opponent's next turn, and scores
+  the result (`evaluate.score`); it takes the action with the best mean over 12 worlds, among the
+  10 most promising actions.
 
 The real game is read only to list the legal actions (which depend on nothing hidden from the
 deciding seat) and to sample worlds; every look ahead happens in a sampled world.
@@ -34,8 +35,8 @@ class Level:
 
 LEVELS = {
     "easy": Level("easy", blunder=0.5, worlds=0, max_candidates=0, horizon=0),
-    "medium": Level("medium", blunder=0.0, worlds=3, max_candidates=6, horizon=2),
-    "strong": Level("strong", blunder=0.0, worlds=24, max_candidates=14, horizon=2),
+    "medium": Level("medium", blunder=0.0, worlds=0, max_candidates=0, horizon=0),
+    "strong": Level("strong", blunder=0.0, worlds=12, max_candidates=10, horizon=2),
 }
 
 
