@@ -57,3 +57,13 @@ def test_bad_command_lines_exit_2(argv, capsys):
         main(["sim", RED, BLUE, *argv])
     assert info.value.code == 2
     assert "error" in capsys.readouterr().err
+
+
+def test_games_played_in_several_processes_give_the_same_results(capsys):
+    argv = ["sim", RED, BLUE, "--games", "6", "--json", "--seed", "9"]
+    assert main(argv) == 0
+    one = json.loads(capsys.readouterr().out)
+    assert main([*argv, "--jobs", "2"]) == 0
+    two = json.loads(capsys.readouterr().out)
+    one.pop("seconds"), two.pop("seconds")
+    assert one == two

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import multiprocessing
 import sys
 import time
 from collections import Counter
@@ -45,6 +46,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         default="alternate",
         help="who goes first: alternate (default), random, A or B",
     )
+    p.add_argument(
+        "--jobs",
+        type=_positive,
+        default=1,
+        help="games played at once, one per process (default 1; the results are the same)",
+    )
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.set_defaults(run=run)
 
@@ -74,7 +81,7 @@ class Tally:
     ends: Counter = field(default_factory=Counter)
     seconds: float = 0.0
 
-    def add(self, game: Game) -> None:
+    def add(self, game: Result) -> None:
         self.games += 1
         self.first_games[game.first] += 1
         if game.winner == "draw":
@@ -141,6 +148,30 @@ def play_game(deck_a: Deck, deck_b: Deck, levels: tuple[str, str], seed: int, fi
     return game
 
 
+@dataclass(frozen=True)
+class Result:
+    """What a tally needs of a finished game (small, to pass between processes)."""
+
+    first: int
+    winner: int | str
+    turn: int
+    end_reason: str
+
+
+def _play(job: tuple) -> Result:
+    game = play_game(*job)
+    return Result(game.first, game.winner, game.turn, game.end_reason or "")
+
+
+def _results(jobs: list[tuple], processes: int):
+    """The games' results in order, played `processes` at a time."""
+    if processes == 1:
+        yield from map(_play, jobs)
+        return
+    with multiprocessing.get_context("spawn").Pool(processes) as pool:
+        yield from pool.imap(_play, jobs)
+
+
 def _first_for(mode: str, g: int):
     if mode == "alternate":
         return g % 2
@@ -162,10 +193,13 @@ def run(args: argparse.Namespace) -> int:
     progress = sys.stderr.isatty() and not args.json
     start = time.perf_counter()
     stopped = False
+    jobs = [
+        (decks[0], decks[1], levels, args.seed + g, _first_for(args.first, g))
+        for g in range(args.games)
+    ]
     try:
-        for g in range(args.games):
-            game = play_game(decks[0], decks[1], levels, args.seed + g, _first_for(args.first, g))
-            tally.add(game)
+        for result in _results(jobs, min(args.jobs, args.games)):
+            tally.add(result)
             if progress:
                 print(f"\r{tally.games}/{args.games} games", end="", file=sys.stderr, flush=True)
     except KeyboardInterrupt:
