@@ -8,11 +8,12 @@ from pathlib import Path
 import pytest
 
 from tests.engine.gamekit import check_invariants
-from zenonzard_tui.ai import LEVELS, AIPlayer
+from zenonzard_tui.ai import LEVELS, AIPlayer, policy
 from zenonzard_tui.cards import load_pool
 from zenonzard_tui.decks import load_deck
 from zenonzard_tui.engine.belief import sample_world, seen_in_hand
 from zenonzard_tui.engine.game import new_game
+from zenonzard_tui.scenarios import parse_scenario
 
 DECKS = sorted((Path(__file__).resolve().parents[1] / "decks").glob("*.deck"))
 
@@ -116,3 +117,30 @@ def test_the_searching_levels_beat_easy_on_fixed_seeds():
 def test_unknown_level_is_refused():
     with pytest.raises(ValueError, match="unknown AI level 'hard'"):
         AIPlayer("hard")
+
+
+POSITION = """
+name = "policy probe"
+[state]
+turn = 3
+active = "A"
+phase = "main"
+[state.A]
+hand = ["Reverse Wind"]
+field = ["Drill Golem"]
+base = ["Priest of Kanatana", "Priest of Kanatana", "colorless", "colorless"]
+[state.B]
+forces = [{ id = "force_harmony" }, { id = "force_eternity" }]
+field = ["Horned Walrus", "Leviathan"]
+[[step]]
+do = "cast Reverse Wind"
+"""
+
+
+def test_the_rule_of_thumb_aims_a_harmful_effect_at_the_opponents_best_minion():
+    game = parse_scenario(POSITION, "probe.toml").new_game()
+    game.apply("cast Reverse Wind")
+    assert game.pending.kind == "choice"
+    action = policy.act(game, random.Random(0))
+    game.legal_actions()
+    assert action.text == "choose B:Leviathan"

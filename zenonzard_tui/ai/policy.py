@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from zenonzard_tui.cards.model import Selector, Step
 from zenonzard_tui.engine import effects as fx
 from zenonzard_tui.engine.actions import BLOCK, CHOICE, MAIN, MANA, MULLIGAN, Action
 from zenonzard_tui.engine.game import Game
@@ -123,12 +124,75 @@ def block(game: Game, seat: int, actions: list[Action]) -> Action:
     return next(x for x in actions if x.kind == "no_block")
 
 
+HARMFUL = frozenset({"destroy", "rest", "move_to_base", "damage", "must_block"})
+HELPFUL = frozenset({"activate", "heal"})
+
+
+def _step_of(game: Game, choice) -> Step | None:
+    """The effect step a target choice is for (a Magic card's first step, or a trigger's)."""
+    cont = choice.cont
+    if cont[0] is fx.t_cast_pay:
+        return fx.first_choice(game.defs[cont[2]])
+    if cont[0] is fx.t_step_chosen:
+        ctx = cont[1]
+        return ctx.effect.steps[ctx.i]
+    return None
+
+
+def _polarity(step: Step | None) -> int:
+    """+1: the step helps the minion it targets; -1: it hurts it; 0: neither or unknown."""
+    if step is None:
+        return 0
+    if step.do in HARMFUL:
+        return -1
+    if step.do in HELPFUL:
+        return 1
+    if step.do == "modify":
+        change = step.param("bp", 0) + 100 * step.param("dp", 0)
+        return (change > 0) - (change < 0) or (1 if step.param("grant") else 0)
+    if step.do == "to_hand" and isinstance(step.target, Selector):
+        return -1 if step.target.zone == "field" else 1  # a bounce, or a card back from the trash
+    return 0
+
+
+def _owner(game: Game, option: tuple) -> int | None:
+    if option[0] == "c":
+        return game.controller_of(option[1])
+    if option[0] in ("p", "f"):
+        return option[1]
+    return None
+
+
 def choose(game: Game, seat: int, actions: list[Action], rng: random.Random) -> Action:
-    """Inside an effect: pick at random, but stop ("done") once enough is chosen half the time."""
+    """Inside an effect: hurt the opponent's things and help one's own; make room (ZR 3.4, 3.5)
+    with the weakest; otherwise pick at random, and stop ("done") once allowed half the time."""
+    choice = game.pending.ctx
+    picks = [a for a in actions if a.kind == "choose" and a.args[0][0] != "none"]
+    if choice.purpose in ("field_limit", "base_limit") and picks:
+        return min(picks, key=lambda a: _strength(game, a.args[0]))
+    polarity = _polarity(_step_of(game, choice))
+    if polarity and picks:
+        side = seat if polarity > 0 else 1 - seat
+        aimed = [a for a in picks if _owner(game, a.args[0]) == side]
+        if aimed:
+            return max(aimed, key=lambda a: _strength(game, a.args[0]))
+        stop = [a for a in actions if a not in picks]  # "done" / "choose none" if allowed
+        if stop:
+            return stop[0]
     done = [a for a in actions if a.kind == "done"]
     if done and rng.random() < 0.5:
         return done[0]
     return rng.choice(actions)
+
+
+def _strength(game: Game, option: tuple) -> int:
+    """How much a card in play is worth keeping: BP and DP (a colorless mana token: 0)."""
+    if option[0] != "c":
+        return 0
+    slot = game.find_slot(option[1])
+    if slot is None or slot[2].card is None:
+        return 0
+    return fx.bp(game, slot[2], slot[0]) + 100 * fx.dp(game, slot[2], slot[0])
 
 
 def act(game: Game, rng: random.Random) -> Action:

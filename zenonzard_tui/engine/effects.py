@@ -603,7 +603,7 @@ def begin_summon(game: Game, seat: int, uid: int) -> None:
     game._push((type(game)._t_enter_field, seat, uid, False, "summoned"))
 
 
-def _first_choice(card: CardDef) -> Step | None:
+def first_choice(card: CardDef) -> Step | None:
     step = card.effects[0].steps[0] if card.effects else None
     if step is not None and isinstance(step.target, Selector) and step.target.count != "all":
         return step
@@ -615,7 +615,7 @@ def can_cast(game: Game, seat: int, uid: int) -> bool:
     card = game.defs[uid]
     if payment(game, seat, card) is None:
         return False
-    step = _first_choice(card)
+    step = first_choice(card)
     if step is None or step.optional or step.target.up_to:
         return True
     return bool(candidates(game, step.target, Ctx(seat, None, "magic", card.effects[0])))
@@ -631,7 +631,7 @@ def begin_cast(game: Game, seat: int, uid: int) -> None:
 
 def t_cast_targets(game: Game, seat: int, uid: int) -> None:
     card = game.defs[uid]
-    step = _first_choice(card)
+    step = first_choice(card)
     if step is None:
         t_cast_pay(game, seat, uid, None)
         return
