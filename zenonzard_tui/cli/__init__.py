@@ -12,9 +12,16 @@ import sys
 from collections.abc import Sequence
 
 from zenonzard_tui import __version__
-from zenonzard_tui.cli import cards_cmd, replay_cmd, scenario_cmd, sim_cmd, validate_cmd
+from zenonzard_tui.cli import (
+    cards_cmd,
+    play_cmd,
+    replay_cmd,
+    scenario_cmd,
+    sim_cmd,
+    validate_cmd,
+)
 
-COMMANDS = (cards_cmd, validate_cmd, replay_cmd, scenario_cmd, sim_cmd)
+COMMANDS = (cards_cmd, validate_cmd, replay_cmd, scenario_cmd, sim_cmd, play_cmd)
 
 
 class _Parser(argparse.ArgumentParser):

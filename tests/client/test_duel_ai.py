@@ -1,0 +1,49 @@
+"""Playing against the AI with the keyboard: the AI's decisions come from a worker thread and show
+in the log; the status line says whose decision it is and what kind."""
+
+from __future__ import annotations
+
+from tests.client.helpers import app, human_to_act, screen_text, session, wait_until
+from zenonzard_tui.client.screens.modals import GameOverScreen
+from zenonzard_tui.client.widgets.actions import ActionList
+
+
+async def test_a_few_actions_by_keys_against_the_ai(tmp_path):
+    sess = session(first="A")
+    duel_app = app(sess, tmp_path)
+    async with duel_app.run_test(size=(100, 32)) as pilot:
+        await wait_until(pilot, lambda: human_to_act(duel_app))
+        text = screen_text(duel_app)
+        assert "A: mulligan? (ZR 5.2)" in text
+        assert "1 keep" in text
+        await pilot.press("1")  # keep
+        await wait_until(pilot, lambda: human_to_act(duel_app) and sess.game.phase == "mana")
+        assert sess.texts[0] == "keep" and sess.texts[1].startswith(("keep", "mulligan"))
+        text = screen_text(duel_app)
+        assert "A: mana? (ZR 5.5)" in text
+        assert "B keeps their hand." in text or "B mulligans" in text  # the AI's decision, logged
+        await pilot.press("down", "enter")  # the second action, by arrow and Enter
+        await wait_until(pilot, lambda: human_to_act(duel_app) and sess.game.phase == "main")
+        listing = duel_app.duel.query_one("#actions", ActionList)
+        assert listing.texts[-1] == "end turn"
+        await pilot.press("end", "enter")
+        await wait_until(pilot, lambda: human_to_act(duel_app) and sess.game.turn >= 3)
+        assert "A ends their turn." in "\n".join(sess.view(0)["log"])
+        assert "Turn 2: B's turn." in sess.view(0)["log"]
+
+
+async def test_a_full_game_against_the_ai_ends_on_the_game_over_screen(tmp_path):
+    sess = session(first="B", seed=8, ai="easy")
+    duel_app = app(sess, tmp_path)
+    async with duel_app.run_test(size=(80, 24)) as pilot:
+        while not sess.over:
+            await wait_until(pilot, lambda: human_to_act(duel_app), timeout=20)
+            if sess.over:
+                break
+            await pilot.press("1")  # the first action: summon, attack, keep, block ...
+        await wait_until(pilot, lambda: isinstance(duel_app.screen, GameOverScreen))
+        text = screen_text(duel_app)
+        assert "wins" in text or "draw" in text
+        assert "See the board" in text
+        await pilot.press("enter")
+        assert "Game over." in screen_text(duel_app)

@@ -1,0 +1,228 @@
+"""`zenonzard play`: the Textual client, against the AI or hotseat, from a new game, a practice
+puzzle (a scenario file's position) or a save.
+
+Everything the command line names is read and checked before any screen starts: a bad deck,
+scenario or save is reported with its file, line and problem on stderr, with exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+from zenonzard_tui.ai import LEVELS
+from zenonzard_tui.decks import Deck, DeckError, deck_files, load_deck
+from zenonzard_tui.engine.game import SEATS, new_game
+from zenonzard_tui.engine.save import SaveError
+
+PROG = "zenonzard play"
+
+
+class UsageError(Exception):
+    """Input the command cannot use: the message says what and where (exit status 2)."""
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "play",
+        help="play a game in the terminal (against the AI or hotseat)",
+        description=(
+            "Play Zenonzard in the terminal. With no options: a new game against the medium AI, "
+            "two starter decks drawn at random, you as player A. Keys: ? shows them all."
+        ),
+    )
+    p.add_argument(
+        "--deck",
+        metavar="PATH",
+        help="your deck file (or a starter deck's name, e.g. red-rush); default: a starter deck",
+    )
+    p.add_argument(
+        "--opponent-deck",
+        metavar="PATH",
+        help="the other seat's deck (file or starter name); default: another starter deck",
+    )
+    who = p.add_mutually_exclusive_group()
+    who.add_argument(
+        "--ai", choices=tuple(LEVELS), help="play against the AI at this level (default medium)"
+    )
+    who.add_argument(
+        "--hotseat",
+        action="store_true",
+        help="two players, one terminal: a cover screen hides each hand from the other",
+    )
+    p.add_argument(
+        "--seat",
+        choices=SEATS,
+        help="your seat against the AI (default A; in a puzzle, the seat to move first)",
+    )
+    p.add_argument(
+        "--first",
+        choices=("random", "A", "B", "you"),
+        default="random",
+        help="who takes the first turn of a new game (default random)",
+    )
+    p.add_argument("--seed", type=int, help="the game's random seed (default: a random one)")
+    source = p.add_mutually_exclusive_group()
+    source.add_argument(
+        "--scenario", metavar="FILE", help="open a practice puzzle: play on from a scenario file"
+    )
+    source.add_argument("--load", metavar="SAVE", help="resume a saved game")
+    p.add_argument(
+        "--ai-delay",
+        type=_seconds,
+        default=0.6,
+        metavar="SECONDS",
+        help="how long each AI decision stays on screen before the next (default 0.6)",
+    )
+    p.add_argument(
+        "--no-autosave",
+        action="store_true",
+        help="do not keep the game in progress in the autosave file",
+    )
+    p.set_defaults(run=run)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 <= value <= 10:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 10 seconds, got {value}")
+    return value
+
+
+# ----------------------------------------------------------------------------------------------
+# Starter decks
+
+
+def starter_dir() -> Path | None:
+    """decks/ of the repository checkout this package runs from, if there is one."""
+    candidate = Path(__file__).resolve().parents[2] / "decks"
+    if candidate.is_dir() and any(candidate.glob("*.deck")):
+        return candidate
+    return None
+
+
+def _deck(spec: str | None, what: str, avoid: Path | None, rng: random.Random) -> Deck:
+    """A deck from a path, a starter deck's name, or (None) a random starter deck."""
+    folder = starter_dir()
+    if spec is not None:
+        path = Path(spec).expanduser()
+        if not path.exists() and folder is not None and not path.suffix and "/" not in spec:
+            named = folder / f"{spec}.deck"
+            if named.is_file():
+                path = named
+        return load_deck(path)
+    if folder is None:
+        raise UsageError(
+            f"no starter decks found for {what} (looked for {Path(__file__).resolve().parents[2]}"
+            f"/decks, beside the package); give --deck PATH and --opponent-deck PATH"
+        )
+    choices = [f for f in deck_files(folder) if avoid is None or f.resolve() != avoid.resolve()]
+    if not choices:
+        raise UsageError(f"no starter deck left for {what} in {folder}; give a deck file")
+    return load_deck(rng.choice(choices))
+
+
+# ----------------------------------------------------------------------------------------------
+# Building the session
+
+
+def build(args: argparse.Namespace):
+    """The session to play and a maker of new games (or None), or UsageError / DeckError /
+    ScenarioError / SaveError for input that cannot be used."""
+    from zenonzard_tui.client.session import Puzzle, Session, Settings, load_session
+    from zenonzard_tui.scenarios import load_scenario
+
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**9)
+    if (args.scenario or args.load) and (args.deck or args.opponent_deck):
+        raise UsageError(
+            "--deck and --opponent-deck choose the decks of a new game; a "
+            + ("puzzle" if args.scenario else "save")
+            + " has its own"
+        )
+    mode = "hotseat" if args.hotseat else "ai"
+    level = args.ai or "medium"
+
+    if args.load:
+        session = load_session(args.load, ai_seed=seed)
+        # What the command line says wins over what the save remembers.
+        settings = session.settings
+        if args.hotseat or args.ai:
+            settings.mode = mode
+        if args.ai:
+            settings.ai = args.ai
+        if args.seat:
+            settings.seat = SEATS.index(args.seat)
+        return Session(
+            session.game,
+            settings,
+            session.puzzle,
+            session.texts,
+            ai_seed=seed,
+            save_path=session.save_path,
+            saved_count=session.saved_count,
+        ), None
+
+    if args.scenario:
+        scenario = load_scenario(args.scenario)
+
+        def puzzle(n: int = 0):
+            game = scenario.new_game()
+            seat = SEATS.index(args.seat) if args.seat else _puzzle_seat(game)
+            settings = Settings(mode, seat, level, ("A", "B"))
+            info = Puzzle(str(args.scenario), scenario.name, scenario.text, len(scenario.steps))
+            return Session(game, settings, info, ai_seed=seed + n)
+
+        restarts = iter(range(1, 10**9))
+        return puzzle(), lambda: puzzle(next(restarts))
+
+    rng = random.Random(seed)
+    mine = _deck(args.deck, "your deck", None, rng)
+    theirs = _deck(args.opponent_deck, "the opponent's deck", Path(mine.path), rng)
+    seat = SEATS.index(args.seat) if args.seat else 0
+    decks = (mine, theirs) if seat == 0 else (theirs, mine)
+    first = args.first if args.first != "you" else SEATS[seat]
+    names = (decks[0].name, decks[1].name)
+
+    def game(game_seed: int):
+        played = new_game(decks[0], decks[1], seed=game_seed, first=first)
+        return Session(played, Settings(mode, seat, level, names), ai_seed=game_seed)
+
+    counter = random.Random(seed)
+    return game(seed), lambda: game(counter.randrange(1, 10**9))
+
+
+def _puzzle_seat(game) -> int:
+    """The seat a puzzle is played from: the one with the first decision (else the active one)."""
+    if game.pending is not None:
+        return game.pending.seat
+    return game.active
+
+
+def run(args: argparse.Namespace) -> int:
+    from zenonzard_tui.scenarios import ScenarioError
+
+    try:
+        session, restart = build(args)
+    except (UsageError, DeckError, ScenarioError, SaveError) as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print(f"{PROG}: needs a terminal (stdin and stdout must be a terminal)", file=sys.stderr)
+        return 2
+    from zenonzard_tui.client.app import ZenonzardApp
+    from zenonzard_tui.client.session import autosave_path, saves_dir
+
+    app = ZenonzardApp(
+        session,
+        ai_delay=args.ai_delay,
+        save_dir=saves_dir(),
+        autosave=None if args.no_autosave else autosave_path(),
+        restart=restart,
+    )
+    app.run()
+    return 0

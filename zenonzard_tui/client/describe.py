@@ -1,0 +1,334 @@
+"""Words and labels for the screen, made from an observation (`observe(game, seat)`) and the card
+definitions (public data): the status line's question, the attack in progress, chips for cards and
+Forces, and the details of one card. No widget state; every function is plain input -> output.
+
+Nothing is told by colour alone: a card's colour is a coloured letter (R Y W G B P C), Active and
+Rested are the marks ● and ○ (and words where there is room), a destroyed Force says "destroyed".
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from textual.content import Content
+
+from zenonzard_tui.cards.model import KEYWORD_LABELS, CardDef, ForceDef
+from zenonzard_tui.cards.render import card_text, cost_text, force_common_text, force_text
+
+SEATS = ("A", "B")
+
+# The six card colours and colorless: a letter on a coloured background (readable on dark and
+# light themes alike), so the colour is never the only sign.
+COLORS: dict[str, tuple[str, str]] = {
+    "red": ("R", "bold #ffffff on #b03a2e"),
+    "yellow": ("Y", "bold #000000 on #e0b020"),
+    "white": ("W", "bold #000000 on #e8eaec"),
+    "green": ("G", "bold #ffffff on #1e8449"),
+    "blue": ("B", "bold #ffffff on #2471a3"),
+    "purple": ("P", "bold #ffffff on #7d3c98"),
+    "colorless": ("C", "bold #000000 on #a6acaf"),
+}
+ACTIVE, RESTED = "●", "○"
+
+DECISIONS = {
+    "mulligan": "mulligan? (ZR 5.2)",
+    "mana": "mana? (ZR 5.5)",
+    "main": "main phase (ZR 5.6)",
+    "priority": "Flash: cast or pass? (ZR 8.3)",
+    "block": "block? (ZR 8.4)",
+}
+CHOICES = {
+    "field_limit": "field full: which minion goes to the trash? (ZR 3.4)",
+    "base_limit": "base full: which mana goes? (ZR 3.5)",
+    "force_search": "which Base Minion from your deck? (ZR 2.6)",
+    "discard": "discard which card?",
+    "color": "which color?",
+    "look_top": "which card to take?",
+    "destroy": "destroy which?",
+    "modify": "which one?",
+    "rest": "rest which?",
+    "activate": "make which Active?",
+    "move_to_base": "move which to a base?",
+    "to_hand": "return which to a hand?",
+    "put_into_base": "put which into the base?",
+    "heal": "heal which?",
+    "damage": "damage which?",
+    "recolor_mana": "recolor which mana?",
+    "must_block": "which must block?",
+}
+PHASES = {
+    "mulligan": "Mulligan",
+    "standby": "Standby",
+    "mana": "Mana phase",
+    "main": "Main phase",
+    "end": "End phase",
+    "over": "Game over",
+}
+_PREFIX = re.compile(r"^[AB]:")
+_COPY = re.compile(r"#(\d+)$")
+
+
+def badge(color: str) -> Content:
+    letter, style = COLORS.get(color, ("?", "reverse"))
+    return Content.styled(letter, style)
+
+
+def short_name(name: str) -> str:
+    """ "Sams - The All-Seeing Commander" -> "Sams"; "Force of Sin" -> "Sin"."""
+    if " - " in name:
+        return name.split(" - ", 1)[0]
+    if name.startswith("Force of "):
+        return name[len("Force of ") :]
+    return name
+
+
+def clip(text: str, width: int) -> str:
+    if width <= 0:
+        return ""
+    return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
+
+
+# ----------------------------------------------------------------------------------------------
+# The decision and the attack
+
+
+def question(pending: Mapping[str, Any] | None) -> str:
+    """What the deciding seat is asked: "block? (ZR 8.4)"."""
+    if pending is None:
+        return "the game is over"
+    kind = pending["kind"]
+    if kind == "choice":
+        purpose = pending.get("purpose")
+        if purpose is None:
+            return "a choice"
+        return "choose: " + CHOICES.get(purpose, purpose.replace("_", " ") + "?")
+    return DECISIONS.get(kind, kind)
+
+
+def status_question(pending: Mapping[str, Any] | None) -> str:
+    """The status line's decision: "B: block? (ZR 8.4)"."""
+    if pending is None:
+        return "game over"
+    return f"{pending['seat']}: {question(pending)}"
+
+
+def slot_by_uid(view: Mapping[str, Any], uid: int | None) -> tuple[str, dict] | None:
+    """(seat, slot) of the card with `uid` on a field or in a base, if it is there."""
+    if uid is None:
+        return None
+    for p in view["players"]:
+        for zone in ("field", "base"):
+            for slot in p[zone]:
+                if slot["uid"] == uid:
+                    return p["seat"], slot
+    return None
+
+
+def attack_text(view: Mapping[str, Any]) -> str | None:
+    """ "A's Drill Golem (500/1) -> B (player); blocked by Horned Walrus (300/1)"; None: no attack."""
+    attack = view.get("attack")
+    if not attack:
+        return None
+    seat = attack["seat"]
+    other = SEATS[1 - SEATS.index(seat)]
+    found = slot_by_uid(view, attack["attacker"])
+    if found is None:
+        attacker = "a minion that left the field"
+    else:
+        slot = found[1]
+        attacker = f"{slot['name']} ({slot['bp']}/{slot['dp']})"
+    target = (
+        f"{other} (player)" if attack["target"] == "player" else f"{other}'s {attack['target']}"
+    )
+    text = f"{seat}'s {attacker} -> {target}"
+    if attack.get("blocker") is not None:
+        blocked = slot_by_uid(view, attack["blocker"])
+        if blocked is None:
+            text += "; the blocker left the field"
+        else:
+            b = blocked[1]
+            text += f"; blocked by {b['name']} ({b['bp']}/{b['dp']})"
+    return text
+
+
+# ----------------------------------------------------------------------------------------------
+# Chips: one card, Force or mana as a short label
+
+
+@dataclass(frozen=True)
+class Chip:
+    """One thing on the board: its label (full and short), what the details pane shows, and the
+    name action texts use for it."""
+
+    text: Content
+    short: Content
+    details: Content
+    name: str = ""
+    dim: bool = False
+    marked: bool = False
+
+
+def _state_mark(rested: bool) -> str:
+    return RESTED if rested else ACTIVE
+
+
+def minion_chip(slot: Mapping[str, Any], card: CardDef | None) -> Chip:
+    """A minion on a field: "● R Drill Golem  500/1  Charge  new"."""
+    color = card.color if card is not None else "colorless"
+    stats = f"{slot['bp']}/{slot['dp']}"
+    kws = [KEYWORD_LABELS.get(k, k) for k in slot.get("keywords", ())]
+    extra = []
+    if slot.get("arrived"):
+        extra.append("new")
+    if slot.get("must_block"):
+        extra.append("must block")
+    state = "Rested" if slot["rested"] else "Active"
+    tail = "  ".join([stats, state, *kws, *extra])
+    text = Content.assemble(_state_mark(slot["rested"]), " ", badge(color), " ", slot["name"], "  ")
+    text = text + Content.styled(tail, "bold" if not slot["rested"] else "")
+    short_tail = "  ".join([stats, *(k[:3] for k in kws), *extra])
+    short = Content.assemble(
+        _state_mark(slot["rested"]), " ", badge(color), " ", short_name(slot["name"]), " "
+    ) + Content.styled(short_tail, "bold" if not slot["rested"] else "")
+    return Chip(text, short, card_details(card, slot), slot["name"], dim=slot["rested"])
+
+
+def mana_chip(slot: Mapping[str, Any], card: CardDef | None) -> Chip:
+    """A mana in a base: "●R Miner of Aguma" (a colorless token: "●C")."""
+    color = slot.get("mana_color") or (card.color if card else "colorless")
+    mark = _state_mark(slot["rested"])
+    if card is None:
+        text = Content.assemble(mark, badge("colorless"))
+        return Chip(text, text, mana_details(slot), "colorless", dim=slot["rested"])
+    text = Content.assemble(mark, badge(color), " ", short_name(slot["name"]))
+    short = Content.assemble(mark, badge(color))
+    return Chip(text, short, card_details(card, slot), slot["name"], dim=slot["rested"])
+
+
+def force_chip(state: Mapping[str, Any], force: ForceDef | None) -> Chip:
+    """A Force: "● Sin 2 life" / "○ Sin 2 life Rested" / "✗ Eternity destroyed"."""
+    name = state["name"]
+    if state["destroyed"]:
+        mark, tail = "✗", "destroyed"
+    else:
+        mark = _state_mark(state["rested"])
+        tail = f"{state['life']} life" + (" Rested" if state["rested"] else "")
+    text = Content.assemble(mark, " ", (name, "bold"), " ", tail)
+    short = Content.assemble(mark, " ", (short_name(name), "bold"), " ", tail)
+    dim = state["destroyed"] or state["rested"]
+    return Chip(text, short, force_details(force, state), name, dim=dim)
+
+
+def hand_chip(card: CardDef | None, name: str, playable: bool, marked: bool = False) -> Chip:
+    """A card in your own hand: "R Drill Golem 2"; a playable card is bold, a card marked for the
+    mulligan is struck through and says so."""
+    color = card.color if card is not None else "colorless"
+    cost = "" if card is None or card.cost is None else f" {card.cost}"
+    style = "bold" if playable else ""
+    if marked:
+        style = "strike"
+    mark = "✗ " if marked else ""
+    text = Content.assemble(mark, badge(color), " ", (name + cost, style))
+    short = Content.assemble(mark, badge(color), " ", (short_name(name) + cost, style))
+    return Chip(text, short, card_details(card), name, marked=marked)
+
+
+# ----------------------------------------------------------------------------------------------
+# Details
+
+
+def card_details(card: CardDef | None, slot: Mapping[str, Any] | None = None) -> Content:
+    """A card's name, kind, cost, stats and rules text; in play also its current BP/DP and state."""
+    if card is None:
+        return Content("(unknown card)")
+    parts: list[Content | str | tuple[str, str]] = [(card.name, "bold"), "\n", badge(card.color)]
+    kind = f" {card.color} {card.type_label}"
+    cost = cost_text(card)
+    if cost:
+        kind += f", cost {cost}"
+    if card.timing:
+        kind += ", " + "/".join(f"[{t.capitalize()}]" for t in card.timing)
+    parts.append(kind)
+    stats = []
+    if card.bp is not None or card.dp is not None:
+        stats.append(f"{card.bp or 0} BP / {card.dp or 0} DP")
+    if card.classes:
+        stats.append("/".join(card.classes))
+    if stats:
+        parts += ["\n", ", ".join(stats)]
+    if slot is not None and slot.get("bp") is not None:
+        now = f"Now: {slot['bp']} BP / {slot['dp']} DP, {'Rested' if slot['rested'] else 'Active'}"
+        if slot.get("keywords"):
+            now += ", " + ", ".join(KEYWORD_LABELS.get(k, k) for k in slot["keywords"])
+        if slot.get("arrived"):
+            now += ", arrived this turn (ZR 8.2)"
+        if slot.get("must_block"):
+            now += ", must block"
+        parts += ["\n", (now, "italic")]
+    text = card_text(card)
+    if text:
+        parts += ["\n", text]
+    return Content.assemble(*parts)
+
+
+def mana_details(slot: Mapping[str, Any]) -> Content:
+    state = "Rested" if slot["rested"] else "Active"
+    return Content.assemble(
+        ("Colorless mana token", "bold"),
+        "\n",
+        badge("colorless"),
+        f" {state}. Pays any colorless part of a cost (ZR 6.1). It cannot move (ZR 7.2).",
+    )
+
+
+def force_details(force: ForceDef | None, state: Mapping[str, Any]) -> Content:
+    name = state["name"]
+    if state["destroyed"]:
+        now = "Destroyed: face down and Rested for good (ZR 8.6, ZR 3.6)."
+    else:
+        now = f"{state['life']} life, {'Rested' if state['rested'] else 'Active'}."
+    parts: list[Content | str | tuple[str, str]] = [(name, "bold"), "\n", (now, "italic")]
+    if force is not None:
+        parts += ["\n", force_text(force)]
+    parts += ["\n", force_common_text()]
+    return Content.assemble(*parts)
+
+
+# ----------------------------------------------------------------------------------------------
+# Action texts
+
+
+def action_name(text: str) -> tuple[str, str]:
+    """(verb, the card or Force an action text names): "attack Drill Golem -> player" gives
+    ("attack", "Drill Golem"); "choose B:Ring Raptor#2" gives ("choose", "B:Ring Raptor#2")."""
+    verb, _, rest = text.partition(" ")
+    if verb == "attack":
+        rest = rest.split(" -> ", 1)[0]
+    if verb in ("keep", "pass", "done", "end", "no") or rest in ("colorless", "skip", "none"):
+        return verb, ""
+    return verb, rest
+
+
+def split_name(name: str) -> tuple[str | None, str, int]:
+    """ "B:Ring Raptor#2" -> ("B", "Ring Raptor", 2); "Drill Golem" -> (None, "Drill Golem", 1)."""
+    owner = None
+    if _PREFIX.match(name):
+        owner, name = name[0], name[2:]
+    m = _COPY.search(name)
+    copy = 1
+    if m:
+        copy, name = int(m.group(1)), name[: m.start()]
+    return owner, name, copy
+
+
+def mulligan_text(actions: list[str], names: list[str]) -> str | None:
+    """The legal mulligan action that returns exactly the cards `names` (in any order)."""
+    want = Counter(names)
+    for text in actions:
+        if text.startswith("mulligan ") and Counter(text[len("mulligan ") :].split(", ")) == want:
+            return text
+    return None

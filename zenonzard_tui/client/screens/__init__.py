@@ -1,0 +1,1 @@
+"""The duel screen and the small screens over it."""

@@ -1,0 +1,725 @@
+"""The duel screen: owns the session, shows one seat's observation, applies what is chosen.
+
+Attributes down, messages up: widgets only show chips and action texts and post what the player
+picked; this screen applies actions to the game and pushes the next picture down. The board always
+shows `observe(game, viewer)`: against the AI the viewer is the human; in a hotseat game it is the
+seat that must decide, revealed only after a cover screen whenever that seat changes.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.worker import get_current_worker
+
+from zenonzard_tui.client import describe as d
+from zenonzard_tui.client.describe import SEATS, Chip
+from zenonzard_tui.client.screens.modals import (
+    CoverScreen,
+    GameOverScreen,
+    HelpScreen,
+    QuitScreen,
+    SaveScreen,
+    TrashScreen,
+)
+from zenonzard_tui.client.session import Session
+from zenonzard_tui.client.widgets.actions import ActionList
+from zenonzard_tui.client.widgets.fitline import FitLine
+from zenonzard_tui.client.widgets.logview import LogView
+from zenonzard_tui.client.widgets.zone import ZoneView
+from zenonzard_tui.engine.actions import Action, IllegalAction
+
+ZONES = ("opp-forces", "opp-base", "opp-field", "my-field", "my-base", "my-forces", "my-hand")
+ONLY_PASS = ("pass", "no block")
+HAND_VERBS = ("summon", "cast", "mana")
+VERB_ZONES = {"summon": "my-hand", "cast": "my-hand", "mana": "my-hand", "advance": "my-base"}
+VERB_ZONES |= {"retreat": "my-field", "attack": "my-field", "block": "my-field"}
+
+
+class AIChose(Message):
+    """The AI's worker is done: its action (or the error it met) for game `generation`."""
+
+    def __init__(self, action: Action | None, generation: int, error: str | None = None) -> None:
+        super().__init__()
+        self.action, self.generation, self.error = action, generation, error
+
+
+class DuelScreen(Screen[None]):
+    AUTO_FOCUS = "#actions"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark,f1", "help", "Help", id="help", key_display="?"),
+        Binding("t", "trash", "Trash", id="trash"),
+        Binding("a", "autopass", "Auto-pass", id="autopass"),
+        Binding("s", "save", "Save", id="save"),
+        Binding("S", "save_as", "Save as", show=False, id="save_as"),
+        Binding("n", "new_game", "New game", id="new_game"),
+        Binding("q", "quit", "Quit", id="quit"),
+        Binding("escape", "focus_actions", "Actions", show=False, id="focus_actions"),
+        *(Binding(str(n), f"pick({n - 1})", show=False, id=f"pick_{n}") for n in range(1, 10)),
+    ]
+
+    def __init__(
+        self,
+        session: Session,
+        *,
+        ai_delay: float = 0.6,
+        save_dir: Path | None = None,
+        autosave: Path | None = None,
+        restart: Callable[[], Session] | None = None,
+    ) -> None:
+        super().__init__(id="duel")
+        self.session = session
+        self.ai_delay = ai_delay
+        self.save_dir = save_dir
+        self.autosave_file = autosave
+        self.restart = restart
+        self.generation = 0
+        self.viewer: int | None = None
+        self.covered = False
+        self.thinking = False
+        self.over_shown = False
+        self.autopass = not session.hotseat
+        self.marks: set[int] = set()
+        self.log_seen = [0, 0]
+        self.last_ai: str | None = None
+        self.view: dict[str, Any] | None = None
+        self.chips: dict[str, list[Chip]] = {}
+        self._autosave_failed = False
+        self._actions_key: tuple | None = None
+        self.last_zone = "my-hand"
+
+    # ------------------------------------------------------------------------------------------
+    # Layout
+
+    def compose(self) -> ComposeResult:
+        yield FitLine(id="status")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                with VerticalScroll(id="board", can_focus=False):
+                    yield FitLine(id="opp-header", classes="header")
+                    yield ZoneView("Forces", id="opp-forces", max_rows=1)
+                    yield ZoneView("Base", id="opp-base", max_rows=2)
+                    yield ZoneView("Field", id="opp-field", lines=True)
+                    yield FitLine(id="attack")
+                    yield ZoneView("Field", id="my-field", lines=True)
+                    yield ZoneView("Base", id="my-base", max_rows=2)
+                    yield ZoneView("Forces", id="my-forces", max_rows=1)
+                    yield FitLine(id="my-header", classes="header")
+                    yield ZoneView("Hand", id="my-hand", max_rows=3)
+                yield FitLine(id="log-title", classes="title")
+                yield LogView(id="log")
+            with Vertical(id="side"):
+                yield FitLine(id="actions-title", classes="title")
+                yield ActionList(id="actions")
+                yield FitLine(id="details-title", classes="title")
+                with VerticalScroll(id="details-box", can_focus=False):
+                    yield Static("", id="details")
+        yield Footer()
+
+    def on_resize(self) -> None:
+        """The board takes what it needs, leaving the log at least a few lines; in a short
+        terminal the base and the hand give up names for colour letters sooner."""
+        height = self.size.height
+        short = height < 30
+        self.query_one("#board").styles.max_height = max(height - 2 - 5, 6)
+        for zone in ("#opp-base", "#my-base"):
+            self.query_one(zone, ZoneView).max_rows = 1 if short else 2
+        self.query_one("#my-hand", ZoneView).max_rows = 2 if short else 3
+        for zone in self.query(ZoneView):
+            zone.refresh(layout=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#details-title", FitLine).show("Card")
+        self.query_one("#log-title", FitLine).show("Log")
+        self.start()
+
+    def start(self) -> None:
+        """Begin (or begin again) with the session's game."""
+        self.generation += 1
+        self.workers.cancel_group(self, "ai")
+        self.thinking = False
+        self.over_shown = False
+        self.marks.clear()
+        self.log_seen = [0, 0]
+        self.viewer = None if self.session.hotseat else self.session.settings.seat
+        if self.session.puzzle is not None and not self.session.texts:
+            steps = self.session.puzzle.steps
+            note = f" (its {steps} scripted steps are left for you to play)" if steps else ""
+            self.notify(f"Puzzle: {self.session.puzzle.name}{note}", timeout=6)
+        self.advance()
+
+    # ------------------------------------------------------------------------------------------
+    # The flow of the game
+
+    def advance(self) -> None:
+        """Show the game and hand the next decision to whoever makes it."""
+        s = self.session
+        if s.over:
+            if self.viewer is None:
+                self.viewer = s.settings.seat
+            self.covered = False
+            self.render_view()
+            self.show_game_over()
+            return
+        seat = s.deciding
+        assert seat is not None
+        if s.is_ai(seat):
+            self.render_view()
+            self.start_ai()
+            return
+        if self.autopass and self._only_pass():
+            if self.viewer is not None and not self.covered:
+                self.render_view()
+            self.set_timer(max(self.ai_delay / 2, 0.01), self._autopass(len(s.texts)))
+            return
+        if s.hotseat and seat != self.viewer:
+            self.cover(seat)
+            return
+        self.render_view()
+        if not isinstance(self.focused, ZoneView):
+            self.query_one("#actions", ActionList).focus()
+
+    def _only_pass(self) -> bool:
+        actions = self.session.game.legal_actions()
+        return len(actions) == 1 and actions[0].text in ONLY_PASS
+
+    def _autopass(self, step: int) -> Callable[[], None]:
+        def fire() -> None:
+            s = self.session
+            if len(s.texts) != step or s.over or not self._only_pass():
+                return
+            s.apply(s.game.legal_actions()[0].text)
+            self.after_action()
+
+        return fire
+
+    def play(self, text: str) -> None:
+        """The player at the board picked `text`."""
+        if not self.can_act():
+            return
+        legal = self.view["pending"].get("actions", []) if self.view else []
+        if text not in legal:
+            return
+        assert self.viewer is not None
+        self.log_seen[self.viewer] = len(self.view["log"])
+        try:
+            self.session.apply(text)
+        except IllegalAction as exc:  # the view was current, so this should not happen
+            self.notify(str(exc), severity="error")
+            return
+        self.marks.clear()
+        self.after_action()
+
+    def after_action(self) -> None:
+        self._autosave()
+        self.advance()
+
+    def can_act(self) -> bool:
+        s = self.session
+        return (
+            not s.over
+            and not self.covered
+            and not self.thinking
+            and self.viewer is not None
+            and s.deciding == self.viewer
+            and not s.is_ai(self.viewer)
+        )
+
+    def _autosave(self) -> None:
+        if self.autosave_file is None:
+            return
+        try:
+            self.session.autosave(self.autosave_file)
+        except Exception as exc:  # a full disk must not end the game
+            if not self._autosave_failed:
+                self._autosave_failed = True
+                self.notify(f"Autosave failed: {exc}", severity="warning")
+
+    # ------------------------------------------------------------------------------------------
+    # The AI
+
+    def start_ai(self) -> None:
+        self.thinking = True
+        self.render_status()
+        self.render_actions()
+        self.think(self.session.game.clone(), self.generation)
+
+    @work(thread=True, exclusive=True, group="ai", exit_on_error=False)
+    def think(self, game: Any, generation: int) -> None:
+        worker = get_current_worker()
+        started = time.monotonic()
+        action, error = None, None
+        try:
+            action = self.session.ai_choose(game)
+        except Exception as exc:  # the game must go on: the screen plays a legal action instead
+            error = f"{type(exc).__name__}: {exc}"
+        while time.monotonic() - started < self.ai_delay:
+            if worker.is_cancelled:
+                return
+            time.sleep(0.02)
+        if not worker.is_cancelled:
+            self.post_message(AIChose(action, generation, error))
+
+    @on(AIChose)
+    def ai_chose(self, message: AIChose) -> None:
+        if message.generation != self.generation or not self.thinking:
+            return
+        self.thinking = False
+        s = self.session
+        if s.over or not s.is_ai(s.deciding):
+            return
+        text = None
+        if message.action is not None:
+            try:
+                text = s.text_of(message.action)
+            except IllegalAction:
+                message.error = f"the AI chose an action that is not legal: {message.action}"
+        if text is None:
+            text = s.game.legal_actions()[0].text
+            self.notify(f"AI problem ({message.error}); it plays '{text}'.", severity="warning")
+        s.apply(text)
+        self.last_ai = text
+        self.after_action()
+
+    # ------------------------------------------------------------------------------------------
+    # Hotseat cover
+
+    def cover(self, seat: int) -> None:
+        self.covered = True
+        self.hide_private()
+        pending = self.session.view(seat)["pending"]  # only its kind and purpose are shown
+        turn = f"Turn {self.view['turn']}" if self.view and self.view["turn"] else "Setup"
+
+        def reveal(_: None) -> None:
+            self.covered = False
+            self.viewer = seat
+            self.advance()
+
+        self.app.push_screen(CoverScreen(SEATS[seat], d.question(pending), turn), reveal)
+
+    def hide_private(self) -> None:
+        """Blank what belongs to the seat that just played (its hand, its log, its actions)."""
+        self.query_one("#my-hand", ZoneView).set_chips([], empty="hidden")
+        self.query_one("#log", LogView).show([], 0)
+        self.query_one("#details", Static).update("")
+        self.query_one("#actions", ActionList).show_actions([], 0, "")
+
+    # ------------------------------------------------------------------------------------------
+    # Drawing the view
+
+    def render_view(self) -> None:
+        assert self.viewer is not None
+        self.view = self.session.view(self.viewer)
+        self.render_status()
+        self.render_board()
+        self.render_actions()
+        self.render_log()
+        self.refresh_bindings()
+
+    def _seat_label(self, seat: int) -> str:
+        return self.session.seat_name(seat, self.viewer)
+
+    def render_status(self) -> None:
+        v = self.view
+        if v is None:
+            return
+        status = self.query_one("#status", FitLine)
+        turn = f"Turn {v['turn']}" if v["turn"] else "Setup"
+        where = f"{turn} · {d.PHASES.get(v['phase'], v['phase'])}"
+        if v["active"]:
+            where = f"{turn} · {v['active']}'s turn · {d.PHASES.get(v['phase'], v['phase'])}"
+        s = self.session
+        mode = "hotseat" if s.hotseat else f"vs AI {s.settings.ai}"
+        if s.puzzle is not None:
+            mode = f"puzzle · {mode}"
+        if s.over:
+            last = v["log"][-1] if v["log"] else "The game is over."
+            left = Content.styled(f"Game over. {last}", "bold")
+            status.show(left, right=(f"{turn} · {mode}", ""))
+            return
+        seat = s.deciding
+        question = d.status_question(self.live_pending())
+        left = Content.styled(question, "bold")
+        if s.is_ai(seat):
+            tail = Content.styled(f"  {SEATS[seat]} is the AI: thinking…", "italic $text-muted")
+        elif seat == self.viewer and not s.hotseat:
+            tail = Content.styled("  your move", "$success")
+        else:
+            tail = Content("")
+        status.show(left + tail, left, right=(f"{where} · {mode}", where, ""))
+
+    def live_pending(self) -> dict[str, Any] | None:
+        """The pending decision: its kind and seat are public (and its actions, if ours)."""
+        return self.view["pending"] if self.view else None
+
+    def render_board(self) -> None:
+        v = self.view
+        assert v is not None and self.viewer is not None
+        me, opp = v["players"][self.viewer], v["players"][1 - self.viewer]
+        cat, forces = self.session.catalog, self.session.forces
+        self.chips = {
+            "opp-forces": [d.force_chip(f, forces.get(f["id"])) for f in opp["forces"]],
+            "opp-base": [d.mana_chip(m, cat.get(m["id"])) for m in opp["base"]],
+            "opp-field": [d.minion_chip(m, cat.get(m["id"])) for m in opp["field"]],
+            "my-field": [d.minion_chip(m, cat.get(m["id"])) for m in me["field"]],
+            "my-base": [d.mana_chip(m, cat.get(m["id"])) for m in me["base"]],
+            "my-forces": [d.force_chip(f, forces.get(f["id"])) for f in me["forces"]],
+        }
+        actions = self.my_actions()
+        playable = {d.action_name(t)[1] for t in actions if t.split(" ", 1)[0] in HAND_VERBS}
+        hand = me["hand"] or []
+        self.chips["my-hand"] = [
+            d.hand_chip(cat.get(c["id"]), c["name"], c["name"] in playable, i in self.marks)
+            for i, c in enumerate(hand)
+        ]
+        self.chips["my-trash"] = [
+            d.hand_chip(cat.get(c["id"]), c["name"], False) for c in me["trash"]
+        ]
+        self.chips["opp-trash"] = [
+            d.hand_chip(cat.get(c["id"]), c["name"], False) for c in opp["trash"]
+        ]
+        for zone in ZONES:
+            empty = "none"
+            if zone.endswith("field"):
+                empty = "no minions"
+            elif zone.endswith("base"):
+                empty = "no mana"
+            elif zone == "my-hand":
+                empty = "no cards"
+            self.query_one(f"#{zone}", ZoneView).set_chips(self.chips[zone], empty=empty)
+        self.query_one("#opp-header", FitLine).show(*self.header(opp, mine=False))
+        self.query_one("#my-header", FitLine).show(*self.header(me, mine=True))
+        attack = d.attack_text(v)
+        middle = self.query_one("#attack", FitLine)
+        middle.set_class(attack is not None, "attacking")
+        if attack is not None:
+            head = Content.styled("Attack: ", "bold")
+            middle.show(head + attack, Content(attack))
+        else:
+            turn = f"Turn {v['turn']} · {v['active']}'s turn" if v["turn"] else "Mulligans"
+            middle.show(Content.styled(turn, "dim"), rule="─")
+
+    def header(self, p: dict[str, Any], mine: bool) -> list[Content]:
+        seat = SEATS.index(p["seat"])
+        who = Content.styled(f" {self._seat_label(seat)} ", "bold reverse")
+        deck = self.session.settings.names[seat]
+        life_style = "bold $error" if p["life"] <= 3 else "bold"
+        stats = [("Life ", ""), (str(p["life"]), life_style)]
+        stats.append(
+            (f"  Hand {p['hand_size']}  Deck {p['deck_size']}  Trash {len(p['trash'])}", "")
+        )
+        if p["movement"]:
+            stats.append((f"  Movement {p['movement']}", "bold"))
+        body = Content.assemble(*stats)
+        short = Content.assemble(
+            ("Life ", ""),
+            (str(p["life"]), life_style),
+            f" Hand {p['hand_size']} Deck {p['deck_size']} Trash {len(p['trash'])}",
+            (f" Move {p['movement']}" if p["movement"] else "", "bold"),
+        )
+        return [
+            who + "  " + Content.styled(deck, "italic") + "  " + body,
+            who + "  " + body,
+            who + " " + short,
+        ]
+
+    def my_actions(self) -> list[str]:
+        v = self.view
+        if v is None or v["pending"] is None or self.covered:
+            return []
+        return list(v["pending"].get("actions", []))
+
+    def deciding_mulligan(self) -> bool:
+        v = self.view
+        return bool(v and v["pending"] and v["pending"]["kind"] == "mulligan" and self.my_actions())
+
+    def offered_actions(self) -> tuple[list[str], str | None]:
+        """The actions to list and a note under them."""
+        s = self.session
+        if s.over:
+            return [], "The game is over: n for a new game, q to quit."
+        if self.covered or self.view is None:
+            return [], None
+        seat = s.deciding
+        if self.thinking or s.is_ai(seat):
+            note = f"{self._seat_label(seat)} is deciding…"
+            if self.last_ai:
+                note += f" (last: {self.last_ai})"
+            return [], note
+        actions = self.my_actions()
+        if not actions:
+            return [], f"Waiting for {self._seat_label(seat)}…"
+        if self.deciding_mulligan():
+            hand = self.view["players"][self.viewer]["hand"] or []
+            names = [hand[i]["name"] for i in sorted(self.marks) if i < len(hand)]
+            offered = ["keep"]
+            text = d.mulligan_text(actions, names) if names else None
+            if text:
+                offered.append(text)
+            return offered, "Enter on a hand card marks it to send back (ZR 5.2)."
+        return actions, None
+
+    def render_actions(self) -> None:
+        texts, note = self.offered_actions()
+        listing = self.query_one("#actions", ActionList)
+        key = (self.generation, len(self.session.texts), tuple(texts), note, self.viewer)
+        if key != self._actions_key:
+            self._actions_key = key
+            keep = (
+                listing.texts[listing.highlighted]
+                if listing.highlighted is not None and (listing.highlighted < len(listing.texts))
+                else None
+            )
+            listing.show_actions(texts, listing.token + 1, note, keep)
+        title = self.query_one("#actions-title", FitLine)
+        pending = self.live_pending()
+        if pending is None:
+            title.show("Actions")
+        elif self.can_act() or (self.autopass and texts):
+            title.show(
+                Content.assemble("Actions · ", (d.status_question(self.live_pending()), "bold")),
+                "Actions",
+            )
+        else:
+            title.show("Actions")
+
+    def render_log(self) -> None:
+        v = self.view
+        if v is None or self.viewer is None:
+            return
+        seen = self.log_seen[self.viewer]
+        self.query_one("#log", LogView).show(v["log"], seen, SEATS[1 - self.viewer])
+        self.query_one("#log-title", FitLine).show(
+            Content.assemble("Log ", ("(dim: before your last move)", "dim")), "Log"
+        )
+
+    # ------------------------------------------------------------------------------------------
+    # Cards, details and the link between the board and the action list
+
+    def show_details(self, chip: Chip | None, title: str = "Card") -> None:
+        self.query_one("#details", Static).update(chip.details if chip else "")
+        self.query_one("#details-title", FitLine).show(title)
+
+    def resolve(self, text: str) -> tuple[str, int] | None:
+        """The board chip an action text names (zone id, index), if any."""
+        verb, name = d.action_name(text)
+        if not name:
+            return None
+        owner, bare, copy = d.split_name(name)
+        if verb in VERB_ZONES:
+            zones: tuple[str, ...] = (VERB_ZONES[verb],)
+        else:
+            mine = self.viewer is not None and owner in (None, SEATS[self.viewer])
+            theirs = self.viewer is not None and owner in (None, SEATS[1 - self.viewer])
+            zones = ()
+            if mine:
+                zones += ("my-field", "my-base", "my-hand", "my-forces", "my-trash")
+            if theirs:
+                zones += ("opp-field", "opp-base", "opp-forces", "opp-trash")
+        for zone in zones:
+            same = [i for i, c in enumerate(self.chips.get(zone, [])) if c.name == bare]
+            if len(same) >= copy:
+                return zone, same[copy - 1]
+        return None
+
+    @on(ActionList.ToBoard)
+    def to_board(self) -> None:
+        zone = self.last_zone if self.last_zone in ZONES else "my-hand"
+        self.query_one(f"#{zone}", ZoneView).focus()
+
+    @on(ZoneView.Highlighted)
+    def zone_highlighted(self, event: ZoneView.Highlighted) -> None:
+        self.last_zone = event.zone.id or "my-hand"
+        self.show_details(event.chip)
+
+    @on(ZoneView.Moved)
+    def zone_moved(self, event: ZoneView.Moved) -> None:
+        zone_id = event.zone.id or ""
+        i = ZONES.index(zone_id) + event.step if zone_id in ZONES else 0
+        if i >= len(ZONES):
+            self.query_one("#actions", ActionList).focus()
+        elif i >= 0:
+            self.query_one(f"#{ZONES[i]}", ZoneView).focus()
+
+    @on(ZoneView.Activated)
+    def zone_activated(self, event: ZoneView.Activated) -> None:
+        zone = event.zone.id or ""
+        if zone == "my-hand" and self.deciding_mulligan() and self.can_act():
+            self.marks ^= {event.index}
+            self.render_board()
+            self.render_actions()
+            return
+        listing = self.query_one("#actions", ActionList)
+        for i, text in enumerate(listing.texts):
+            if self.resolve(text) == (zone, event.index):
+                listing.highlighted = i
+                listing.focus()
+                return
+        if self.can_act():
+            self.notify(f"No action uses {event.chip.name} now.", timeout=2)
+
+    @on(OptionList.OptionHighlighted, "#actions")
+    def action_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        text = self.query_one("#actions", ActionList).action_of(event.option.id)
+        if text is None:
+            return
+        found = self.resolve(text)
+        if found is not None:
+            zone, index = found
+            self.show_details(self.chips[zone][index])
+
+    @on(OptionList.OptionSelected, "#actions")
+    def action_selected(self, event: OptionList.OptionSelected) -> None:
+        text = self.query_one("#actions", ActionList).action_of(event.option.id)
+        if text is not None:
+            self.play(text)
+
+    # ------------------------------------------------------------------------------------------
+    # Key actions
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "new_game":
+            return self.session.over and self.restart is not None
+        if action == "pick":
+            return self.can_act()
+        return True
+
+    def action_pick(self, index: int) -> None:
+        listing = self.query_one("#actions", ActionList)
+        if index < len(listing.texts):
+            self.play(listing.texts[index])
+
+    def action_focus_actions(self) -> None:
+        self.query_one("#actions", ActionList).focus()
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen())
+
+    def action_trash(self) -> None:
+        if self.covered or self.viewer is None:
+            return
+        names = [
+            (f"Your trash ({SEATS[self.viewer]})", self.chips.get("my-trash", [])),
+            (f"{SEATS[1 - self.viewer]}'s trash", self.chips.get("opp-trash", [])),
+        ]
+        self.app.push_screen(TrashScreen(names))
+
+    def action_autopass(self) -> None:
+        self.autopass = not self.autopass
+        self.notify(
+            "Auto-pass on: a decision whose only action is 'pass' or 'no block' answers itself."
+            if self.autopass
+            else "Auto-pass off: every decision waits for you.",
+            timeout=3,
+        )
+        if self.autopass and self.can_act() and self._only_pass():
+            self.advance()
+
+    def default_save_path(self) -> Path:
+        if self.session.save_path is not None:
+            return self.session.save_path
+        folder = self.save_dir
+        if folder is None:
+            from zenonzard_tui.client.session import saves_dir
+
+            folder = saves_dir()
+        return folder / self.session.default_save_name()
+
+    def action_save(self, then: Callable[[], None] | None = None) -> None:
+        path = self.session.save_path
+        if path is None:
+            self.action_save_as(then)
+            return
+        try:
+            self.session.save(path)
+        except OSError as exc:
+            self.notify(f"Cannot save to {path}: {exc.strerror or exc}", severity="error")
+            self.action_save_as(then)
+            return
+        self.notify(f"Saved to {path}", timeout=4)
+        if then is not None:
+            then()
+
+    def action_save_as(self, then: Callable[[], None] | None = None) -> None:
+        def done(path: Path | None) -> None:
+            if path is None:
+                return
+            self.notify(f"Saved to {path}", timeout=4)
+            if then is not None:
+                then()
+
+        self.app.push_screen(SaveScreen(self.default_save_path(), self.session.save), done)
+
+    def action_quit(self) -> None:
+        s = self.session
+        if s.over or not s.unsaved:
+            self.app.exit()
+            return
+        note = "The moves since your last save would be lost."
+        if s.save_path is None:
+            note = "This game has not been saved."
+        if self.autosave_file is not None:
+            note += f"\n(The last position also stays in {self.autosave_file}.)"
+
+        def chosen(what: str | None) -> None:
+            if what == "save":
+                self.action_save(then=self.app.exit)
+            elif what == "quit":
+                self.app.exit()
+
+        self.app.push_screen(QuitScreen(note), chosen)
+
+    def action_new_game(self) -> None:
+        if not (self.session.over and self.restart is not None):
+            return
+        self.session = self.restart()
+        self.autopass = not self.session.hotseat
+        self.last_ai = None
+        self.start()
+
+    # ------------------------------------------------------------------------------------------
+    # The end
+
+    def show_game_over(self) -> None:
+        if self.over_shown:
+            return
+        self.over_shown = True
+        v = self.view
+        assert v is not None
+        winner = v["winner"]
+        s = self.session
+        if winner == "draw":
+            headline = "The game is a draw."
+        elif not s.hotseat:
+            headline = (
+                "You win!" if winner == SEATS[s.settings.seat] else f"{winner} (the AI) wins."
+            )
+        else:
+            headline = f"Player {winner} wins!"
+        reason = v["log"][-1] if v["log"] else ""
+        summary = f"{v['turn']} turns, {len(s.texts)} decisions."
+        can_restart = self.restart is not None
+
+        def chosen(what: str | None) -> None:
+            if what == "new":
+                self.action_new_game()
+            elif what == "save":
+                self.action_save_as()
+            elif what == "quit":
+                self.app.exit()
+
+        self.app.push_screen(GameOverScreen(headline, reason, summary, can_restart), chosen)
+
+    def on_unmount(self) -> None:
+        self.workers.cancel_group(self, "ai")

@@ -1,0 +1,247 @@
+"""The small screens over the duel: the hotseat cover, help, quit, save, game over and the trash.
+
+Each is a `ModalScreen` with a typed result; Escape backs out where backing out is allowed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from zenonzard_tui.client.describe import Chip
+
+
+class CoverScreen(ModalScreen[None]):
+    """Hotseat: hides the board while the terminal passes to the other player."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space", "reveal", "Show my view", id="reveal"),
+        Binding("q", "quit_game", "Quit", id="cover_quit"),
+    ]
+
+    def __init__(self, seat: str, question: str, turn: str) -> None:
+        super().__init__(id="cover")
+        self.seat, self.question, self.turn = seat, question, turn
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="cover-box"):
+            yield Static(Content.styled(f"Pass to player {self.seat}", "bold"), id="cover-title")
+            yield Static(f"{self.turn} · {self.seat}: {self.question}", id="cover-what")
+            yield Static(
+                f"Player {self.seat}: press Enter to see your hand.\n"
+                f"The other player: please look away.",
+                id="cover-hint",
+            )
+
+    def action_reveal(self) -> None:
+        self.dismiss(None)
+
+    def on_click(self) -> None:
+        self.dismiss(None)
+
+    def action_quit_game(self) -> None:
+        self.app.action_quit()
+
+
+HELP = """\
+[b]Playing[/b]
+  Enter / click     do the highlighted action (Actions list) or use the card
+  1 … 9             do action number 1 … 9 at once
+  ↑ ↓ (k j)         move in the Actions list; on the board: the zone above / below
+  ← → (h l)         move along a zone of the board; its card shows under "Card"
+  Tab / Shift+Tab   move between the board, the Actions list and the log
+  Esc               back to the Actions list
+  Enter on a card   jump to the first action that names it
+                    (at the mulligan: mark / unmark the card to send back)
+
+[b]Keys[/b]
+  ?  F1             this help
+  t                 both trashes (public, ZR 3.1)
+  a                 auto-pass on/off: answer a decision whose only action is
+                    "pass" or "no block" by itself
+  s / S             save / save to another file;  q  quit (offers to save)
+  n                 a new game (once this one is over)
+
+[b]The board[/b] (your side at the bottom)
+  ● Active  ○ Rested  ✗ destroyed Force   new: arrived this turn (ZR 8.2)
+  R Y W G B P C: red, yellow, white, green, blue, purple, colorless
+  Field minions show BP/DP now (modifiers included) and keywords.
+  Hand cards in bold can be played now.  Base: the mana (ZR 6.1).
+
+[b]Decisions[/b] (the top line says whose and which)
+  mulligan (ZR 5.2) · mana (ZR 5.5) · main phase (ZR 5.6) · Flash priority (ZR 8.3)
+  block (ZR 8.4) · choices inside effects: "choose …", "choose none", "done"
+"""
+
+
+class HelpScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark,f1,enter", "close", "Close", id="help_close")
+    ]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help-box"):
+            yield Static(Content.from_markup(HELP), id="help-text")
+            yield Static(Content.styled("Esc closes this help.", "dim italic"))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class QuitScreen(ModalScreen[str]):
+    """ "save", "quit" or "cancel"."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,c", "pick('cancel')", "Cancel", id="quit_cancel"),
+        Binding("s,y", "pick('save')", "Save and quit", id="quit_save"),
+        Binding("d,n", "pick('quit')", "Quit without saving", id="quit_discard"),
+    ]
+
+    def __init__(self, note: str) -> None:
+        super().__init__()
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="quit-box", classes="dialog"):
+            yield Static(Content.styled("Quit this game?", "bold"))
+            yield Static(self.note, classes="note")
+            with Horizontal(classes="buttons"):
+                yield Button("Save and quit (s)", id="save", variant="primary")
+                yield Button("Quit without saving (d)", id="quit", variant="error")
+                yield Button("Cancel (Esc)", id="cancel")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id or "cancel")
+
+    def action_pick(self, what: str) -> None:
+        self.dismiss(what)
+
+
+class SaveScreen(ModalScreen[Path | None]):
+    """Asks where to save; `save(path)` does it (an error stays in the dialog)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="save_cancel")
+    ]
+
+    def __init__(self, default: Path, save: Callable[[Path], Path]) -> None:
+        super().__init__()
+        self.default, self.save = default, save
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="save-box", classes="dialog"):
+            yield Static(Content.styled("Save the game", "bold"))
+            yield Static("File (Enter saves, Esc cancels):", classes="note")
+            yield Input(str(self.default), id="save-path")
+            yield Static("", id="save-error")
+
+    def on_mount(self) -> None:
+        field = self.query_one(Input)
+        field.focus()
+        field.cursor_position = len(field.value)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        if not text:
+            self.query_one("#save-error", Static).update("Give a file name.")
+            return
+        path = Path(text).expanduser()
+        if path.is_dir():
+            path = path / self.default.name
+        try:
+            written = self.save(path)
+        except OSError as exc:
+            self.query_one("#save-error", Static).update(
+                Content.styled(f"Cannot save there: {exc.strerror or exc}", "bold $error")
+            )
+            return
+        self.dismiss(written)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class GameOverScreen(ModalScreen[str]):
+    """ "board" (look at the final board), "new", "save" or "quit"."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter", "pick('board')", "See the board", id="over_board"),
+        Binding("n", "pick('new')", "New game", id="over_new"),
+        Binding("s", "pick('save')", "Save", id="over_save"),
+        Binding("q", "pick('quit')", "Quit", id="over_quit"),
+    ]
+
+    def __init__(self, headline: str, reason: str, summary: str, can_restart: bool) -> None:
+        super().__init__()
+        self.headline, self.reason, self.summary = headline, reason, summary
+        self.can_restart = can_restart
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="over-box", classes="dialog"):
+            yield Static(Content.styled(self.headline, "bold"), id="over-title")
+            yield Static(self.reason, classes="note")
+            yield Static(self.summary, classes="note")
+            with Horizontal(classes="buttons"):
+                yield Button("See the board (Enter)", id="board", variant="primary")
+                if self.can_restart:
+                    yield Button("New game (n)", id="new")
+                yield Button("Save (s)", id="save")
+                yield Button("Quit (q)", id="quit")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id or "board")
+
+    def action_pick(self, what: str) -> None:
+        if what == "new" and not self.can_restart:
+            return
+        self.dismiss(what)
+
+
+class TrashScreen(ModalScreen[None]):
+    """Both trashes, in order (public, ZR 3.1), with the details of the highlighted card."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,t,q", "close", "Close", id="trash_close")
+    ]
+
+    def __init__(self, trashes: list[tuple[str, list[Chip]]]) -> None:
+        super().__init__()
+        self.trashes = trashes
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="trash-box", classes="dialog"):
+            yield Static(Content.styled("Trash", "bold") + "  (Tab: the other trash, Esc closes)")
+            with Horizontal(id="trash-lists"):
+                for n, (title, chips) in enumerate(self.trashes):
+                    with Vertical(classes="trash-col"):
+                        yield Static(Content.styled(f"{title}: {len(chips)}", "bold"))
+                        options = [Option(c.text, id=str(i)) for i, c in enumerate(chips)]
+                        if not options:
+                            options = [Option(Content.styled("empty", "dim italic"), disabled=True)]
+                        yield OptionList(*options, id=f"trash-{n}", classes="trash-list")
+            with VerticalScroll(id="trash-details-box"):
+                yield Static("", id="trash-details")
+
+    def on_mount(self) -> None:
+        for n, (_, chips) in enumerate(self.trashes):
+            if chips:
+                self.query_one(f"#trash-{n}", OptionList).focus()
+                break
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        n = int((event.option_list.id or "trash-0").rsplit("-", 1)[1])
+        chips = self.trashes[n][1]
+        if event.option.id is not None and int(event.option.id) < len(chips):
+            self.query_one("#trash-details", Static).update(chips[int(event.option.id)].details)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,287 @@
+"""One duel as the client plays it, without Textual: the game, who plays which seat, saves.
+
+A `Session` owns the engine's `Game`. The screens read the game only through `view()`, which is
+`observe(game, seat)` for the seat whose eyes the screen shows, so nothing hidden ever reaches a
+widget. Saves are the engine's save record (seed + decks + action texts, `engine/save.py`) with the
+client's settings beside it; a practice puzzle, which has no seed and decks to replay from, is saved
+as the scenario's own text plus the action texts played from its position.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from zenonzard_tui.ai import LEVELS, AIPlayer
+from zenonzard_tui.cards import load_pool
+from zenonzard_tui.cards.model import CardDef, ForceDef
+from zenonzard_tui.engine.actions import Action, IllegalAction
+from zenonzard_tui.engine.game import SEATS, Game
+from zenonzard_tui.engine.observe import observe
+from zenonzard_tui.engine.save import FORMAT, SaveError, game_record, load_record
+from zenonzard_tui.scenarios import ScenarioError, parse_scenario
+
+MODES = ("ai", "hotseat")
+PUZZLE_FORMAT = "zenonzard-puzzle-save"
+PUZZLE_VERSION = 1
+APP_NAME = "zenonzard-tui"
+
+
+@dataclass
+class Settings:
+    """How the client plays a game: against the AI (the human at `seat`) or hotseat."""
+
+    mode: str = "ai"
+    seat: int = 0  # the human's seat against the AI
+    ai: str = "medium"
+    names: tuple[str, str] = ("A", "B")  # deck names, shown beside the seats
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"mode": self.mode, "seat": SEATS[self.seat], "ai": self.ai, "names": self.names}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Settings:
+        """Settings from a save's "client" entry; anything missing or odd takes the default."""
+        out = cls()
+        if not isinstance(data, dict):
+            return out
+        if data.get("mode") in MODES:
+            out.mode = data["mode"]
+        if data.get("seat") in SEATS:
+            out.seat = SEATS.index(data["seat"])
+        if data.get("ai") in LEVELS:
+            out.ai = data["ai"]
+        names = data.get("names")
+        if (
+            isinstance(names, list | tuple)
+            and len(names) == 2
+            and all(isinstance(n, str) for n in names)
+        ):
+            out.names = (names[0], names[1])
+        return out
+
+
+@dataclass
+class Puzzle:
+    """Where a practice puzzle came from: its file and its full text (saved with the game)."""
+
+    path: str
+    name: str
+    text: str
+    steps: int = 0  # scripted steps in the file (a puzzle starts before them)
+
+
+@dataclass
+class Session:
+    game: Game
+    settings: Settings = field(default_factory=Settings)
+    puzzle: Puzzle | None = None
+    texts: list[str] = field(default_factory=list)  # action texts applied, in order
+    ai_seed: int = 0
+    save_path: Path | None = None
+    saved_count: int | None = None  # len(texts) at the last save; None: never saved
+
+    def __post_init__(self) -> None:
+        self.catalog: dict[str, CardDef] = dict(self.game.catalog)
+        self.forces: dict[str, ForceDef] = dict(load_pool().forces)
+        self.ai = AIPlayer(self.settings.ai, self.ai_seed) if self.settings.mode == "ai" else None
+
+    # ------------------------------------------------------------------------------------------
+    # Who decides, and what they may see
+
+    @property
+    def hotseat(self) -> bool:
+        return self.settings.mode == "hotseat"
+
+    @property
+    def over(self) -> bool:
+        return self.game.over
+
+    @property
+    def deciding(self) -> int | None:
+        """The seat that must decide now (None once the game is over)."""
+        return None if self.game.pending is None else self.game.pending.seat
+
+    def is_ai(self, seat: int | None) -> bool:
+        return self.settings.mode == "ai" and seat is not None and seat != self.settings.seat
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What `seat` may know: the only picture of the game the screens get."""
+        return observe(self.game, seat)
+
+    def seat_name(self, seat: int, you: int | None = None) -> str:
+        """ "A", "A (you)", "B (AI medium)"; the deck name is shown elsewhere."""
+        if self.is_ai(seat):
+            return f"{SEATS[seat]} (AI {self.settings.ai})"
+        if you is not None and seat == you and not self.hotseat:
+            return f"{SEATS[seat]} (you)"
+        return SEATS[seat]
+
+    # ------------------------------------------------------------------------------------------
+    # Playing
+
+    def apply(self, text: str) -> str:
+        """Apply a legal action by its text; returns the text as the engine lists it."""
+        hits = self.game.find_actions(text)
+        if len(hits) != 1:
+            raise IllegalAction(f"'{text}' is not one legal action now")
+        action = hits[0]
+        self.game.apply(action)
+        self.texts.append(action.text)
+        return action.text
+
+    def text_of(self, action: Action) -> str:
+        """The text of an action chosen on a copy of the game (the AI thinks on a clone)."""
+        key = action.key()
+        for legal in self.game.legal_actions():
+            if legal.key() == key:
+                return legal.text
+        raise IllegalAction(f"not a legal action now: {action}")
+
+    def ai_choose(self, game: Game) -> Action:
+        """The AI's decision on `game` (a clone: this runs in a worker thread)."""
+        assert self.ai is not None
+        return self.ai.choose(game)
+
+    # ------------------------------------------------------------------------------------------
+    # Saving
+
+    @property
+    def unsaved(self) -> bool:
+        """True when there are actions the last save does not hold."""
+        return self.saved_count != len(self.texts) and bool(self.texts)
+
+    def record(self) -> dict[str, Any]:
+        """The save record: the engine's, or a puzzle's; with the client's settings."""
+        if self.puzzle is None:
+            record = game_record(self.game)
+        else:
+            record = {
+                "format": PUZZLE_FORMAT,
+                "version": PUZZLE_VERSION,
+                "scenario": {
+                    "path": self.puzzle.path,
+                    "name": self.puzzle.name,
+                    "text": self.puzzle.text,
+                },
+                "actions": list(self.texts),
+            }
+        record["client"] = self.settings.as_dict()
+        return record
+
+    def save(self, path: str | Path) -> Path:
+        """Write the save atomically (never half a file); remember the path."""
+        path = Path(path).expanduser()
+        write_atomic(path, json.dumps(self.record(), indent=1))
+        self.save_path = path
+        self.saved_count = len(self.texts)
+        return path
+
+    def autosave(self, path: Path) -> None:
+        """Write the game to the autosave file (does not count as the user's save)."""
+        write_atomic(path, json.dumps(self.record(), indent=1))
+
+    def default_save_name(self) -> str:
+        stamp = time.strftime("%Y-%m-%d-%H%M%S")
+        if self.puzzle is not None:
+            what = f"puzzle-{self.puzzle.name}"
+        else:
+            what = "-vs-".join(self.settings.names)
+        slug = re.sub(r"[^a-z0-9]+", "-", what.lower()).strip("-")[:48] or "game"
+        return f"{stamp}-{slug}.json"
+
+
+def write_atomic(path: Path, data: str) -> None:
+    """A temporary file in the same folder, synced, then renamed over `path`."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def data_dir() -> Path:
+    """Where saves live unless the user names a path: the platform's user-data folder."""
+    import platformdirs
+
+    return platformdirs.user_data_path(APP_NAME)
+
+
+def saves_dir() -> Path:
+    return data_dir() / "saves"
+
+
+def autosave_path() -> Path:
+    return data_dir() / "autosave.json"
+
+
+# ----------------------------------------------------------------------------------------------
+# Loading
+
+
+def load_session(path: str | Path, ai_seed: int = 0) -> Session:
+    """A session from a save file (an engine save or a puzzle save). Raises SaveError."""
+    path = Path(path).expanduser()
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    try:
+        record = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise SaveError(f"{path}: not a readable save (not JSON: {exc})") from None
+    settings = Settings.from_dict(record.get("client") if isinstance(record, dict) else None)
+    if isinstance(record, dict) and record.get("format") == PUZZLE_FORMAT:
+        game, puzzle, texts = _load_puzzle(record, str(path))
+    else:
+        game = load_record(record, str(path))
+        if record.get("format") != FORMAT:  # pragma: no cover - load_record refuses it
+            raise SaveError(f"{path}: not a zenonzard save")
+        puzzle, texts = None, list(record["actions"])
+    session = Session(game, settings, puzzle, texts, ai_seed=ai_seed, save_path=path)
+    session.saved_count = len(texts)
+    return session
+
+
+def _load_puzzle(record: dict, source: str) -> tuple[Game, Puzzle, list[str]]:
+    version = record.get("version")
+    if not isinstance(version, int):
+        raise SaveError(f"{source}: the save has no format version")
+    if version > PUZZLE_VERSION:
+        raise SaveError(
+            f"{source}: puzzle save format {version} is newer than this program understands "
+            f"({PUZZLE_VERSION}); update zenonzard-tui"
+        )
+    scenario = record.get("scenario")
+    actions = record.get("actions")
+    if not isinstance(scenario, dict) or not isinstance(scenario.get("text"), str):
+        raise SaveError(f'{source}: the save is damaged (no "scenario" text)')
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise SaveError(f'{source}: "actions" must be a list of action texts')
+    origin = str(scenario.get("path") or source)
+    try:
+        parsed = parse_scenario(scenario["text"], origin)
+    except ScenarioError as exc:
+        raise SaveError(f"{source}: the puzzle in this save cannot be read: {exc}") from None
+    game = parsed.new_game()
+    for n, text in enumerate(actions, 1):
+        try:
+            game.apply(text)
+        except IllegalAction as exc:
+            raise SaveError(
+                f"{source}: action {n} '{text}' cannot be replayed ({exc}); the save is damaged"
+            ) from None
+    puzzle = Puzzle(origin, parsed.name, scenario["text"], len(parsed.steps))
+    return game, puzzle, list(actions)

@@ -1,0 +1,1 @@
+"""The widgets of the duel screen: board zones, the action list, one-line texts."""

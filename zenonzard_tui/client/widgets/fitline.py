@@ -1,0 +1,60 @@
+"""A one-line widget that shows the longest of its candidate texts that fits its width."""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.widget import Widget
+
+
+class FitLine(Widget):
+    """Candidates go from the fullest to the shortest; the last is cut to fit if need be. With
+    `rule`, the first candidate is centred on a line of that character."""
+
+    DEFAULT_CSS = """
+    FitLine { height: 1; width: 1fr; }
+    """
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.candidates: list[Content] = [Content("")]
+        self.right: list[Content] = []
+        self.rule: str | None = None
+
+    def show(
+        self,
+        *candidates: Content | str,
+        right: tuple[Content | str, ...] = (),
+        rule: str | None = None,
+    ) -> None:
+        """Set the texts (the left one comes first); `right` candidates are right-aligned when
+        there is room."""
+        self.candidates = [Content(c) if isinstance(c, str) else c for c in candidates] or [
+            Content("")
+        ]
+        self.right = [Content(c) if isinstance(c, str) else c for c in right]
+        self.rule = rule
+        self.refresh()
+
+    @property
+    def plain(self) -> str:
+        return self.candidates[0].plain
+
+    def render(self) -> Content:
+        width = self.size.width
+        if self.rule is not None:  # the text centred on a dim line of `rule` characters
+            text = self.candidates[0].truncate(max(width - 4, 0))
+            left = (width - text.cell_length - 2) // 2
+            right = width - text.cell_length - 2 - left
+            return Content.assemble(
+                (self.rule * left + " ", "dim"), text, (" " + self.rule * right, "dim")
+            )
+        for text in self.candidates:
+            for right in [*self.right, None]:
+                room = width - (right.cell_length + 2 if right is not None else 0)
+                if text.cell_length <= room:
+                    if right is None:
+                        return text
+                    return (
+                        text + Content(" " * (width - text.cell_length - right.cell_length)) + right
+                    )
+        return self.candidates[-1].truncate(width, ellipsis=True)
