@@ -173,7 +173,7 @@ def build(args: argparse.Namespace):
         def puzzle(n: int = 0):
             game = scenario.new_game()
             seat = SEATS.index(args.seat) if args.seat else _puzzle_seat(game)
-            settings = Settings(mode, seat, level, ("A", "B"))
+            settings = Settings(mode, seat, level, ("", ""))
             info = Puzzle(str(args.scenario), scenario.name, scenario.text, len(scenario.steps))
             return Session(game, settings, info, ai_seed=seed + n)
 

@@ -49,7 +49,7 @@ CHOICES = {
     "color": "which color?",
     "look_top": "which card to take?",
     "destroy": "destroy which?",
-    "modify": "which one?",
+    "modify": "which one gets it?",
     "rest": "rest which?",
     "activate": "make which Active?",
     "move_to_base": "move which to a base?",
@@ -96,8 +96,9 @@ def clip(text: str, width: int) -> str:
 # The decision and the attack
 
 
-def question(pending: Mapping[str, Any] | None) -> str:
-    """What the deciding seat is asked: "block? (ZR 8.4)"."""
+def question(pending: Mapping[str, Any] | None, source: str | None = None) -> str:
+    """What the deciding seat is asked: "block? (ZR 8.4)"; for a choice inside an effect, the
+    card whose effect it is, when known: "High Pressure: which one gets it?"."""
     if pending is None:
         return "the game is over"
     kind = pending["kind"]
@@ -105,15 +106,34 @@ def question(pending: Mapping[str, Any] | None) -> str:
         purpose = pending.get("purpose")
         if purpose is None:
             return "a choice"
-        return "choose: " + CHOICES.get(purpose, purpose.replace("_", " ") + "?")
+        words = CHOICES.get(purpose, purpose.replace("_", " ") + "?")
+        if purpose in ("field_limit", "base_limit", "force_search") or not source:
+            return "choose: " + words
+        return f"{source}: {words}"
     return DECISIONS.get(kind, kind)
 
 
-def status_question(pending: Mapping[str, Any] | None) -> str:
+def status_question(pending: Mapping[str, Any] | None, source: str | None = None) -> str:
     """The status line's decision: "B: block? (ZR 8.4)"."""
     if pending is None:
         return "game over"
-    return f"{pending['seat']}: {question(pending)}"
+    return f"{pending['seat']}: {question(pending, source)}"
+
+
+def effect_source(log: list[str], seat: str) -> str | None:
+    """The card whose effect `seat` is resolving, from the newest log lines: the Magic card it
+    cast, the minion it summoned, or the card whose triggered effect began."""
+    patterns = (
+        re.compile(rf"^{seat} casts (.+)\.$"),
+        re.compile(rf"^{seat} summons (.+)\.$"),
+        re.compile(rf"^{seat}'s (.+?): .*effect \(ZR 6\.5\)\.$"),
+    )
+    for line in reversed(log[-12:]):
+        for pattern in patterns:
+            m = pattern.match(line)
+            if m:
+                return m.group(1)
+    return None
 
 
 def slot_by_uid(view: Mapping[str, Any], uid: int | None) -> tuple[str, dict] | None:
@@ -323,6 +343,15 @@ def split_name(name: str) -> tuple[str | None, str, int]:
     if m:
         copy, name = int(m.group(1)), name[: m.start()]
     return owner, name, copy
+
+
+def shorten_names(text: str, names: list[str]) -> str:
+    """An action text for a narrow list: names with an epithet ("Sams - The All-Seeing
+    Commander") by their first part ("Sams"). The full card shows in the details pane."""
+    for name in names:
+        if name in text:
+            text = text.replace(name, short_name(name))
+    return text
 
 
 def mulligan_text(actions: list[str], names: list[str]) -> str | None:

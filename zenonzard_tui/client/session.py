@@ -40,7 +40,7 @@ class Settings:
     mode: str = "ai"
     seat: int = 0  # the human's seat against the AI
     ai: str = "medium"
-    names: tuple[str, str] = ("A", "B")  # deck names, shown beside the seats
+    names: tuple[str, str] = ("", "")  # deck names, shown beside the seats
 
     def as_dict(self) -> dict[str, Any]:
         return {"mode": self.mode, "seat": SEATS[self.seat], "ai": self.ai, "names": self.names}
@@ -192,7 +192,7 @@ class Session:
         if self.puzzle is not None:
             what = f"puzzle-{self.puzzle.name}"
         else:
-            what = "-vs-".join(self.settings.names)
+            what = "-vs-".join(n for n in self.settings.names if n)
         slug = re.sub(r"[^a-z0-9]+", "-", what.lower()).strip("-")[:48] or "game"
         return f"{stamp}-{slug}.json"
 

@@ -47,6 +47,12 @@ VERB_ZONES = {"summon": "my-hand", "cast": "my-hand", "mana": "my-hand", "advanc
 VERB_ZONES |= {"retreat": "my-field", "attack": "my-field", "block": "my-field"}
 
 
+def _long_names(session: Session) -> list[str]:
+    """Card names with an epithet, longest first (the action list shortens them)."""
+    names = {c.name for c in session.catalog.values() if " - " in c.name}
+    return sorted(names, key=len, reverse=True)
+
+
 class AIChose(Message):
     """The AI's worker is done: its action (or the error it met) for game `generation`."""
 
@@ -98,6 +104,7 @@ class DuelScreen(Screen[None]):
         self._autosave_failed = False
         self._actions_key: tuple | None = None
         self.last_zone = "my-hand"
+        self.long_names = _long_names(session)
 
     # ------------------------------------------------------------------------------------------
     # Layout
@@ -298,7 +305,10 @@ class DuelScreen(Screen[None]):
     def cover(self, seat: int) -> None:
         self.covered = True
         self.hide_private()
-        pending = self.session.view(seat)["pending"]  # only its kind and purpose are shown
+        seen = self.session.view(seat)  # only the decision's kind and its card are shown
+        pending = seen["pending"]
+        question = d.question(pending, d.effect_source(seen["log"], SEATS[seat]))
+        deck = self.session.settings.names[seat]
         turn = f"Turn {self.view['turn']}" if self.view and self.view["turn"] else "Setup"
 
         def reveal(_: None) -> None:
@@ -306,7 +316,7 @@ class DuelScreen(Screen[None]):
             self.viewer = seat
             self.advance()
 
-        self.app.push_screen(CoverScreen(SEATS[seat], d.question(pending), turn), reveal)
+        self.app.push_screen(CoverScreen(SEATS[seat], question, turn, deck), reveal)
 
     def hide_private(self) -> None:
         """Blank what belongs to the seat that just played (its hand, its log, its actions)."""
@@ -349,7 +359,7 @@ class DuelScreen(Screen[None]):
             status.show(left, right=(f"{turn} · {mode}", ""))
             return
         seat = s.deciding
-        question = d.status_question(self.live_pending())
+        question = self.live_question()
         left = Content.styled(question, "bold")
         if s.is_ai(seat):
             tail = Content.styled(f"  {SEATS[seat]} is the AI: thinking…", "italic $text-muted")
@@ -362,6 +372,13 @@ class DuelScreen(Screen[None]):
     def live_pending(self) -> dict[str, Any] | None:
         """The pending decision: its kind and seat are public (and its actions, if ours)."""
         return self.view["pending"] if self.view else None
+
+    def live_question(self) -> str:
+        pending = self.live_pending()
+        source = None
+        if pending is not None and pending["kind"] == "choice" and self.view is not None:
+            source = d.effect_source(self.view["log"], pending["seat"])
+        return d.status_question(pending, source)
 
     def render_board(self) -> None:
         v = self.view
@@ -400,7 +417,7 @@ class DuelScreen(Screen[None]):
             self.query_one(f"#{zone}", ZoneView).set_chips(self.chips[zone], empty=empty)
         self.query_one("#opp-header", FitLine).show(*self.header(opp, mine=False))
         self.query_one("#my-header", FitLine).show(*self.header(me, mine=True))
-        attack = d.attack_text(v)
+        attack = d.attack_text(v) if not self.session.over else None
         middle = self.query_one("#attack", FitLine)
         middle.set_class(attack is not None, "attacking")
         if attack is not None:
@@ -428,11 +445,8 @@ class DuelScreen(Screen[None]):
             f" Hand {p['hand_size']} Deck {p['deck_size']} Trash {len(p['trash'])}",
             (f" Move {p['movement']}" if p["movement"] else "", "bold"),
         )
-        return [
-            who + "  " + Content.styled(deck, "italic") + "  " + body,
-            who + "  " + body,
-            who + " " + short,
-        ]
+        full = [who + "  " + Content.styled(deck, "italic") + "  " + body] if deck else []
+        return [*full, who + "  " + body, who + " " + short]
 
     def my_actions(self) -> list[str]:
         v = self.view
@@ -481,14 +495,19 @@ class DuelScreen(Screen[None]):
                 if listing.highlighted is not None and (listing.highlighted < len(listing.texts))
                 else None
             )
-            listing.show_actions(texts, listing.token + 1, note, keep)
+            shown = [d.shorten_names(t, self.long_names) for t in texts]
+            listing.show_actions(texts, listing.token + 1, note, keep, shown)
+        current = listing.highlighted
+        self.point_at(
+            listing.texts[current] if current is not None and current < len(texts) else None
+        )
         title = self.query_one("#actions-title", FitLine)
         pending = self.live_pending()
         if pending is None:
             title.show("Actions")
         elif self.can_act() or (self.autopass and texts):
             title.show(
-                Content.assemble("Actions · ", (d.status_question(self.live_pending()), "bold")),
+                Content.assemble("Actions · ", (self.live_question(), "bold")),
                 "Actions",
             )
         else:
@@ -569,9 +588,25 @@ class DuelScreen(Screen[None]):
         if self.can_act():
             self.notify(f"No action uses {event.chip.name} now.", timeout=2)
 
+    def point_at(self, text: str | None) -> None:
+        """Mark on the board the card (and the attack's target) the action `text` names."""
+        pointed: dict[str, set[int]] = {}
+        if text is not None:
+            found = self.resolve(text)
+            if found is not None:
+                pointed.setdefault(found[0], set()).add(found[1])
+            if text.startswith("attack ") and " -> " in text:
+                target = text.rsplit(" -> ", 1)[1]
+                for i, chip in enumerate(self.chips.get("opp-forces", [])):
+                    if chip.name == target:
+                        pointed.setdefault("opp-forces", set()).add(i)
+        for zone in ZONES:
+            self.query_one(f"#{zone}", ZoneView).point(pointed.get(zone, set()))
+
     @on(OptionList.OptionHighlighted, "#actions")
     def action_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         text = self.query_one("#actions", ActionList).action_of(event.option.id)
+        self.point_at(text)
         if text is None:
             return
         found = self.resolve(text)
@@ -684,6 +719,7 @@ class DuelScreen(Screen[None]):
         if not (self.session.over and self.restart is not None):
             return
         self.session = self.restart()
+        self.long_names = _long_names(self.session)
         self.autopass = not self.session.hotseat
         self.last_ai = None
         self.start()
@@ -708,7 +744,7 @@ class DuelScreen(Screen[None]):
         else:
             headline = f"Player {winner} wins!"
         reason = v["log"][-1] if v["log"] else ""
-        summary = f"{v['turn']} turns, {len(s.texts)} decisions."
+        summary = f"Turn {v['turn']}, {len(s.texts)} actions."
         can_restart = self.restart is not None
 
         def chosen(what: str | None) -> None:

@@ -28,13 +28,14 @@ class CoverScreen(ModalScreen[None]):
         Binding("q", "quit_game", "Quit", id="cover_quit"),
     ]
 
-    def __init__(self, seat: str, question: str, turn: str) -> None:
+    def __init__(self, seat: str, question: str, turn: str, deck: str = "") -> None:
         super().__init__(id="cover")
-        self.seat, self.question, self.turn = seat, question, turn
+        self.seat, self.question, self.turn, self.deck = seat, question, turn, deck
 
     def compose(self) -> ComposeResult:
         with Vertical(id="cover-box"):
-            yield Static(Content.styled(f"Pass to player {self.seat}", "bold"), id="cover-title")
+            title = f"Pass to player {self.seat}" + (f" ({self.deck})" if self.deck else "")
+            yield Static(Content.styled(title, "bold"), id="cover-title")
             yield Static(f"{self.turn} · {self.seat}: {self.question}", id="cover-what")
             yield Static(
                 f"Player {self.seat}: press Enter to see your hand.\n"
@@ -54,32 +55,34 @@ class CoverScreen(ModalScreen[None]):
 
 HELP = """\
 [b]Playing[/b]
-  Enter / click     do the highlighted action (Actions list) or use the card
-  1 … 9             do action number 1 … 9 at once
-  ↑ ↓ (k j)         move in the Actions list; on the board: the zone above / below
-  ← → (h l)         move along a zone of the board; its card shows under "Card"
-  Tab / Shift+Tab   move between the board, the Actions list and the log
-  Esc               back to the Actions list
-  Enter on a card   jump to the first action that names it
-                    (at the mulligan: mark / unmark the card to send back)
+  Enter, click    do the highlighted action, or use the highlighted card
+  1 … 9           do action 1 … 9 of the list at once
+  ↑ ↓ (k j)       Actions list: move; board: the zone above or below
+  ← → (h l)       board: along a zone; ← in the Actions list: to the board
+  Tab             board, Actions list, log;  Esc: back to the Actions
+  Enter on a card jump to the first action that names it; at the
+                  mulligan, mark or unmark it to send back (ZR 5.2)
 
 [b]Keys[/b]
-  ?  F1             this help
-  t                 both trashes (public, ZR 3.1)
-  a                 auto-pass on/off: answer a decision whose only action is
-                    "pass" or "no block" by itself
-  s / S             save / save to another file;  q  quit (offers to save)
-  n                 a new game (once this one is over)
+  ?  F1           this help           t   both trashes (public, ZR 3.1)
+  s               save                S   save to another file
+  q  Ctrl+Q       quit (offers to save unsaved moves)
+  a               auto-pass: a decision whose only action is "pass" or
+                  "no block" answers itself (on against the AI)
+  n               a new game, once this one is over
 
-[b]The board[/b] (your side at the bottom)
-  ● Active  ○ Rested  ✗ destroyed Force   new: arrived this turn (ZR 8.2)
+[b]The board[/b] (you at the bottom; in a hotseat game, whoever decides)
+  ● Active   ○ Rested   ✗ a destroyed Force   new: arrived this turn
   R Y W G B P C: red, yellow, white, green, blue, purple, colorless
-  Field minions show BP/DP now (modifiers included) and keywords.
-  Hand cards in bold can be played now.  Base: the mana (ZR 6.1).
+  Field minions: BP/DP now (modifiers included), then keywords.
+  Hand: bold cards can be played now; the number is the cost.
+  Base: the mana that pays costs (ZR 6.1). The log: dim lines came
+  before your last move; the opponent's lines are coloured.
 
-[b]Decisions[/b] (the top line says whose and which)
-  mulligan (ZR 5.2) · mana (ZR 5.5) · main phase (ZR 5.6) · Flash priority (ZR 8.3)
-  block (ZR 8.4) · choices inside effects: "choose …", "choose none", "done"
+[b]Decisions[/b] (the top line says whose, and which)
+  mulligan (ZR 5.2), mana (ZR 5.5), main phase (ZR 5.6), Flash
+  priority (ZR 8.3), block (ZR 8.4), and choices inside effects:
+  "choose …", "choose none", "done".
 """
 
 
@@ -91,7 +94,10 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
             yield Static(Content.from_markup(HELP), id="help-text")
-            yield Static(Content.styled("Esc closes this help.", "dim italic"))
+            yield Static(Content.styled("↑ ↓ scroll, Esc closes this help.", "dim italic"))
+
+    def on_mount(self) -> None:
+        self.query_one("#help-box").focus()
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -237,11 +243,20 @@ class TrashScreen(ModalScreen[None]):
                 self.query_one(f"#trash-{n}", OptionList).focus()
                 break
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        n = int((event.option_list.id or "trash-0").rsplit("-", 1)[1])
+    def _show(self, listing: OptionList) -> None:
+        n = int((listing.id or "trash-0").rsplit("-", 1)[1])
         chips = self.trashes[n][1]
-        if event.option.id is not None and int(event.option.id) < len(chips):
-            self.query_one("#trash-details", Static).update(chips[int(event.option.id)].details)
+        index = listing.highlighted
+        if index is not None and index < len(chips):
+            self.query_one("#trash-details", Static).update(chips[index].details)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_list.has_focus:
+            self._show(event.option_list)
+
+    def on_descendant_focus(self) -> None:
+        if isinstance(self.focused, OptionList):
+            self._show(self.focused)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -35,13 +35,18 @@ class ActionList(OptionList):
         self.token = 0
 
     def show_actions(
-        self, texts: list[str], token: int, note: str | None = None, keep: str | None = None
+        self,
+        texts: list[str],
+        token: int,
+        note: str | None = None,
+        keep: str | None = None,
+        shown: list[str] | None = None,
     ) -> None:
-        """Offer `texts`; `note` is a line that cannot be picked (a hint or a wait message).
-        `keep`: the text to leave highlighted if it is still offered."""
+        """Offer `texts` (written as `shown`, if given); `note` is a line that cannot be picked
+        (a hint or a wait message); `keep`: the text to leave highlighted if still offered."""
         self.texts, self.token = list(texts), token
         options: list[Option] = []
-        for i, text in enumerate(texts):
+        for i, text in enumerate(shown or texts):
             number = f"{i + 1} " if i < 9 else "  "
             prompt = Content.assemble((number, "dim"), text)
             options.append(Option(prompt, id=f"{token}:{i}"))

@@ -94,6 +94,7 @@ class ZoneView(Widget, can_focus=True):
         self.max_rows = max_rows
         self.empty = empty
         self.chips: list[Chip] = []
+        self.pointed: set[int] = set()  # chips the highlighted action names (shown reversed)
         self._placed: list[Placed] = []
 
     # ------------------------------------------------------------------------------------------
@@ -101,6 +102,8 @@ class ZoneView(Widget, can_focus=True):
 
     def set_chips(self, chips: list[Chip], empty: str | None = None) -> None:
         same_names = [c.name for c in chips] == [c.name for c in self.chips]
+        if not same_names:
+            self.pointed = set()
         self.chips = chips
         if empty is not None:
             self.empty = empty
@@ -109,6 +112,12 @@ class ZoneView(Widget, can_focus=True):
         self.refresh(layout=True)
         if self.has_focus:
             self._announce()
+
+    def point(self, indices: set[int]) -> None:
+        """Show which chips the highlighted action is about."""
+        if indices != self.pointed:
+            self.pointed = indices
+            self.refresh()
 
     @property
     def current(self) -> Chip | None:
@@ -175,10 +184,10 @@ class ZoneView(Widget, can_focus=True):
             chip = self.chips[p.index]
             if chip.dim:
                 label = label.stylize("dim")
-            if p.index == cursor and self.has_focus:
+            if (p.index == cursor and self.has_focus) or (
+                p.index in self.pointed and not self.has_focus
+            ):
                 label = label.stylize("reverse")
-            elif p.index == cursor:
-                label = label.stylize("underline")
             row.append(label)
         lines = []
         for n, row in enumerate(rows):

@@ -1,0 +1,71 @@
+"""Hotseat: two players at one terminal. Whenever the seat that must decide changes, a cover screen
+hides the board; the screen shows only the deciding seat's observation, never the other hand."""
+
+from __future__ import annotations
+
+from tests.client.helpers import BLUE, RED, app, screen_text, session, wait_until
+from zenonzard_tui.client.screens.modals import CoverScreen
+from zenonzard_tui.decks import load_deck
+
+
+def hidden_names(sess, seat: int) -> set[str]:
+    """Names in `seat`'s hand that appear nowhere the other seat may look (its own deck list,
+    the public zones): if one of them is on screen, the hand leaked."""
+    other = 1 - seat
+    own_deck = load_deck(RED if other == 0 else BLUE)
+    public = {c.name for c in own_deck.cards}
+    view = sess.view(other)
+    for p in view["players"]:
+        for zone in ("field", "base", "trash"):
+            public |= {c["name"] for c in p[zone]}
+    hand = sess.view(seat)["players"][seat]["hand"]
+    return {c["name"] for c in hand} - public
+
+
+async def test_the_cover_screen_hides_each_hand_from_the_other_player(tmp_path):
+    sess = session(mode="hotseat", first="A", seed=4)
+    duel_app = app(sess, tmp_path)
+    async with duel_app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: isinstance(duel_app.screen, CoverScreen))
+        text = screen_text(duel_app)
+        assert "Pass to player A" in text and "press Enter" in text
+        a_hidden, b_hidden = hidden_names(sess, 0), hidden_names(sess, 1)
+        assert a_hidden and b_hidden  # the decks differ enough for the test to mean something
+        assert not any(name in text for name in a_hidden | b_hidden)
+
+        await pilot.press("enter")  # A sees A's mulligan
+        await wait_until(pilot, lambda: duel_app.screen is duel_app.duel)
+        text = screen_text(duel_app)
+        assert "A: mulligan? (ZR 5.2)" in text
+        assert any(name in text for name in a_hidden)
+        assert not any(name in text for name in b_hidden)
+
+        await pilot.press("1")  # keep: now B decides, so the cover comes back
+        await wait_until(pilot, lambda: isinstance(duel_app.screen, CoverScreen))
+        text = screen_text(duel_app)
+        assert "Pass to player B" in text
+        assert not any(name in text for name in a_hidden | b_hidden)
+
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: duel_app.screen is duel_app.duel)
+        text = screen_text(duel_app)
+        assert "B: mulligan? (ZR 5.2)" in text
+        assert not any(name in text for name in a_hidden)
+        assert (
+            "A draws a card." in text or "A keeps their hand." in text
+        )  # B's log: A's draws unnamed
+
+        # Play on: every screen shows only the deciding seat's own hand.
+        for _ in range(12):
+            await pilot.press("1")
+            await pilot.pause()
+            if isinstance(duel_app.screen, CoverScreen):
+                text = screen_text(duel_app)
+                assert not any(name in text for name in a_hidden | b_hidden)
+                await pilot.press("enter")
+                await pilot.pause()
+            viewer = duel_app.duel.viewer
+            assert viewer == sess.deciding
+            text = screen_text(duel_app)
+            hidden = hidden_names(sess, 1 - viewer)
+            assert not any(name in text for name in hidden), hidden

@@ -1,0 +1,136 @@
+"""`zenonzard play`: what it starts by default, and bad input refused before any screen starts
+(the file, the line and the problem on stderr, exit status 2)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.client.helpers import BLUE, PUZZLE, RED
+from zenonzard_tui.cli import build_parser, main, play_cmd
+
+
+def build(*argv: str):
+    return play_cmd.build(build_parser().parse_args(["play", *argv]))
+
+
+def test_play_alone_is_a_game_against_the_medium_ai_with_two_starter_decks():
+    session, restart = build("--seed", "4")
+    assert session.settings.mode == "ai" and session.settings.ai == "medium"
+    assert session.settings.seat == 0
+    starters = {p.stem for p in play_cmd.starter_dir().glob("*.deck")}
+    assert len(starters) >= 2
+    a, b = session.settings.names
+    assert a != b
+    assert session.game.pending.kind == "mulligan"
+    assert restart is not None and restart().game is not session.game
+    again, _ = build("--seed", "4")  # the seed decides the decks and the game
+    assert again.settings.names == session.settings.names
+
+
+def test_options_choose_decks_seat_level_and_hotseat():
+    session, _ = build("--deck", "red-rush", "--opponent-deck", str(BLUE), "--seat", "B")
+    assert session.settings.seat == 1 and session.settings.names == ("Blue Tides", "Red Rush")
+    session, _ = build("--ai", "strong", "--deck", str(RED))
+    assert session.settings.ai == "strong" and session.settings.names[0] == "Red Rush"
+    session, _ = build("--hotseat")
+    assert session.hotseat and session.ai is None
+
+
+def test_a_puzzle_starts_at_its_position_with_the_seat_to_move():
+    session, restart = build("--scenario", str(PUZZLE))
+    assert session.puzzle is not None and session.puzzle.name.startswith("Last push")
+    assert session.settings.seat == 0 and session.game.turn == 7
+    assert restart().game.turn == 7
+
+
+def test_load_resumes_with_the_saved_settings_unless_told_otherwise(tmp_path):
+    session, _ = build("--seed", "2", "--seat", "B", "--ai", "easy")
+    session.apply("keep") if session.deciding == 1 else None
+    path = session.save(tmp_path / "s.json")
+    loaded, restart = build("--load", str(path))
+    assert loaded.settings.seat == 1 and loaded.settings.ai == "easy"
+    assert loaded.texts == session.texts and restart is None
+    hot, _ = build("--load", str(path), "--hotseat")
+    assert hot.hotseat
+
+
+def run_play(capsys, *argv: str) -> tuple[int, str]:
+    code = main(["play", *argv])
+    return code, capsys.readouterr().err
+
+
+def test_an_illegal_deck_exits_2_with_file_line_and_problem(tmp_path, capsys):
+    bad = tmp_path / "bad.deck"
+    bad.write_text("# name: Bad\nForces: Force of Sin, Force of Triumph\n3 Drill Golem\n9 Nope\n")
+    code, err = run_play(capsys, "--deck", str(bad))
+    assert code == 2
+    assert "bad.deck" in err and "illegal deck" in err and ":4" in err
+
+
+def test_a_missing_deck_exits_2(tmp_path, capsys):
+    code, err = run_play(capsys, "--opponent-deck", str(tmp_path / "none.deck"))
+    assert code == 2 and "none.deck" in err
+
+
+def test_a_bad_scenario_exits_2_with_file_and_line(tmp_path, capsys):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "x"\n[state]\nturn = 2\nactive = "A"\nphase = "main"\n')
+    code, err = run_play(capsys, "--scenario", str(bad))
+    assert code == 2
+    assert "bad.toml:4" in err and "does not match turn 2" in err
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        ("{not json", "not JSON"),
+        ('{"format": "something else"}', "not a zenonzard save"),
+        ('{"format": "zenonzard-save", "version": 99}', "newer than this program"),
+        ('{"format": "zenonzard-puzzle-save", "version": 1, "actions": []}', "damaged"),
+    ],
+)
+def test_a_bad_save_exits_2_with_file_and_problem(tmp_path, capsys, content, problem):
+    bad = tmp_path / "bad.json"
+    bad.write_text(content)
+    code, err = run_play(capsys, "--load", str(bad))
+    assert code == 2 and "bad.json" in err and problem in err
+
+
+def test_a_save_whose_moves_do_not_replay_exits_2(tmp_path, capsys):
+    session, _ = build("--seed", "3")
+    record = session.record()
+    record["actions"] = ["keep", "attack Nobody -> player"]
+    path = tmp_path / "damaged.json"
+    path.write_text(json.dumps(record))
+    code, err = run_play(capsys, "--load", str(path))
+    assert code == 2 and "damaged.json" in err and "action 2" in err
+
+
+def test_decks_with_a_scenario_or_a_save_are_refused(capsys):
+    code, err = run_play(capsys, "--scenario", str(PUZZLE), "--deck", str(RED))
+    assert code == 2 and "puzzle" in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--ai", "hard"],
+        ["--ai", "easy", "--hotseat"],
+        ["--seat", "C"],
+        ["--seed", "x"],
+        ["--scenario", "a", "--load", "b"],
+        ["--ai-delay", "-1"],
+    ],
+)
+def test_bad_command_lines_exit_2(argv, capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["play", *argv])
+    assert info.value.code == 2
+    assert "error" in capsys.readouterr().err
+
+
+def test_without_a_terminal_it_says_so(capsys):
+    code, err = run_play(capsys, "--seed", "1")
+    assert code == 2 and "needs a terminal" in err
