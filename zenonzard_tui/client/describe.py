@@ -270,8 +270,6 @@ def card_details(card: CardDef | None, slot: Mapping[str, Any] | None = None) ->
     cost = cost_text(card)
     if cost:
         kind += f", cost {cost}"
-    if card.timing:
-        kind += ", " + "/".join(f"[{t.capitalize()}]" for t in card.timing)
     parts.append(kind)
     stats = []
     if card.bp is not None or card.dp is not None:

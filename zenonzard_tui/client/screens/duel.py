@@ -97,6 +97,7 @@ class DuelScreen(Screen[None]):
         self.over_shown = False
         self.autopass = not session.hotseat
         self.marks: set[int] = set()
+        self.picks: list[str] = []  # what this choice of several has taken so far
         self.log_seen = [0, 0]
         self.last_ai: str | None = None
         self.view: dict[str, Any] | None = None
@@ -226,7 +227,23 @@ class DuelScreen(Screen[None]):
             self.notify(str(exc), severity="error")
             return
         self.marks.clear()
+        self._remember_pick(text)
         self.after_action()
+
+    def _remember_pick(self, text: str) -> None:
+        """After a "choose X": if the same seat chooses on (a choice of several, "done" offered),
+        X is one of the picks so far (the observation does not list them)."""
+        after = self.session.view(self.viewer)["pending"] if self.viewer is not None else None
+        if (
+            text.startswith("choose ")
+            and after is not None
+            and after["kind"] == "choice"
+            and after["seat"] == SEATS[self.viewer]
+            and "done" in after.get("actions", ())
+        ):
+            self.picks.append(text[len("choose ") :])
+        else:
+            self.picks = []
 
     def after_action(self) -> None:
         self._autosave()
@@ -353,6 +370,8 @@ class DuelScreen(Screen[None]):
         mode = "hotseat" if s.hotseat else f"vs AI {s.settings.ai}"
         if s.puzzle is not None:
             mode = f"puzzle · {mode}"
+        if self.autopass:
+            mode += " · auto-pass"
         if s.over:
             last = v["log"][-1] if v["log"] else "The game is over."
             left = Content.styled(f"Game over. {last}", "bold")
@@ -482,6 +501,8 @@ class DuelScreen(Screen[None]):
             if text:
                 offered.append(text)
             return offered, "Enter on a hand card marks it to send back (ZR 5.2)."
+        if self.picks and "done" in actions:
+            return actions, "Chosen so far: " + ", ".join(self.picks)
         return actions, None
 
     def render_actions(self) -> None:
@@ -658,6 +679,7 @@ class DuelScreen(Screen[None]):
             else "Auto-pass off: every decision waits for you.",
             timeout=3,
         )
+        self.render_status()
         if self.autopass and self.can_act() and self._only_pass():
             self.advance()
 

@@ -1,0 +1,26 @@
+"""Snapshots of the duel screen (pytest-textual-snapshot; refresh with --snapshot-update after a
+deliberate change of the screen or a Textual upgrade). The position is the practice puzzle, with
+the human to move, so no AI thread runs before the picture is taken."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.client.helpers import PUZZLE, app
+from zenonzard_tui.cli import build_parser, play_cmd
+
+
+def puzzle_app(*argv: str):
+    session, _ = play_cmd.build(
+        build_parser().parse_args(["play", "--scenario", str(PUZZLE), *argv])
+    )
+    return app(session)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_the_duel_screen(snap_compare, size):
+    assert snap_compare(puzzle_app(), terminal_size=size, press=["down", "down"])
+
+
+def test_the_hotseat_cover(snap_compare):
+    assert snap_compare(puzzle_app("--hotseat"), terminal_size=(80, 24))
