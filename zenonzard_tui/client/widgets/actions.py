@@ -33,6 +33,9 @@ class ActionList(OptionList):
         super().__init__(id=id, classes=classes)
         self.texts: list[str] = []
         self.token = 0
+        self._shown: list[str] = []
+        self._note: str | None = None
+        self._width = 0
 
     def show_actions(
         self,
@@ -45,16 +48,31 @@ class ActionList(OptionList):
         """Offer `texts` (written as `shown`, if given); `note` is a line that cannot be picked
         (a hint or a wait message); `keep`: the text to leave highlighted if still offered."""
         self.texts, self.token = list(texts), token
-        options: list[Option] = []
-        for i, text in enumerate(shown or texts):
-            number = f"{i + 1} " if i < 9 else "  "
-            prompt = Content.assemble((number, "dim"), text)
-            options.append(Option(prompt, id=f"{token}:{i}"))
-        if note:
-            options.append(Option(Content.styled(note, "dim italic"), disabled=True))
-        self.set_options(options)
+        self._shown, self._note = list(shown or texts), note
+        self._build()
         if texts:
             self.highlighted = texts.index(keep) if keep in texts else 0
+
+    def _build(self) -> None:
+        """The options, each wrapped to the width with its continuation lines indented."""
+        width = max(self.scrollable_content_region.width, 12)
+        self._width = width
+        options: list[Option] = []
+        for i, text in enumerate(self._shown):
+            number = f"{i + 1} " if i < 9 else "  "
+            lines = Content(text).wrap(width - 2)
+            body = Content("\n  ").join(lines)
+            options.append(Option(Content.assemble((number, "dim"), body), id=f"{self.token}:{i}"))
+        if self._note:
+            options.append(Option(Content.styled(self._note, "dim italic"), disabled=True))
+        highlighted = self.highlighted
+        self.set_options(options)
+        if highlighted is not None and highlighted < len(self._shown):
+            self.highlighted = highlighted
+
+    def on_resize(self) -> None:
+        if self.scrollable_content_region.width != self._width and self._shown:
+            self._build()
 
     def action_board(self) -> None:
         self.post_message(self.ToBoard())

@@ -1,8 +1,9 @@
 """The game log as the seat saw it: the newest lines at the bottom, wrapped to the width.
 
-Only the lines that fit are laid out, so a long game costs nothing extra to draw. Lines before the
-seat's last move are dim: what is bright is what happened since. Up/down, PageUp/PageDown and the
-mouse wheel scroll back; End returns to the newest line.
+Only the lines that fit are laid out, so a long game costs nothing extra to draw. Repeated lines
+are written once with a count ("A draws a card. (x6)"). Lines before the seat's last move are dim:
+what is bright is what happened since. Up/down, PageUp/PageDown and the mouse wheel scroll back;
+End returns to the newest line.
 """
 
 from __future__ import annotations
@@ -32,11 +33,9 @@ class LogView(Widget, can_focus=True):
         super().__init__(id=id, classes=classes)
         self.lines: list[str] = []
         self.seen = 0  # lines before this index are dim
-        self.back = 0  # how many lines the view is scrolled back from the newest
-
-    @property
-    def opponent(self) -> str | None:
-        return getattr(self, "_opponent", None)
+        self.back = 0  # how many (grouped) lines the view is scrolled back from the newest
+        self.groups: list[tuple[str, int, int]] = []  # (line, count, index of its last copy)
+        self.opponent: str | None = None  # whose lines stand out
 
     def show(self, lines: list[str], seen: int, opponent: str | None = None) -> None:
         """The log's lines; those before `seen` are dim; the opponent's own lines stand out."""
@@ -44,12 +43,20 @@ class LogView(Widget, can_focus=True):
             return
         if len(lines) < len(self.lines) or lines[: len(self.lines)] != self.lines:
             self.back = 0
-        self.lines, self.seen, self._opponent = list(lines), seen, opponent
+        self.lines, self.seen, self.opponent = list(lines), seen, opponent
+        self.groups = []
+        for i, line in enumerate(self.lines):
+            if self.groups and self.groups[-1][0] == line and (i - 1 < seen) == (i < seen):
+                self.groups[-1] = (line, self.groups[-1][1] + 1, i)
+            else:
+                self.groups.append((line, 1, i))
         self.refresh()
 
-    def _styled(self, index: int) -> Content:
-        line = self.lines[index]
+    def _styled(self, group: int) -> Content:
+        line, count, index = self.groups[group]
         old = index < self.seen
+        if count > 1:
+            line += f" (x{count})"
         style = ""
         if line.startswith("Turn "):
             style = "bold"
@@ -61,9 +68,9 @@ class LogView(Widget, can_focus=True):
 
     def render(self) -> Content:
         width, height = self.size.width, self.size.height
-        if not self.lines or width <= 0 or height <= 0:
+        if not self.groups or width <= 0 or height <= 0:
             return Content.styled("Nothing has happened yet.", "dim italic")
-        end = max(len(self.lines) - self.back, 1)
+        end = max(len(self.groups) - self.back, 1)
         out: list[Content] = []
         i = end - 1
         while i >= 0 and len(out) < height:
@@ -78,7 +85,7 @@ class LogView(Widget, can_focus=True):
         return Content("\n").join(out)
 
     def action_scroll_lines(self, step: int) -> None:
-        self.back = min(max(self.back + step, 0), max(len(self.lines) - 1, 0))
+        self.back = min(max(self.back + step, 0), max(len(self.groups) - 1, 0))
         self.refresh()
 
     def action_scroll_page(self, step: int) -> None:

@@ -1,0 +1,70 @@
+"""The words the screen uses, made from an observation: questions with their rules, the attack in
+progress, the card an action names, the mulligan action for marked cards."""
+
+from __future__ import annotations
+
+from tests.client.helpers import session
+from zenonzard_tui.cards import load_pool
+from zenonzard_tui.client import describe as d
+from zenonzard_tui.engine.observe import observe
+
+
+def test_questions_name_the_decision_and_its_rule():
+    assert d.status_question({"kind": "block", "seat": "B"}) == "B: block? (ZR 8.4)"
+    assert d.status_question({"kind": "mulligan", "seat": "A"}) == "A: mulligan? (ZR 5.2)"
+    assert d.question({"kind": "priority", "seat": "A"}) == "Flash: cast or pass? (ZR 8.3)"
+    assert d.question({"kind": "main", "seat": "A"}) == "main phase (ZR 5.6)"
+    choice = {"kind": "choice", "seat": "A", "purpose": "modify"}
+    assert d.question(choice, "High Pressure") == "High Pressure: which one gets it?"
+    limit = {"kind": "choice", "seat": "A", "purpose": "field_limit"}
+    assert "(ZR 3.4)" in d.question(limit, "Drill Golem")
+    assert d.status_question(None) == "game over"
+
+
+def test_the_source_of_a_choice_comes_from_the_newest_log_lines():
+    log = ["A casts Gravity.", "B passes.", "A summons Meerpriest."]
+    assert d.effect_source(log, "A") == "Meerpriest"
+    log.append("A's Force of Rebirth: [At the End of Your Turn] effect (ZR 6.5).")
+    assert d.effect_source(log, "A") == "Force of Rebirth"
+    assert d.effect_source(log, "B") is None
+
+
+def test_the_attack_in_progress_names_attacker_target_and_blocker():
+    sess = session(mode="hotseat", first="A", seed=4)
+    view = observe(sess.game, 0)
+    assert d.attack_text(view) is None
+    slot = {"uid": 900, "name": "Drill Golem", "bp": 500, "dp": 1}
+    blocker = {"uid": 901, "name": "Horned Walrus", "bp": 300, "dp": 1}
+    view["players"][0]["field"].append(slot)
+    view["players"][1]["field"].append(blocker)
+    view["attack"] = {"seat": "A", "attacker": 900, "target": "player", "blocker": None}
+    assert d.attack_text(view) == "A's Drill Golem (500/1) -> B (player)"
+    view["attack"].update(target="Force of Insight", blocker=901)
+    assert d.attack_text(view) == (
+        "A's Drill Golem (500/1) -> B's Force of Insight; blocked by Horned Walrus (300/1)"
+    )
+
+
+def test_action_names_and_the_mulligan_for_marked_cards():
+    assert d.action_name("attack Drill Golem#2 -> player") == ("attack", "Drill Golem#2")
+    assert d.action_name("choose B:Ring Raptor") == ("choose", "B:Ring Raptor")
+    assert d.action_name("mana colorless") == ("mana", "")
+    assert d.action_name("end turn") == ("end", "")
+    assert d.split_name("B:Ring Raptor#2") == ("B", "Ring Raptor", 2)
+    actions = ["keep", "mulligan Gravity", "mulligan Gravity, Drill Golem", "mulligan Drill Golem"]
+    assert d.mulligan_text(actions, ["Drill Golem", "Gravity"]) == "mulligan Gravity, Drill Golem"
+    assert d.mulligan_text(actions, ["Exptera"]) is None
+
+
+def test_chips_say_state_in_words_and_signs_not_colour_alone():
+    golem = next(c for c in load_pool().cards.values() if c.name == "Drill Golem")
+    slot = {"uid": 1, "name": "Drill Golem", "bp": 500, "dp": 1, "rested": True,
+            "keywords": ["charge"], "arrived": True, "must_block": False}  # fmt: skip
+    chip = d.minion_chip(slot, golem)
+    assert chip.text.plain == "○ R Drill Golem  500/1  Rested  Charge  new"
+    assert "Now: 500 BP / 1 DP, Rested, Charge, arrived this turn" in chip.details.plain
+    force = {"name": "Force of Sin", "life": 2, "rested": False, "destroyed": True}
+    assert d.force_chip(force, None).text.plain == "✗ Force of Sin destroyed"
+    assert d.shorten_names(
+        "attack Sams - The All-Seeing Commander -> player", ["Sams - The All-Seeing Commander"]
+    ) == ("attack Sams -> player")
