@@ -47,7 +47,7 @@ def test_a_puzzle_starts_at_its_position_with_the_seat_to_move():
 
 def test_load_resumes_with_the_saved_settings_unless_told_otherwise(tmp_path):
     session, _ = build("--seed", "2", "--seat", "B", "--ai", "easy")
-    session.apply("keep") if session.deciding == 1 else None
+    session.apply("keep")  # whoever mulligans first
     path = session.save(tmp_path / "s.json")
     loaded, restart = build("--load", str(path))
     assert loaded.settings.seat == 1 and loaded.settings.ai == "easy"
@@ -134,3 +134,16 @@ def test_bad_command_lines_exit_2(argv, capsys):
 def test_without_a_terminal_it_says_so(capsys):
     code, err = run_play(capsys, "--seed", "1")
     assert code == 2 and "needs a terminal" in err
+
+
+def test_after_the_game_it_says_where_the_game_is(tmp_path, capsys):
+    session, _ = build("--seed", "5")
+    session.apply("keep")
+    auto = tmp_path / "autosave.json"
+    session.autosave(auto)
+    play_cmd._farewell(session, auto)
+    assert f"--load {auto}" in capsys.readouterr().out
+    session.save(tmp_path / "my game.json")
+    play_cmd._farewell(session, auto)
+    out = capsys.readouterr().out
+    assert "Saved: " in out and "--load '" in out  # a path with a space is quoted

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import shlex
 import sys
 from pathlib import Path
 
@@ -225,4 +226,16 @@ def run(args: argparse.Namespace) -> int:
         restart=restart,
     )
     app.run()
+    _farewell(app.session, None if args.no_autosave else autosave_path())
     return 0
+
+
+def _farewell(session, autosave: Path | None) -> None:
+    """After the screen closes: where the game is, and how to go on with it."""
+    if session.save_path is not None and not session.unsaved:
+        print(f"Saved: {session.save_path}")
+        if not session.over:
+            print(f"Go on with: zenonzard play --load {shlex.quote(str(session.save_path))}")
+    elif not session.over and session.texts and autosave is not None and autosave.exists():
+        print(f"Not saved; the last position is in {autosave}")
+        print(f"Go on with: zenonzard play --load {shlex.quote(str(autosave))}")

@@ -434,8 +434,8 @@ class DuelScreen(Screen[None]):
             elif zone == "my-hand":
                 empty = "no cards"
             self.query_one(f"#{zone}", ZoneView).set_chips(self.chips[zone], empty=empty)
-        self.query_one("#opp-header", FitLine).show(*self.header(opp, mine=False))
-        self.query_one("#my-header", FitLine).show(*self.header(me, mine=True))
+        self.query_one("#opp-header", FitLine).show(*self.header(opp))
+        self.query_one("#my-header", FitLine).show(*self.header(me))
         attack = d.attack_text(v) if not self.session.over else None
         middle = self.query_one("#attack", FitLine)
         middle.set_class(attack is not None, "attacking")
@@ -446,7 +446,8 @@ class DuelScreen(Screen[None]):
             turn = f"Turn {v['turn']} · {v['active']}'s turn" if v["turn"] else "Mulligans"
             middle.show(Content.styled(turn, "dim"), rule="─")
 
-    def header(self, p: dict[str, Any], mine: bool) -> list[Content]:
+    def header(self, p: dict[str, Any]) -> list[Content]:
+        """A player's line, fullest first: seat, deck, life, hand, deck and trash sizes."""
         seat = SEATS.index(p["seat"])
         who = Content.styled(f" {self._seat_label(seat)} ", "bold reverse")
         deck = self.session.settings.names[seat]
@@ -464,8 +465,11 @@ class DuelScreen(Screen[None]):
             f" Hand {p['hand_size']} Deck {p['deck_size']} Trash {len(p['trash'])}",
             (f" Move {p['movement']}" if p["movement"] else "", "bold"),
         )
+        you = seat == self.viewer and not self.session.hotseat
+        tag = "AI" if self.session.is_ai(seat) else ("you" if you else "")
+        brief = Content.styled(f" {p['seat']}{' ' + tag if tag else ''} ", "bold reverse")
         full = [who + "  " + Content.styled(deck, "italic") + "  " + body] if deck else []
-        return [*full, who + "  " + body, who + " " + short]
+        return [*full, who + "  " + body, who + " " + short, brief + " " + short]
 
     def my_actions(self) -> list[str]:
         v = self.view
