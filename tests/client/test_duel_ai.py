@@ -4,7 +4,7 @@ in the log; the status line says whose decision it is and what kind."""
 from __future__ import annotations
 
 from tests.client.helpers import app, human_to_act, screen_text, session, wait_until
-from zenonzard_tui.client.screens.modals import GameOverScreen
+from zenonzard_tui.client.screens.modals import GameOverScreen, QuitScreen
 from zenonzard_tui.client.widgets.actions import ActionList
 
 
@@ -47,3 +47,51 @@ async def test_a_full_game_against_the_ai_ends_on_the_game_over_screen(tmp_path)
         assert "See the board" in text
         await pilot.press("enter")
         assert "Game over." in screen_text(duel_app)
+
+
+async def test_a_click_on_an_action_plays_it_and_a_card_shows_its_text(tmp_path):
+    sess = session(first="A")
+    duel_app = app(sess, tmp_path)
+    async with duel_app.run_test(size=(100, 32)) as pilot:
+        await wait_until(pilot, lambda: human_to_act(duel_app))
+        await pilot.click("#my-hand", offset=(9, 0))  # the first card of the hand
+        await pilot.pause()
+        hand = sess.view(0)["players"][0]["hand"]
+        details = str(duel_app.duel.query_one("#details").render())
+        assert hand[0]["name"] in details
+        await pilot.click("#actions", offset=(3, 0))  # "1 keep"
+        await wait_until(pilot, lambda: len(sess.texts) >= 1)
+        assert sess.texts[0] == "keep"
+
+
+async def test_an_ai_failure_never_ends_the_game(tmp_path):
+    sess = session(first="B")
+
+    def broken(game):
+        raise RuntimeError("out of ideas")
+
+    sess.ai.choose = broken
+    duel_app = app(sess, tmp_path)
+    async with duel_app.run_test(size=(100, 32)) as pilot:
+        await wait_until(pilot, lambda: human_to_act(duel_app))
+        assert sess.texts[0] == "keep"  # the AI's decision fell back to the first legal action
+        assert duel_app.is_running
+
+
+async def test_ctrl_q_asks_before_losing_moves(tmp_path):
+    sess = session(first="A")
+    duel_app = app(sess, tmp_path)
+    async with duel_app.run_test(size=(100, 32)) as pilot:
+        await wait_until(pilot, lambda: human_to_act(duel_app))
+        await pilot.press("ctrl+q")  # nothing played yet: quits at once
+        await wait_until(pilot, lambda: not duel_app.is_running)
+    sess = session(first="A")
+    duel_app = app(sess, tmp_path)
+    async with duel_app.run_test(size=(100, 32)) as pilot:
+        await wait_until(pilot, lambda: human_to_act(duel_app))
+        await pilot.press("1")
+        await wait_until(pilot, lambda: human_to_act(duel_app))
+        await pilot.press("ctrl+q")
+        await wait_until(pilot, lambda: isinstance(duel_app.screen, QuitScreen))
+        await pilot.press("d")
+        await wait_until(pilot, lambda: not duel_app.is_running)

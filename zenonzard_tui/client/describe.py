@@ -238,7 +238,8 @@ def force_chip(state: Mapping[str, Any], force: ForceDef | None) -> Chip:
         mark = _state_mark(state["rested"])
         tail = f"{state['life']} life" + (" Rested" if state["rested"] else "")
     text = Content.assemble(mark, " ", (name, "bold"), " ", tail)
-    short = Content.assemble(mark, " ", (short_name(name), "bold"), " ", tail)
+    short_tail = "" if state["destroyed"] else " " + tail.replace(" Rested", "")
+    short = Content.assemble(mark, " ", (short_name(name), "bold"), short_tail)
     dim = state["destroyed"] or state["rested"]
     return Chip(text, short, force_details(force, state), name, dim=dim)
 
@@ -350,6 +351,34 @@ def shorten_names(text: str, names: list[str]) -> str:
         if name in text:
             text = text.replace(name, short_name(name))
     return text
+
+
+ACTION_HELP = {
+    "keep": "Keep this hand (ZR 5.2).",
+    "mulligan": "Put the marked cards on the bottom of your deck, draw as many, then shuffle "
+    "(ZR 5.2). Each player may do this once.",
+    "mana colorless": "Put a colorless mana token into your base (ZR 5.5). It pays any "
+    "colorless part of a cost (ZR 6.1).",
+    "mana skip": "Put no mana into your base this turn (ZR 5.5).",
+    "pass": "Do nothing now. Priority goes to the other player; the Flash window closes when "
+    "both pass in a row (ZR 8.3).",
+    "no block": "Let the attack through: the attacker deals its DP as damage to its target "
+    "(ZR 8.6).",
+    "end turn": "End your turn (ZR 5.7): end-of-turn effects resolve, effects that last until the "
+    "end of the turn end, and unused Movement is lost.",
+    "done": "Stop choosing and go on with what is chosen.",
+    "choose none": "Choose nothing: allowed where the card says \"may\" or \"up to\" (ZR 6.4).",
+}
+
+
+def action_help(text: str) -> Content | None:
+    """A sentence on an action that names no card ("end turn", "pass", ...)."""
+    key = "mulligan" if text.startswith("mulligan ") else text
+    if key in ACTION_HELP:
+        return Content.assemble((text, "bold"), "\n", ACTION_HELP[key])
+    if text.startswith("choose ") and text.endswith("player"):
+        return Content.assemble((text, "bold"), "\n", "The player (not a Force).")
+    return None
 
 
 def mulligan_text(actions: list[str], names: list[str]) -> str | None:

@@ -638,6 +638,11 @@ class DuelScreen(Screen[None]):
         if found is not None:
             zone, index = found
             self.show_details(self.chips[zone][index])
+            return
+        explained = d.action_help(text)
+        if explained is not None:
+            self.query_one("#details", Static).update(explained)
+            self.query_one("#details-title", FitLine).show("Action")
 
     @on(OptionList.OptionSelected, "#actions")
     def action_selected(self, event: OptionList.OptionSelected) -> None:
