@@ -367,7 +367,7 @@ ACTION_HELP = {
     "end turn": "End your turn (ZR 5.7): end-of-turn effects resolve, effects that last until the "
     "end of the turn end, and unused Movement is lost.",
     "done": "Stop choosing and go on with what is chosen.",
-    "choose none": "Choose nothing: allowed where the card says \"may\" or \"up to\" (ZR 6.4).",
+    "choose none": 'Choose nothing: allowed where the card says "may" or "up to" (ZR 6.4).',
 }
 
 
