@@ -74,6 +74,11 @@ def test_a_missing_deck_exits_2(tmp_path, capsys):
     assert code == 2 and "none.deck" in err
 
 
+def test_an_unknown_starter_name_lists_the_starters(capsys):
+    code, err = run_play(capsys, "--deck", "red-rus")
+    assert code == 2 and "red-rus: no such deck file or starter deck" in err and "red-rush" in err
+
+
 def test_a_bad_scenario_exits_2_with_file_and_line(tmp_path, capsys):
     bad = tmp_path / "bad.toml"
     bad.write_text('name = "x"\n[state]\nturn = 2\nactive = "A"\nphase = "main"\n')

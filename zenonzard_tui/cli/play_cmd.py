@@ -114,8 +114,12 @@ def _deck(spec: str | None, what: str, avoid: Path | None, rng: random.Random) -
         path = Path(spec).expanduser()
         if not path.exists() and folder is not None and not path.suffix and "/" not in spec:
             named = folder / f"{spec}.deck"
-            if named.is_file():
-                path = named
+            if not named.is_file():
+                starters = ", ".join(f.stem for f in deck_files(folder))
+                raise UsageError(
+                    f"{spec}: no such deck file or starter deck (starters: {starters})"
+                )
+            path = named
         return load_deck(path)
     if folder is None:
         raise UsageError(

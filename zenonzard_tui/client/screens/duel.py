@@ -71,7 +71,7 @@ class DuelScreen(Screen[None]):
         Binding("S", "save_as", "Save as", show=False, id="save_as"),
         Binding("n", "new_game", "New game", id="new_game"),
         Binding("q", "quit", "Quit", id="quit"),
-        Binding("escape", "focus_actions", "Actions", show=False, id="focus_actions"),
+        Binding("escape", "focus_actions", "Actions", id="focus_actions", key_display="Esc"),
         *(Binding(str(n), f"pick({n - 1})", show=False, id=f"pick_{n}") for n in range(1, 10)),
     ]
 
@@ -133,7 +133,7 @@ class DuelScreen(Screen[None]):
                 yield FitLine(id="details-title", classes="title")
                 with VerticalScroll(id="details-box", can_focus=False):
                     yield Static("", id="details")
-        yield Footer()
+        yield Footer(show_command_palette=False)
 
     def on_resize(self) -> None:
         """The board takes what it needs, leaving the log at least a few lines; in a short
@@ -658,6 +658,8 @@ class DuelScreen(Screen[None]):
             return self.session.over and self.restart is not None
         if action == "pick":
             return self.can_act()
+        if action == "focus_actions":
+            return not isinstance(self.focused, ActionList)
         return True
 
     def action_pick(self, index: int) -> None:

@@ -21,7 +21,7 @@ class ActionList(OptionList):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,h", "board", "Board", show=False),
+        Binding("left,h", "board", "Board", key_display="←"),
         Binding("k", "cursor_up", show=False),
         Binding("j", "cursor_down", show=False),
     ]

@@ -44,7 +44,7 @@ class ZoneView(Widget, can_focus=True):
         Binding("down,j", "zone(1)", "Zone below", show=False),
         Binding("home", "jump(0)", show=False),
         Binding("end", "jump(-1)", show=False),
-        Binding("enter,space", "activate", "Use card", show=False),
+        Binding("enter,space", "activate", "Use card"),
     ]
 
     cursor: reactive[int] = reactive(0, always_update=True)
