@@ -9,6 +9,7 @@ import pytest
 
 from tests.client.helpers import BLUE, PUZZLE, RED
 from zenonzard_tui.cli import build_parser, main, play_cmd
+from zenonzard_tui.client.session import autosave_path
 
 
 def build(*argv: str):
@@ -152,3 +153,13 @@ def test_after_the_game_it_says_where_the_game_is(tmp_path, capsys):
     play_cmd._farewell(session, auto)
     out = capsys.readouterr().out
     assert "Saved: " in out and "--load '" in out  # a path with a space is quoted
+
+
+def test_a_game_resumed_from_the_autosave_is_saved_elsewhere(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    session, _ = build("--seed", "5")
+    session.apply("keep")
+    session.autosave(autosave_path())
+    loaded, _ = build("--load", str(autosave_path()))
+    assert loaded.texts == session.texts
+    assert loaded.save_path is None and loaded.unsaved

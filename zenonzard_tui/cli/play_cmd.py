@@ -139,7 +139,13 @@ def _deck(spec: str | None, what: str, avoid: Path | None, rng: random.Random) -
 def build(args: argparse.Namespace):
     """The session to play and a maker of new games (or None), or UsageError / DeckError /
     ScenarioError / SaveError for input that cannot be used."""
-    from zenonzard_tui.client.session import Puzzle, Session, Settings, load_session
+    from zenonzard_tui.client.session import (
+        Puzzle,
+        Session,
+        Settings,
+        autosave_path,
+        load_session,
+    )
     from zenonzard_tui.scenarios import load_scenario
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**9)
@@ -162,14 +168,17 @@ def build(args: argparse.Namespace):
             settings.ai = args.ai
         if args.seat:
             settings.seat = SEATS.index(args.seat)
+        save_path, saved = session.save_path, session.saved_count
+        if save_path is not None and save_path.resolve() == autosave_path().resolve():
+            save_path, saved = None, None  # `s` must not save into the autosave file
         return Session(
             session.game,
             settings,
             session.puzzle,
             session.texts,
             ai_seed=seed,
-            save_path=session.save_path,
-            saved_count=session.saved_count,
+            save_path=save_path,
+            saved_count=saved,
         ), None
 
     if args.scenario:

@@ -322,6 +322,7 @@ class DuelScreen(Screen[None]):
     def cover(self, seat: int) -> None:
         self.covered = True
         self.hide_private()
+        self.app.clear_notifications()  # a message may name a card of the hand going away
         seen = self.session.view(seat)  # only the decision's kind and its card are shown
         pending = seen["pending"]
         question = d.question(pending, d.effect_source(seen["log"], SEATS[seat]))
