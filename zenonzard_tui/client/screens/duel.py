@@ -140,7 +140,7 @@ class DuelScreen(Screen[None]):
         terminal the base and the hand give up names for colour letters sooner."""
         height = self.size.height
         short = height < 30
-        self.query_one("#board").styles.max_height = max(height - 2 - 5, 6)
+        self.query_one("#board").styles.max_height = max(height - 2 - 3, 6)
         for zone in ("#opp-base", "#my-base"):
             self.query_one(zone, ZoneView).max_rows = 1 if short else 2
         self.query_one("#my-hand", ZoneView).max_rows = 2 if short else 3
