@@ -401,7 +401,7 @@ class _Names:
             return self._target(target)
         if verb == "choose":
             bare = re.sub(r"#\d+$", "", strip_owner_prefixes(rest).strip()).strip()
-            if bare.casefold() in ("none", "player", "colorless", *MANA_COLORS):
+            if bare.casefold() in ("none", "yes", "player", "colorless", *MANA_COLORS):
                 return None
             if normalize_name(bare) in self.forces:
                 return None

@@ -3,10 +3,15 @@ progress, the card an action names, the mulligan action for marked cards."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tests.client.helpers import session
 from zenonzard_tui.cards import load_pool
 from zenonzard_tui.client import describe as d
 from zenonzard_tui.engine.observe import observe
+from zenonzard_tui.scenarios import parse_scenario
+
+SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 
 
 def test_questions_name_the_decision_and_its_rule():
@@ -21,12 +26,13 @@ def test_questions_name_the_decision_and_its_rule():
     assert d.status_question(None) == "game over"
 
 
-def test_the_source_of_a_choice_comes_from_the_newest_log_lines():
-    log = ["A casts Gravity.", "B passes.", "A summons Meerpriest."]
-    assert d.effect_source(log, "A") == "Meerpriest"
-    log.append("A's Force of Rebirth: [At the End of Your Turn] effect (ZR 6.5).")
-    assert d.effect_source(log, "A") == "Force of Rebirth"
-    assert d.effect_source(log, "B") is None
+def test_a_choice_is_named_by_the_card_whose_effect_asks_for_both_seats():
+    text = (SCENARIOS / "card_return_up_to.toml").read_text("utf-8")
+    game = parse_scenario(text, "card_return_up_to.toml").new_game()
+    game.apply("cast Return")
+    mine, theirs = observe(game, 0)["pending"], observe(game, 1)["pending"]
+    assert d.status_question(mine, mine["source"]).startswith("A: Return: ")
+    assert d.status_question(theirs, theirs["source"]) == "A: Return: a choice"
 
 
 def test_the_attack_in_progress_names_attacker_target_and_blocker():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +14,9 @@ from zenonzard_tui.engine.game import new_game
 from zenonzard_tui.engine.log import sentences
 from zenonzard_tui.engine.observe import observe
 from zenonzard_tui.engine.save import SaveError, game_record, load_game, load_record, save_game
+from zenonzard_tui.scenarios import parse_scenario
+
+ROOT_SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 
 
 def _start(seed):
@@ -142,3 +146,18 @@ def test_replay_command_prints_the_log(tmp_path, capsys):
     (tmp_path / "junk.json").write_text("{")
     assert main(["replay", str(tmp_path / "junk.json")]) == 2
     assert "not JSON" in capsys.readouterr().err
+
+
+def test_observe_says_whose_effect_asks_and_only_the_chooser_sees_the_choice():
+    text = (ROOT_SCENARIOS / "card_return_up_to.toml").read_text("utf-8")
+    game = parse_scenario(text, "card_return_up_to.toml").new_game()
+    game.apply("cast Return")
+    me = observe(game, 0)["pending"]
+    assert me["kind"] == "choice" and me["source"] == "Return"
+    assert (me["min"], me["max"], me["chosen"]) == (0, 2, [])
+    first = next(t for t in me["actions"] if t.startswith("choose ") and t != "choose none")
+    game.apply(first)
+    me = observe(game, 0)["pending"]
+    assert me["chosen"] == [first.removeprefix("choose ")] and "done" in me["actions"]
+    them = observe(game, 1)["pending"]
+    assert them == {"kind": "choice", "seat": "A", "source": "Return"}

@@ -128,17 +128,6 @@ HARMFUL = frozenset({"destroy", "rest", "move_to_base", "damage", "must_block"})
 HELPFUL = frozenset({"activate", "heal"})
 
 
-def _step_of(game: Game, choice) -> Step | None:
-    """The effect step a target choice is for (a Magic card's first step, or a trigger's)."""
-    cont = choice.cont
-    if cont[0] is fx.t_cast_pay:
-        return fx.first_choice(game.defs[cont[2]])
-    if cont[0] is fx.t_step_chosen:
-        ctx = cont[1]
-        return ctx.effect.steps[ctx.i]
-    return None
-
-
 def _polarity(step: Step | None) -> int:
     """+1: the step helps the minion it targets; -1: it hurts it; 0: neither or unknown."""
     if step is None:
@@ -170,7 +159,8 @@ def choose(game: Game, seat: int, actions: list[Action], rng: random.Random) -> 
     picks = [a for a in actions if a.kind == "choose" and a.args[0][0] != "none"]
     if choice.purpose in ("field_limit", "base_limit") and picks:
         return min(picks, key=lambda a: _strength(game, a.args[0]))
-    polarity = _polarity(_step_of(game, choice))
+    origin = fx.choice_origin(game, choice)
+    polarity = _polarity(origin[1] if origin else None)
     if polarity and picks:
         side = seat if polarity > 0 else 1 - seat
         aimed = [a for a in picks if _owner(game, a.args[0]) == side]

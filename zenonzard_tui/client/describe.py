@@ -104,8 +104,8 @@ def question(pending: Mapping[str, Any] | None, source: str | None = None) -> st
     kind = pending["kind"]
     if kind == "choice":
         purpose = pending.get("purpose")
-        if purpose is None:
-            return "a choice"
+        if purpose is None:  # the other seat's choice: only whose effect asks is public
+            return f"{source}: a choice" if source else "a choice"
         words = CHOICES.get(purpose, purpose.replace("_", " ") + "?")
         if purpose in ("field_limit", "base_limit", "force_search") or not source:
             return "choose: " + words
@@ -118,22 +118,6 @@ def status_question(pending: Mapping[str, Any] | None, source: str | None = None
     if pending is None:
         return "game over"
     return f"{pending['seat']}: {question(pending, source)}"
-
-
-def effect_source(log: list[str], seat: str) -> str | None:
-    """The card whose effect `seat` is resolving, from the newest log lines: the Magic card it
-    cast, the minion it summoned, or the card whose triggered effect began."""
-    patterns = (
-        re.compile(rf"^{seat} casts (.+)\.$"),
-        re.compile(rf"^{seat} summons (.+)\.$"),
-        re.compile(rf"^{seat}'s (.+?): .*effect \(ZR 6\.5\)\.$"),
-    )
-    for line in reversed(log[-12:]):
-        for pattern in patterns:
-            m = pattern.match(line)
-            if m:
-                return m.group(1)
-    return None
 
 
 def slot_by_uid(view: Mapping[str, Any], uid: int | None) -> tuple[str, dict] | None:

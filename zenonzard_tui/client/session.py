@@ -10,9 +10,7 @@ as the scenario's own text plus the action texts played from its position.
 from __future__ import annotations
 
 import json
-import os
 import re
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,7 +22,7 @@ from zenonzard_tui.cards.model import CardDef, ForceDef
 from zenonzard_tui.engine.actions import Action, IllegalAction
 from zenonzard_tui.engine.game import SEATS, Game
 from zenonzard_tui.engine.observe import observe
-from zenonzard_tui.engine.save import FORMAT, SaveError, game_record, load_record
+from zenonzard_tui.engine.save import FORMAT, SaveError, game_record, load_record, write_atomic
 from zenonzard_tui.scenarios import ScenarioError, parse_scenario
 
 MODES = ("ai", "hotseat")
@@ -195,21 +193,6 @@ class Session:
             what = "-vs-".join(n for n in self.settings.names if n)
         slug = re.sub(r"[^a-z0-9]+", "-", what.lower()).strip("-")[:48] or "game"
         return f"{stamp}-{slug}.json"
-
-
-def write_atomic(path: Path, data: str) -> None:
-    """A temporary file in the same folder, synced, then renamed over `path`."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def data_dir() -> Path:

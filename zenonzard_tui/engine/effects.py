@@ -321,17 +321,19 @@ def _pay(game: Game, seat: int, card: CardDef) -> None:
 
 
 class Ctx:
-    """An effect resolving: who controls it, where it comes from, which step, what was chosen."""
+    """An effect resolving: who controls it, where it comes from (`name`: the card or Force, for
+    people), which step, what was chosen."""
 
-    __slots__ = ("controller", "done", "effect", "i", "it", "kind", "source")
+    __slots__ = ("controller", "done", "effect", "i", "it", "kind", "name", "source")
 
     def __init__(self, controller: int, source: int | None, kind: str, effect: Effect,
-                 i: int = 0, it: tuple = (), done: bool = True) -> None:  # fmt: skip
+                 name: str = "", i: int = 0, it: tuple = (), done: bool = True) -> None:  # fmt: skip
         self.controller, self.source, self.kind, self.effect = controller, source, kind, effect
-        self.i, self.it, self.done = i, it, done
+        self.name, self.i, self.it, self.done = name, i, it, done
 
     def next(self, it: tuple, done: bool) -> Ctx:
-        return Ctx(self.controller, self.source, self.kind, self.effect, self.i + 1, it, done)
+        return Ctx(self.controller, self.source, self.kind, self.effect, self.name, self.i + 1,
+                   it, done)  # fmt: skip
 
 
 def _side_seats(side: str, controller: int) -> tuple[int, ...]:
@@ -498,17 +500,17 @@ def _card_of(game: Game, uid: int) -> CardDef | None:
 # Triggers
 
 
-def _queue(game: Game, seat: int, rank: int, order: int, ctx: Ctx, name: str) -> None:
-    game.queued.append((seat, rank, order, (t_trigger, ctx, name)))
+def _queue(game: Game, seat: int, rank: int, order: int, ctx: Ctx) -> None:
+    game.queued.append((seat, rank, order, (t_trigger, ctx)))
 
 
-def t_trigger(game: Game, ctx: Ctx, name: str) -> None:
-    """A triggered effect of `name` (a card or a Force) starts to resolve (ZR 6.5)."""
+def t_trigger(game: Game, ctx: Ctx) -> None:
+    """A triggered effect of a card or a Force starts to resolve (ZR 6.5)."""
     effect = ctx.effect
     if game.log.enabled and (
         not effect.condition or condition_ok(game, effect.condition, ctx.controller, ())
     ):
-        game.log.add("effect", ctx.controller, name, effect.when, effect is RESURGE)
+        game.log.add("effect", ctx.controller, ctx.name, effect.when, effect is RESURGE)
     t_step(game, ctx)
 
 
@@ -522,7 +524,7 @@ def queue_self_trigger(
     for e in card.effects:
         if e.when == event and _during_ok(game, seat, e.during):
             source = None if from_trash else slot.uid
-            _queue(game, seat, 1, slot.order, Ctx(seat, source, "minion", e), slot.name)
+            _queue(game, seat, 1, slot.order, Ctx(seat, source, "minion", e, slot.name))
 
 
 def t_queue_event(game: Game, uid: int, event: str) -> None:
@@ -539,16 +541,16 @@ def queue_turn_triggers(game: Game, seat: int, when: str) -> None:
         if f.active:
             for e in f.force.effects:
                 if e.when == when:
-                    _queue(game, seat, 0, i, Ctx(seat, None, "force", e), f.force.name)
+                    _queue(game, seat, 0, i, Ctx(seat, None, "force", e, f.force.name))
     for zone_name, zone in (("field", p.field), ("base", p.base)):
         for s in zone:
             if s.card is None:
                 continue
             for e in s.card.effects:
                 if e.when == when and (e.zone or "field") == zone_name:
-                    _queue(game, seat, 1, s.order, Ctx(seat, s.uid, "minion", e), s.name)
+                    _queue(game, seat, 1, s.order, Ctx(seat, s.uid, "minion", e, s.name))
             if when == "turn_end" and zone_name == "field" and "resurge" in keywords(game, s):
-                _queue(game, seat, 1, s.order, Ctx(seat, s.uid, "minion", RESURGE), s.name)
+                _queue(game, seat, 1, s.order, Ctx(seat, s.uid, "minion", RESURGE, s.name))
 
 
 def queue_watchers(game: Game, event: str, seat: int, subject: Slot | None) -> None:
@@ -584,8 +586,13 @@ def queue_watchers(game: Game, event: str, seat: int, subject: Slot | None) -> N
                     p.seat,
                     rank,
                     order,
-                    Ctx(p.seat, src.uid if src else None, "force" if src is None else "minion", e),
-                    name,
+                    Ctx(
+                        p.seat,
+                        src.uid if src else None,
+                        "force" if src is None else "minion",
+                        e,
+                        name,
+                    ),
                 )
 
 
@@ -635,7 +642,7 @@ def t_cast_targets(game: Game, seat: int, uid: int) -> None:
     if step is None:
         t_cast_pay(game, seat, uid, None)
         return
-    ctx = Ctx(seat, None, "magic", card.effects[0])
+    ctx = Ctx(seat, None, "magic", card.effects[0], card.name)
     options = candidates(game, step.target, ctx)
     if not options:  # "up to" or "may" with nothing to choose: no choice is asked (ZR 6.4)
         t_cast_pay(game, seat, uid, ())
@@ -646,7 +653,7 @@ def t_cast_targets(game: Game, seat: int, uid: int) -> None:
 def t_cast_pay(game: Game, seat: int, uid: int, chosen: tuple | None) -> None:
     card = game.defs[uid]
     _pay(game, seat, card)
-    ctx = Ctx(seat, None, "magic", card.effects[0])
+    ctx = Ctx(seat, None, "magic", card.effects[0], card.name)
     first = (t_step, ctx) if chosen is None else (t_step_chosen, ctx, chosen)
     game._push(first, (t_cast_finish, seat, uid))
 
@@ -675,6 +682,19 @@ def _pend_targets(game: Game, ctx: Ctx, step: Step, options: list, cont: tuple) 
     low = 0 if (sel.up_to or step.optional) else n
     hidden = sel.zone == "deck"
     game._pend(CHOICE, ctx.controller, Choice(step.do, tuple(options), low, n, cont, (), hidden))
+
+
+def choice_origin(game: Game, choice: Choice) -> tuple[str, Step] | None:
+    """The card (or Force) name and the effect step a pending choice is for; None for a choice
+    that is not a step's (a limit, the Force search, a discard, a look at the deck...)."""
+    cont = choice.cont
+    if cont[0] is t_cast_pay:
+        card = game.defs[cont[2]]
+        return card.name, first_choice(card)
+    if cont[0] is t_step_chosen:
+        ctx = cont[1]
+        return ctx.name, ctx.effect.steps[ctx.i]
+    return None
 
 
 def t_step(game: Game, ctx: Ctx) -> None:

@@ -1000,8 +1000,8 @@ class Game:
 
     def option_text(self, option: tuple) -> str:
         kind = option[0]
-        if kind == "none":
-            return "none"
+        if kind in ("none", "yes"):  # declining, or doing a "may" that chooses nothing
+            return kind
         if kind == "color":
             return option[1]
         choice: Choice | None = (

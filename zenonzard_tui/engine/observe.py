@@ -66,10 +66,16 @@ def observe(game: Game, seat: int) -> dict[str, Any]:
     if game.pending is not None:
         d = game.pending
         pending = {"kind": d.kind, "seat": SEATS[d.seat]}
+        if d.kind == CHOICE:  # whose effect asks is public (the log says it began)
+            origin = fx.choice_origin(game, d.ctx)
+            pending["source"] = origin[0] if origin else None
         if d.seat == seat:
             pending["actions"] = [a.text for a in game.legal_actions()]
-            if d.kind == CHOICE:
-                pending["purpose"] = d.ctx.purpose
+            if d.kind == CHOICE:  # what may be chosen, and what is chosen so far: the chooser's
+                choice = d.ctx
+                pending["purpose"] = choice.purpose
+                pending["min"], pending["max"] = choice.min, choice.max
+                pending["chosen"] = [game.option_text(o) for o in choice.chosen]
     attack = None
     if game.attack is not None:
         a = game.attack

@@ -58,9 +58,14 @@ def replay_texts(game: Game) -> list[str]:
 
 def save_game(game: Game, path: str | Path) -> None:
     """Write the save atomically."""
-    path = Path(path)
-    data = json.dumps(game_record(game), indent=1)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    write_atomic(Path(path), json.dumps(game_record(game), indent=1))
+
+
+def write_atomic(path: Path, data: str) -> None:
+    """Write a file so that it is either whole or untouched: a temporary file in the same
+    folder, synced, then renamed over `path` (the folder is made if need be)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(data)

@@ -97,7 +97,6 @@ class DuelScreen(Screen[None]):
         self.over_shown = False
         self.autopass = not session.hotseat
         self.marks: set[int] = set()
-        self.picks: list[str] = []  # what this choice of several has taken so far
         self.log_seen = [0, 0]
         self.last_ai: str | None = None
         self.view: dict[str, Any] | None = None
@@ -227,23 +226,7 @@ class DuelScreen(Screen[None]):
             self.notify(str(exc), severity="error")
             return
         self.marks.clear()
-        self._remember_pick(text)
         self.after_action()
-
-    def _remember_pick(self, text: str) -> None:
-        """After a "choose X": if the same seat chooses on (a choice of several, "done" offered),
-        X is one of the picks so far (the observation does not list them)."""
-        after = self.session.view(self.viewer)["pending"] if self.viewer is not None else None
-        if (
-            text.startswith("choose ")
-            and after is not None
-            and after["kind"] == "choice"
-            and after["seat"] == SEATS[self.viewer]
-            and "done" in after.get("actions", ())
-        ):
-            self.picks.append(text[len("choose ") :])
-        else:
-            self.picks = []
 
     def after_action(self) -> None:
         self._autosave()
@@ -325,7 +308,7 @@ class DuelScreen(Screen[None]):
         self.app.clear_notifications()  # a message may name a card of the hand going away
         seen = self.session.view(seat)  # only the decision's kind and its card are shown
         pending = seen["pending"]
-        question = d.question(pending, d.effect_source(seen["log"], SEATS[seat]))
+        question = d.question(pending, pending.get("source") if pending else None)
         deck = self.session.settings.names[seat]
         turn = f"Turn {self.view['turn']}" if self.view and self.view["turn"] else "Setup"
 
@@ -395,10 +378,7 @@ class DuelScreen(Screen[None]):
 
     def live_question(self) -> str:
         pending = self.live_pending()
-        source = None
-        if pending is not None and pending["kind"] == "choice" and self.view is not None:
-            source = d.effect_source(self.view["log"], pending["seat"])
-        return d.status_question(pending, source)
+        return d.status_question(pending, pending.get("source") if pending else None)
 
     def render_board(self) -> None:
         v = self.view
@@ -506,8 +486,9 @@ class DuelScreen(Screen[None]):
             if text:
                 offered.append(text)
             return offered, "Enter on a hand card marks it to send back (ZR 5.2)."
-        if self.picks and "done" in actions:
-            return actions, "Chosen so far: " + ", ".join(self.picks)
+        chosen = (self.live_pending() or {}).get("chosen")
+        if chosen:
+            return actions, "Chosen so far: " + ", ".join(chosen)
         return actions, None
 
     def render_actions(self) -> None:
