@@ -67,3 +67,11 @@ def test_games_played_in_several_processes_give_the_same_results(capsys):
     two = json.loads(capsys.readouterr().out)
     one.pop("seconds"), two.pop("seconds")
     assert one == two
+
+
+def test_starter_decks_may_be_named_and_a_wrong_name_lists_them(capsys):
+    assert main(["sim", "red-rush", "blue-tides", "--games", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["decks"] == ["Red Rush", "Blue Tides"]
+    assert main(["sim", "red-rus", "blue-tides", "--games", "2"]) == 2
+    err = capsys.readouterr().err
+    assert "red-rus: no such deck file or starter deck" in err and "red-rush" in err

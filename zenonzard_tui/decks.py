@@ -777,3 +777,24 @@ def load_deck(path: str | os.PathLike[str], pool: CardPool | None = None) -> Dec
 def deck_files(folder: str | os.PathLike[str]) -> list[Path]:
     """The `*.deck` files of a folder (not its sub-folders), sorted by name."""
     return sorted(p for p in Path(folder).glob("*" + DECK_SUFFIX) if p.is_file())
+
+
+STARTERS = Path(__file__).resolve().parent / "starters"  # shipped with the package
+
+
+def starter_files() -> list[Path]:
+    """The starter decks that come with the package (`decks/` in a checkout points here)."""
+    return deck_files(STARTERS)
+
+
+def find_deck(spec: str) -> Path:
+    """The deck file a command line names: a path, or a starter deck's name (`red-rush`).
+    Raises DeckReadError naming the starters when it is neither."""
+    path = Path(spec).expanduser()
+    if path.exists() or path.suffix or "/" in spec or os.sep in spec:
+        return path
+    named = STARTERS / f"{spec}{DECK_SUFFIX}"
+    if named.is_file():
+        return named
+    starters = ", ".join(f.stem for f in starter_files())
+    raise DeckReadError(spec, f"no such deck file or starter deck (starters: {starters})")

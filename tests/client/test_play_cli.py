@@ -10,6 +10,7 @@ import pytest
 from tests.client.helpers import BLUE, PUZZLE, RED
 from zenonzard_tui.cli import build_parser, main, play_cmd
 from zenonzard_tui.client.session import autosave_path
+from zenonzard_tui.decks import starter_files
 
 
 def build(*argv: str):
@@ -20,8 +21,7 @@ def test_play_alone_is_a_game_against_the_medium_ai_with_two_starter_decks():
     session, restart = build("--seed", "4")
     assert session.settings.mode == "ai" and session.settings.ai == "medium"
     assert session.settings.seat == 0
-    starters = {p.stem for p in play_cmd.starter_dir().glob("*.deck")}
-    assert len(starters) >= 2
+    assert len(starter_files()) >= 2
     a, b = session.settings.names
     assert a != b
     assert session.game.pending.kind == "mulligan"

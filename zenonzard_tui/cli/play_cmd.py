@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from zenonzard_tui.ai import LEVELS
-from zenonzard_tui.decks import Deck, DeckError, deck_files, load_deck
+from zenonzard_tui.decks import STARTERS, Deck, DeckError, find_deck, load_deck, starter_files
 from zenonzard_tui.engine.game import SEATS, new_game
 from zenonzard_tui.engine.save import SaveError
 
@@ -99,36 +99,13 @@ def _seconds(text: str) -> float:
 # Starter decks
 
 
-def starter_dir() -> Path | None:
-    """decks/ of the repository checkout this package runs from, if there is one."""
-    candidate = Path(__file__).resolve().parents[2] / "decks"
-    if candidate.is_dir() and any(candidate.glob("*.deck")):
-        return candidate
-    return None
-
-
 def _deck(spec: str | None, what: str, avoid: Path | None, rng: random.Random) -> Deck:
     """A deck from a path, a starter deck's name, or (None) a random starter deck."""
-    folder = starter_dir()
     if spec is not None:
-        path = Path(spec).expanduser()
-        if not path.exists() and folder is not None and not path.suffix and "/" not in spec:
-            named = folder / f"{spec}.deck"
-            if not named.is_file():
-                starters = ", ".join(f.stem for f in deck_files(folder))
-                raise UsageError(
-                    f"{spec}: no such deck file or starter deck (starters: {starters})"
-                )
-            path = named
-        return load_deck(path)
-    if folder is None:
-        raise UsageError(
-            f"no starter decks found for {what} (looked for {Path(__file__).resolve().parents[2]}"
-            f"/decks, beside the package); give --deck PATH and --opponent-deck PATH"
-        )
-    choices = [f for f in deck_files(folder) if avoid is None or f.resolve() != avoid.resolve()]
+        return load_deck(find_deck(spec))
+    choices = [f for f in starter_files() if avoid is None or f.resolve() != avoid.resolve()]
     if not choices:
-        raise UsageError(f"no starter deck left for {what} in {folder}; give a deck file")
+        raise UsageError(f"no starter deck left for {what} in {STARTERS}; give a deck file")
     return load_deck(rng.choice(choices))
 
 
@@ -239,6 +216,8 @@ def run(args: argparse.Namespace) -> int:
         restart=restart,
     )
     app.run()
+    if app.return_code:  # the app stopped on an error (Textual has printed it)
+        return app.return_code
     _farewell(app.session, None if args.no_autosave else autosave_path())
     return 0
 

@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from zenonzard_tui.ai import LEVELS, AIPlayer
-from zenonzard_tui.decks import Deck, DeckError, load_deck
+from zenonzard_tui.decks import Deck, DeckError, find_deck, load_deck
 from zenonzard_tui.engine.game import Game, new_game
 
 FIRST = ("alternate", "random", "A", "B")
@@ -28,8 +28,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="play AI-vs-AI matches between two decks",
         description="Play AI-vs-AI games between two deck files and report the results.",
     )
-    p.add_argument("deck_a", metavar="DECK_A", help="a deck file (seat A)")
-    p.add_argument("deck_b", metavar="DECK_B", help="a deck file (seat B)")
+    p.add_argument("deck_a", metavar="DECK_A", help="a deck file or a starter deck's name (seat A)")
+    p.add_argument("deck_b", metavar="DECK_B", help="a deck file or a starter deck's name (seat B)")
     p.add_argument("--games", type=_positive, default=100, help="how many games (default 100)")
     p.add_argument(
         "--ai",
@@ -184,7 +184,7 @@ def run(args: argparse.Namespace) -> int:
     decks = []
     for path in (args.deck_a, args.deck_b):
         try:
-            decks.append(load_deck(path))
+            decks.append(load_deck(find_deck(path)))
         except DeckError as exc:
             print(f"zenonzard sim: {exc}", file=sys.stderr)
             return 2
