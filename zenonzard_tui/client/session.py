@@ -22,7 +22,14 @@ from zenonzard_tui.cards.model import CardDef, ForceDef
 from zenonzard_tui.engine.actions import Action, IllegalAction
 from zenonzard_tui.engine.game import SEATS, Game
 from zenonzard_tui.engine.observe import observe
-from zenonzard_tui.engine.save import FORMAT, SaveError, game_record, load_record, write_atomic
+from zenonzard_tui.engine.save import (
+    FORMAT,
+    SaveError,
+    game_record,
+    load_record,
+    read_record,
+    write_atomic,
+)
 from zenonzard_tui.scenarios import ScenarioError, parse_scenario
 
 MODES = ("ai", "hotseat")
@@ -217,14 +224,7 @@ def autosave_path() -> Path:
 def load_session(path: str | Path, ai_seed: int = 0) -> Session:
     """A session from a save file (an engine save or a puzzle save). Raises SaveError."""
     path = Path(path).expanduser()
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise SaveError(f"{path}: cannot read ({exc.strerror or exc})") from None
-    try:
-        record = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise SaveError(f"{path}: not a readable save (not JSON: {exc})") from None
+    record = read_record(path)
     settings = Settings.from_dict(record.get("client") if isinstance(record, dict) else None)
     if isinstance(record, dict) and record.get("format") == PUZZLE_FORMAT:
         game, puzzle, texts = _load_puzzle(record, str(path))

@@ -139,14 +139,18 @@ def load_record(record: Any, source: str = "save") -> Game:
     return game
 
 
-def load_game(path: str | Path) -> Game:
+def read_record(path: str | Path) -> Any:
+    """The JSON of a save file, not yet checked; SaveError when it cannot be read as JSON."""
     path = Path(path)
     try:
         raw = path.read_bytes()
     except OSError as exc:
         raise SaveError(f"{path}: cannot read ({exc.strerror or exc})") from None
     try:
-        record = json.loads(raw.decode("utf-8"))
+        return json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise SaveError(f"{path}: not a readable save (not JSON: {exc})") from None
-    return load_record(record, str(path))
+
+
+def load_game(path: str | Path) -> Game:
+    return load_record(read_record(path), str(path))
