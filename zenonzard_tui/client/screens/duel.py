@@ -266,12 +266,14 @@ class DuelScreen(Screen[None]):
     def think(self, game: Any, generation: int) -> None:
         worker = get_current_worker()
         started = time.monotonic()
+        # A forced move (one legal action, e.g. the only "pass") shows for a shorter while.
+        delay = self.ai_delay if len(game.legal()) > 1 else self.ai_delay / 3
         action, error = None, None
         try:
             action = self.session.ai_choose(game)
         except Exception as exc:  # the game must go on: the screen plays a legal action instead
             error = f"{type(exc).__name__}: {exc}"
-        while time.monotonic() - started < self.ai_delay:
+        while time.monotonic() - started < delay:
             if worker.is_cancelled:
                 return
             time.sleep(0.02)
