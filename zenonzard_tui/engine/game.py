@@ -500,7 +500,7 @@ class Game:
         """A Force loses life; at 0 it is destroyed (ZR 8.6). Returns the damage beyond its life."""
         f = self.players[seat].forces[index]
         if not f.destroyed:
-            amount = max(0, amount - fx.damage_reduction(self, seat, "force", from_minion))
+            amount = self._reduced(seat, index, amount, from_minion)
         if f.destroyed or amount <= 0:
             return amount if f.destroyed else 0
         dealt = min(amount, f.life)
@@ -821,12 +821,21 @@ class Game:
             fx.queue_watchers(self, "deals_damage", a.seat, attacker)
 
     def damage_player(self, seat: int, amount: int, from_minion: bool, source: str = "") -> int:
-        amount = max(0, amount - fx.damage_reduction(self, seat, "player", from_minion))
+        amount = self._reduced(seat, None, amount, from_minion)
         if amount <= 0:
             return 0
         self.players[seat].life -= amount
         self.log.add("player_damage", seat, amount, self.players[seat].life, source)
         return amount
+
+    def _reduced(self, seat: int, force: int | None, amount: int, from_minion: bool) -> int:
+        """Damage to `seat`'s player (force None) or Force after reductions (Force of Triumph)."""
+        cut = fx.damage_reduction(self, seat, "player" if force is None else "force", from_minion)
+        if cut <= 0 or amount <= 0:
+            return amount
+        left = max(0, amount - cut)
+        self.log.add("damage_reduced", seat, force, amount, left)
+        return left
 
     def _t_end_battle(self) -> None:
         """ZR 8.7: "during this battle" effects end; Revenge destroys at the end of battle."""

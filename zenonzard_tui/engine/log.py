@@ -121,6 +121,9 @@ def sentence(game: Game, record: tuple, seat: int | None) -> str | None:
     if kind == "player_damage":
         src = f" from {a[3]}" if a[3] else ""
         return f"{who} takes {a[1]} damage{src}: life {a[2]}."
+    if kind == "damage_reduced":
+        target = who if a[1] is None else f"{who}'s {game.players[a[0]].forces[a[1]].force.name}"
+        return f"The damage to {target} is reduced from {a[2]} to {a[3]}."
     if kind == "force_damage":
         return f"{who}'s {game.players[a[0]].forces[a[1]].force.name} takes {a[2]} damage: life {a[3]} (ZR 8.6)."
     if kind == "force_destroyed":
