@@ -75,3 +75,24 @@ def test_starter_decks_may_be_named_and_a_wrong_name_lists_them(capsys):
     assert main(["sim", "red-rus", "blue-tides", "--games", "2"]) == 2
     err = capsys.readouterr().err
     assert "red-rus: no such deck file or starter deck" in err and "red-rush" in err
+
+
+def test_a_gauntlet_plays_deck_a_against_every_deck_of_a_folder(tmp_path, capsys):
+    for name in ("red-rush", "blue-tides"):
+        (tmp_path / f"{name}.deck").write_text((DECKS / f"{name}.deck").read_text("utf-8"))
+    assert main(["sim", RED, str(tmp_path), "--games", "2", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [m["decks"] for m in out["matches"]] == [
+        ["Red Rush", "Blue Tides"],
+        ["Red Rush (A)", "Red Rush (B)"],  # the mirror match tells the seats apart
+    ]
+    assert out["games"] == 4 and out["wins"] + out["losses"] + out["draws"] == 4
+    assert main(["sim", RED, str(tmp_path), "yellow-ambush", "--games", "1"]) == 0
+    text = capsys.readouterr().out
+    assert text.count(" games\n") == 3 and "Overall: Red Rush scores " in text
+    assert "against 3 decks" in text
+
+
+def test_a_folder_without_decks_is_refused(tmp_path, capsys):
+    assert main(["sim", RED, str(tmp_path)]) == 2
+    assert "no *.deck file" in capsys.readouterr().err

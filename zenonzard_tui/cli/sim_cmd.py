@@ -14,9 +14,10 @@ import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from zenonzard_tui.ai import LEVELS, AIPlayer
-from zenonzard_tui.decks import Deck, DeckError, find_deck, load_deck
+from zenonzard_tui.decks import Deck, DeckError, DeckReadError, deck_files, find_deck, load_deck
 from zenonzard_tui.engine.game import Game, new_game
 
 FIRST = ("alternate", "random", "A", "B")
@@ -29,7 +30,13 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Play AI-vs-AI games between two deck files and report the results.",
     )
     p.add_argument("deck_a", metavar="DECK_A", help="a deck file or a starter deck's name (seat A)")
-    p.add_argument("deck_b", metavar="DECK_B", help="a deck file or a starter deck's name (seat B)")
+    p.add_argument(
+        "deck_b",
+        metavar="DECK_B",
+        nargs="+",
+        help="the opponent (seat B): a deck file, a starter deck's name, or a folder of decks; "
+        "several make a gauntlet, DECK_A against each",
+    )
     p.add_argument("--games", type=_positive, default=100, help="how many games (default 100)")
     p.add_argument(
         "--ai",
@@ -180,38 +187,85 @@ def _first_for(mode: str, g: int):
     return mode
 
 
+def _opponents(specs: list[str]) -> list[Deck]:
+    """The decks DECK_B names: files, starter names, and every deck of a folder."""
+    out = []
+    for spec in specs:
+        path = Path(spec).expanduser()
+        files = deck_files(path) if path.is_dir() else [find_deck(spec)]
+        if not files:
+            raise DeckReadError(spec, "a folder with no *.deck file in it")
+        out += [load_deck(f) for f in files]
+    return out
+
+
 def run(args: argparse.Namespace) -> int:
-    decks = []
-    for path in (args.deck_a, args.deck_b):
-        try:
-            decks.append(load_deck(find_deck(path)))
-        except DeckError as exc:
-            print(f"zenonzard sim: {exc}", file=sys.stderr)
-            return 2
-    levels = (args.ai_a or args.ai, args.ai_b or args.ai)
-    tally = Tally((decks[0].name, decks[1].name), levels)
-    progress = sys.stderr.isatty() and not args.json
-    start = time.perf_counter()
-    stopped = False
-    jobs = [
-        (decks[0], decks[1], levels, args.seed + g, _first_for(args.first, g))
-        for g in range(args.games)
-    ]
     try:
-        for result in _results(jobs, min(args.jobs, args.games)):
-            tally.add(result)
-            if progress:
-                print(f"\r{tally.games}/{args.games} games", end="", file=sys.stderr, flush=True)
-    except KeyboardInterrupt:
-        stopped = True
-    tally.seconds = time.perf_counter() - start
+        deck_a = load_deck(find_deck(args.deck_a))
+        opponents = _opponents(args.deck_b)
+    except DeckError as exc:
+        print(f"zenonzard sim: {exc}", file=sys.stderr)
+        return 2
+    levels = (args.ai_a or args.ai, args.ai_b or args.ai)
+    progress = sys.stderr.isatty() and not args.json
+    tallies: list[Tally] = []
+    stopped = False
+    for deck_b in opponents:
+        names = (deck_a.name, deck_b.name)
+        if names[0] == names[1]:  # a mirror match: tell the seats apart
+            names = (f"{names[0]} (A)", f"{names[1]} (B)")
+        tally = Tally(names, levels)
+        tallies.append(tally)
+        start = time.perf_counter()
+        jobs = [
+            (deck_a, deck_b, levels, args.seed + g, _first_for(args.first, g))
+            for g in range(args.games)
+        ]
+        try:
+            for result in _results(jobs, min(args.jobs, args.games)):
+                tally.add(result)
+                if progress:
+                    note = f"{deck_b.name}: {tally.games}/{args.games} games"
+                    print(f"\r{note:<60}", end="", file=sys.stderr, flush=True)
+        except KeyboardInterrupt:
+            stopped = True
+        tally.seconds = time.perf_counter() - start
+        if stopped:
+            break
     if progress:
-        print("\r" + " " * 30 + "\r", end="", file=sys.stderr)
+        print("\r" + " " * 60 + "\r", end="", file=sys.stderr)
     if args.json:
-        print(json.dumps({**tally.as_dict(), "stopped": stopped}, indent=1))
+        out = {**tallies[0].as_dict(), "stopped": stopped}
+        if len(opponents) > 1:
+            out = {
+                "matches": [t.as_dict() for t in tallies],
+                **_overall(tallies),
+                "stopped": stopped,
+            }
+        print(json.dumps(out, indent=1))
     else:
-        print(report(tally, stopped))
+        print("\n\n".join(report(t, stopped and t is tallies[-1]) for t in tallies))
+        if len(opponents) > 1:
+            o = _overall(tallies)
+            print(
+                f"\nOverall: {deck_a.name} scores {100 * o['score']:.1f}% over {o['games']} games "
+                f"against {len(tallies)} decks ({o['wins']} wins, {o['losses']} losses, "
+                f"{o['draws']} draws)"
+            )
     return 130 if stopped else 0
+
+
+def _overall(tallies: list[Tally]) -> dict:
+    games = sum(t.games for t in tallies)
+    wins = sum(t.wins[0] for t in tallies)
+    draws = sum(t.draws for t in tallies)
+    return {
+        "games": games,
+        "wins": wins,
+        "losses": sum(t.wins[1] for t in tallies),
+        "draws": draws,
+        "score": _rate(wins, draws, games),
+    }
 
 
 def report(t: Tally, stopped: bool = False) -> str:
