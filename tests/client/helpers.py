@@ -15,12 +15,13 @@ from zenonzard_tui.client.app import ZenonzardApp
 from zenonzard_tui.client.session import Session, Settings
 from zenonzard_tui.decks import load_deck
 from zenonzard_tui.engine.game import new_game
+from zenonzard_tui.puzzles import PUZZLES
 
 ROOT = Path(__file__).resolve().parents[2]
 DECKS = ROOT / "decks"
 RED = DECKS / "red-rush.deck"
 BLUE = DECKS / "blue-tides.deck"
-PUZZLE = Path(__file__).resolve().parent / "puzzles" / "last-push.toml"
+PUZZLE = PUZZLES / "last-push.toml"
 
 
 def session(mode: str = "ai", seed: int = 3, first: str = "A", seat: int = 0, ai: str = "medium"):

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from tests.client.helpers import app, human_to_act, screen_text, wait_until
 from zenonzard_tui.cli import build_parser, play_cmd
 from zenonzard_tui.client.screens.modals import GameOverScreen
+from zenonzard_tui.puzzles import PUZZLES
 
-ONE_BLOW = Path(__file__).resolve().parent / "puzzles" / "one-blow.toml"
+ONE_BLOW = PUZZLES / "one-blow.toml"
 
 
 async def test_a_puzzle_is_played_to_its_end_and_started_again():

@@ -17,6 +17,7 @@ from zenonzard_tui.ai import LEVELS
 from zenonzard_tui.decks import STARTERS, Deck, DeckError, find_deck, load_deck, starter_files
 from zenonzard_tui.engine.game import SEATS, new_game
 from zenonzard_tui.engine.save import SaveError
+from zenonzard_tui.puzzles import find_puzzle
 
 PROG = "zenonzard play"
 
@@ -67,7 +68,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, help="the game's random seed (default: a random one)")
     source = p.add_mutually_exclusive_group()
     source.add_argument(
-        "--scenario", metavar="FILE", help="open a practice puzzle: play on from a scenario file"
+        "--scenario",
+        metavar="FILE",
+        help="open a practice puzzle: a scenario file, or a shipped puzzle's name "
+        "('zenonzard scenario --puzzles' lists them)",
     )
     source.add_argument("--load", metavar="SAVE", help="resume a saved game")
     p.add_argument(
@@ -159,7 +163,7 @@ def build(args: argparse.Namespace):
         ), None
 
     if args.scenario:
-        scenario = load_scenario(args.scenario)
+        scenario = load_scenario(_puzzle_path(args.scenario))
 
         def puzzle(n: int = 0):
             game = scenario.new_game()
@@ -231,3 +235,10 @@ def _farewell(session, autosave: Path | None) -> None:
     elif not session.over and session.texts and autosave is not None and autosave.exists():
         print(f"Not saved; the last position is in {autosave}")
         print(f"Go on with: zenonzard play --load {shlex.quote(str(autosave))}")
+
+
+def _puzzle_path(spec: str) -> Path | str:
+    """A scenario file, or the shipped puzzle of that name."""
+    if Path(spec).expanduser().exists():
+        return spec
+    return find_puzzle(spec) or spec

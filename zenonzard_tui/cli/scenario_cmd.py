@@ -11,7 +11,9 @@ import argparse
 import sys
 from pathlib import Path
 
+from zenonzard_tui.engine.game import SEATS
 from zenonzard_tui.engine.log import sentences
+from zenonzard_tui.puzzles import find_puzzle, forced_win, puzzle_files
 from zenonzard_tui.scenarios import ScenarioError, load_scenario, run_scenario
 
 
@@ -24,10 +26,23 @@ def register(sub: argparse._SubParsersAction) -> None:
         "read or parsed. The format: shared/spec/scenarios.md.",
     )
     p.add_argument(
-        "paths", nargs="+", metavar="FILE", help="a scenario file, or a folder (every *.toml in it)"
+        "paths",
+        nargs="*",
+        metavar="FILE",
+        help="a scenario file, a folder (every *.toml in it), or a shipped puzzle's name",
     )
     p.add_argument(
         "--verbose", "-v", action="store_true", help="print the game log of failing scenarios"
+    )
+    what = p.add_mutually_exclusive_group()
+    what.add_argument(
+        "--solve",
+        action="store_true",
+        help="instead of running the script: can the player to move win this turn, whatever "
+        "the opponent does? Prints a winning line (exit 1 when there is none)",
+    )
+    what.add_argument(
+        "--puzzles", action="store_true", help="list the practice puzzles that come with zenonzard"
     )
     p.set_defaults(run=run)
 
@@ -45,12 +60,21 @@ def scenario_files(paths: list[str]) -> tuple[list[Path], list[str]]:
             files.extend(found)
         elif path.exists():
             files.append(path)
+        elif (puzzle := find_puzzle(raw)) is not None:
+            files.append(puzzle)
         else:
-            problems.append(f"{raw}: no such file or folder")
+            problems.append(f"{raw}: no such file, folder or puzzle")
     return files, problems
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.puzzles:
+        return list_puzzles()
+    if not args.paths:
+        print("zenonzard scenario: give a scenario file or folder (or --puzzles)", file=sys.stderr)
+        return 2
+    if args.solve:
+        return solve(args.paths)
     files, problems = scenario_files(args.paths)
     for problem in problems:
         print(problem, file=sys.stderr)
@@ -83,3 +107,48 @@ def run(args: argparse.Namespace) -> int:
     if broken or problems:
         return 2
     return 1 if failed else 0
+
+
+def list_puzzles() -> int:
+    for path in puzzle_files():
+        try:
+            title = load_scenario(path).name
+        except ScenarioError as exc:  # pragma: no cover - the shipped puzzles are tested
+            title = f"(cannot be read: {exc.problem})"
+        print(f"{path.stem:<20} {title}")
+    print("Play one with: zenonzard play --scenario NAME")
+    return 0
+
+
+def solve(paths: list[str]) -> int:
+    """Search each position for a forced win this turn (zenonzard_tui.puzzles.forced_win)."""
+    files, problems = scenario_files(paths)
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    unsolved = broken = 0
+    for path in files:
+        try:
+            game = load_scenario(path).new_game()
+        except ScenarioError as exc:
+            print(f"ERROR {path}", flush=True)
+            print(f"  {exc}", file=sys.stderr, flush=True)
+            broken += 1
+            continue
+        if game.over:
+            print(f"OVER  {path}  the game is already over")
+            unsolved += 1
+            continue
+        who = SEATS[game.active]
+        search = forced_win(game)
+        if search.line is not None:
+            print(f"WIN   {path}  {who} wins this turn ({search.nodes} positions searched):")
+            print("  " + " | ".join(search.line))
+        elif search.complete:
+            print(f"NONE  {path}  {who} has no forced win this turn ({search.nodes} positions)")
+            unsolved += 1
+        else:
+            print(f"UNDECIDED  {path}  no answer within {search.nodes} positions")
+            unsolved += 1
+    if broken or problems:
+        return 2
+    return 1 if unsolved else 0

@@ -1,0 +1,80 @@
+"""Practice puzzles: each one shipped can be won this turn whatever the opponent does; the solver
+finds the shortest win, and says so when there is none."""
+
+from __future__ import annotations
+
+import pytest
+
+from zenonzard_tui.cli import build_parser, main, play_cmd
+from zenonzard_tui.puzzles import PUZZLES, find_puzzle, forced_win, puzzle_files
+from zenonzard_tui.scenarios import load_scenario, parse_scenario
+
+
+def test_puzzles_are_shipped_and_found_by_name():
+    names = [p.stem for p in puzzle_files()]
+    assert len(names) >= 4 and "one-blow" in names
+    assert find_puzzle("one-blow") == PUZZLES / "one-blow.toml"
+    assert find_puzzle("no-such-puzzle") is None
+
+
+@pytest.mark.parametrize("path", puzzle_files(), ids=lambda p: p.stem)
+def test_every_shipped_puzzle_has_a_forced_win_this_turn(path):
+    scenario = load_scenario(path)
+    assert not scenario.steps, "a puzzle is a position only: the player plays on from it"
+    game = scenario.new_game()
+    search = forced_win(game)
+    assert search.complete and search.line, f"{path.name}: no forced win this turn"
+    # replaying the line (the opponent's answers as found) wins the game for the player
+    seat = game.active
+    for text in search.line:
+        game.apply(text)
+    assert game.winner == seat
+
+
+def test_the_solver_finds_the_shortest_win():
+    game = load_scenario(PUZZLES / "same-cost.toml").new_game()
+    assert forced_win(game).line == [
+        "cast Binding Ivy",
+        "choose A:Nue - Beast of Death",
+        "attack Snake Ward -> player",
+        "pass",
+        "pass",
+        "no block",
+    ]
+
+
+def test_an_answer_in_the_opponents_hand_leaves_no_forced_win():
+    text = (PUZZLES / "pierce-through.toml").read_text("utf-8")
+    # B holds Obliteration Beam and has the white mana for it: in the Flash window of the attack
+    # it destroys Ursarano (cost 7), so no line wins any more.
+    text = text.replace(
+        'hand = ["Meermage", "Denizen of Machinas"]', 'hand = ["Obliteration Beam"]'
+    )
+    search = forced_win(parse_scenario(text, "pierce-through.toml").new_game())
+    assert search.complete and search.line is None
+
+
+def test_cli_lists_and_solves_puzzles(capsys):
+    assert main(["scenario", "--puzzles"]) == 0
+    out = capsys.readouterr().out
+    assert "one-blow" in out and "zenonzard play --scenario NAME" in out
+    assert main(["scenario", "--solve", "one-blow"]) == 0
+    out = capsys.readouterr().out
+    assert "A wins this turn" in out and "attack Drill Golem -> player | pass" in out
+
+
+def test_cli_solve_says_when_there_is_no_win(tmp_path, capsys):
+    text = (PUZZLES / "pierce-through.toml").read_text("utf-8")
+    path = tmp_path / "no-win.toml"
+    path.write_text(
+        text.replace('hand = ["Apple of Power", "Village Girl of Demete"]', "hand = []")
+    )
+    assert main(["scenario", "--solve", str(path)]) == 1
+    assert "has no forced win this turn" in capsys.readouterr().out
+    assert main(["scenario", "--solve", str(tmp_path / "missing.toml")]) == 2
+
+
+def test_play_opens_a_shipped_puzzle_by_name():
+    session, _ = play_cmd.build(build_parser().parse_args(["play", "--scenario", "one-blow"]))
+    assert session.puzzle is not None and session.puzzle.name == "One blow"
+    assert "attack Drill Golem -> player" in [a.text for a in session.game.legal_actions()]
