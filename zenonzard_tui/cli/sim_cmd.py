@@ -207,6 +207,27 @@ def run(args: argparse.Namespace) -> int:
         print(f"zenonzard sim: {exc}", file=sys.stderr)
         return 2
     levels = (args.ai_a or args.ai, args.ai_b or args.ai)
+    tallies, stopped = _matches(deck_a, opponents, levels, args)
+    if args.json:
+        out = {**tallies[0].as_dict(), "stopped": stopped}
+        if len(opponents) > 1:
+            out = {"matches": [t.as_dict() for t in tallies], **_overall(tallies)}
+            out["stopped"] = stopped
+        print(json.dumps(out, indent=1))
+    else:
+        print("\n\n".join(report(t, stopped and t is tallies[-1]) for t in tallies))
+        if len(opponents) > 1:
+            o = _overall(tallies)
+            print(
+                f"\nOverall: {deck_a.name} scores {100 * o['score']:.1f}% over {o['games']} games "
+                f"against {len(tallies)} decks ({o['wins']} wins, {o['losses']} losses, "
+                f"{o['draws']} draws)"
+            )
+    return 130 if stopped else 0
+
+
+def _matches(deck_a: Deck, opponents: list[Deck], levels, args) -> tuple[list[Tally], bool]:
+    """Play DECK_A against each opponent; (the tallies, stopped by Ctrl-C)."""
     progress = sys.stderr.isatty() and not args.json
     tallies: list[Tally] = []
     stopped = False
@@ -234,25 +255,7 @@ def run(args: argparse.Namespace) -> int:
             break
     if progress:
         print("\r" + " " * 60 + "\r", end="", file=sys.stderr)
-    if args.json:
-        out = {**tallies[0].as_dict(), "stopped": stopped}
-        if len(opponents) > 1:
-            out = {
-                "matches": [t.as_dict() for t in tallies],
-                **_overall(tallies),
-                "stopped": stopped,
-            }
-        print(json.dumps(out, indent=1))
-    else:
-        print("\n\n".join(report(t, stopped and t is tallies[-1]) for t in tallies))
-        if len(opponents) > 1:
-            o = _overall(tallies)
-            print(
-                f"\nOverall: {deck_a.name} scores {100 * o['score']:.1f}% over {o['games']} games "
-                f"against {len(tallies)} decks ({o['wins']} wins, {o['losses']} losses, "
-                f"{o['draws']} draws)"
-            )
-    return 130 if stopped else 0
+    return tallies, stopped
 
 
 def _overall(tallies: list[Tally]) -> dict:
