@@ -21,7 +21,7 @@ from zenonzard_tui.cli import (
     validate_cmd,
 )
 
-COMMANDS = (cards_cmd, validate_cmd, replay_cmd, scenario_cmd, sim_cmd, play_cmd)
+COMMANDS = (play_cmd, cards_cmd, validate_cmd, sim_cmd, scenario_cmd, replay_cmd)
 
 
 class _Parser(argparse.ArgumentParser):

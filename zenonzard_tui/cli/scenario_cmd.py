@@ -20,7 +20,7 @@ from zenonzard_tui.scenarios import ScenarioError, load_scenario, run_scenario
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "scenario",
-        help="run rules scenario files (a position, a script, expectations)",
+        help="run rules scenarios; list and solve practice puzzles",
         description="Run scenario files through the rules engine and check their expectations.",
         epilog="Exit status: 0 every scenario passes, 1 a scenario fails, 2 a file cannot be "
         "read or parsed. The format: shared/spec/scenarios.md.",

@@ -26,7 +26,7 @@ FIRST = ("alternate", "random", "A", "B")
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "sim",
-        help="play AI-vs-AI matches between two decks",
+        help="play AI-vs-AI matches to test a deck (one opponent or a gauntlet)",
         description="Play AI-vs-AI games between two deck files and report the results.",
     )
     p.add_argument("deck_a", metavar="DECK_A", help="a deck file or a starter deck's name (seat A)")
