@@ -96,3 +96,19 @@ def test_a_gauntlet_plays_deck_a_against_every_deck_of_a_folder(tmp_path, capsys
 def test_a_folder_without_decks_is_refused(tmp_path, capsys):
     assert main(["sim", RED, str(tmp_path)]) == 2
     assert "no *.deck file" in capsys.readouterr().err
+
+
+def test_per_card_figures_of_deck_a_add_up(capsys):
+    assert main(["sim", RED, BLUE, "--games", "8", "--json", "--cards"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    score = out["wins"]["A"] + out["draws"] / 2
+    names = {row["card"] for row in out["cards"]}
+    assert "Drill Golem" in names and "Miner of Aguma" in names
+    for row in out["cards"]:
+        assert 0 <= row["played"] <= row["drawn"] <= 8
+        drawn_part = (row["score_drawn"] or 0) * row["drawn"]
+        rest_part = (row["score_not_drawn"] or 0) * (8 - row["drawn"])
+        assert abs(drawn_part + rest_part - score) < 1e-3, row
+    assert main(["sim", RED, BLUE, "--games", "4", "--cards"]) == 0
+    text = capsys.readouterr().out
+    assert "Red Rush: its cards over 4 games" in text and "score not drawn" in text

@@ -59,6 +59,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         default=1,
         help="games played at once, one per process (default 1; the results are the same)",
     )
+    p.add_argument(
+        "--cards",
+        action="store_true",
+        help="also show, for each card of DECK_A, how often it was drawn and played and the "
+        "score in games where it was drawn and where it was not",
+    )
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.set_defaults(run=run)
 
@@ -87,6 +93,10 @@ class Tally:
     turns: list[int] = field(default_factory=list)
     ends: Counter = field(default_factory=Counter)
     seconds: float = 0.0
+    # per card name of deck A: games drawn, score in them (win 1, draw 1/2), games played
+    drawn: Counter = field(default_factory=Counter)
+    drawn_score: Counter = field(default_factory=Counter)
+    played: Counter = field(default_factory=Counter)
 
     def add(self, game: Result) -> None:
         self.games += 1
@@ -99,6 +109,33 @@ class Tally:
                 self.first_wins[game.first] += 1
         self.turns.append(game.turn)
         self.ends[_end_kind(game.end_reason)] += 1
+        score = 0.5 if game.winner == "draw" else float(game.winner == 0)
+        for name in game.drawn:
+            self.drawn[name] += 1
+            self.drawn_score[name] += score
+        self.played.update(game.played)
+
+    @property
+    def score(self) -> float:
+        return self.wins[0] + self.draws / 2
+
+    def card_rows(self, names: list[str]) -> list[dict]:
+        """Per card of deck A: games drawn and played; the score when drawn and when not."""
+        rows = []
+        for name in names:
+            drawn = self.drawn[name]
+            not_drawn = self.games - drawn
+            rest = self.score - self.drawn_score[name]
+            rows.append(
+                {
+                    "card": name,
+                    "drawn": drawn,
+                    "played": self.played[name],
+                    "score_drawn": round(self.drawn_score[name] / drawn, 4) if drawn else None,
+                    "score_not_drawn": round(rest / not_drawn, 4) if not_drawn else None,
+                }
+            )
+        return rows
 
     def as_dict(self) -> dict:
         return {
@@ -163,11 +200,27 @@ class Result:
     winner: int | str
     turn: int
     end_reason: str
+    drawn: frozenset[str]  # the names of deck A's cards that came into A's hand
+    played: frozenset[str]  # ... and that A summoned, cast or put into its base
 
 
 def _play(job: tuple) -> Result:
     game = play_game(*job)
-    return Result(game.first, game.winner, game.turn, game.end_reason or "")
+    drawn, played = set(), set()
+    for kind, args in game.log.records:
+        if args and args[0] == 0 and kind in ("draw", "burn", "summon", "cast", "mana"):
+            if args[1] is None:  # a colorless mana token
+                continue
+            name = game.defs[args[1]].name
+            (drawn if kind in ("draw", "burn") else played).add(name)
+    return Result(
+        game.first,
+        game.winner,
+        game.turn,
+        game.end_reason or "",
+        frozenset(drawn),
+        frozenset(played),
+    )
 
 
 def _results(jobs: list[tuple], processes: int):
@@ -208,11 +261,14 @@ def run(args: argparse.Namespace) -> int:
         return 2
     levels = (args.ai_a or args.ai, args.ai_b or args.ai)
     tallies, stopped = _matches(deck_a, opponents, levels, args)
+    cards = sorted({c.name for c in deck_a.cards}) if args.cards else []
     if args.json:
         out = {**tallies[0].as_dict(), "stopped": stopped}
         if len(opponents) > 1:
             out = {"matches": [t.as_dict() for t in tallies], **_overall(tallies)}
             out["stopped"] = stopped
+        if cards:
+            out["cards"] = _all(tallies).card_rows(cards)
         print(json.dumps(out, indent=1))
     else:
         print("\n\n".join(report(t, stopped and t is tallies[-1]) for t in tallies))
@@ -223,7 +279,42 @@ def run(args: argparse.Namespace) -> int:
                 f"against {len(tallies)} decks ({o['wins']} wins, {o['losses']} losses, "
                 f"{o['draws']} draws)"
             )
+        if cards:
+            print("\n" + card_report(deck_a.name, _all(tallies), cards))
     return 130 if stopped else 0
+
+
+def _all(tallies: list[Tally]) -> Tally:
+    """One tally of every game of deck A (for the per-card figures)."""
+    total = Tally(tallies[0].names, tallies[0].levels)
+    for t in tallies:
+        total.games += t.games
+        total.wins = [total.wins[0] + t.wins[0], total.wins[1] + t.wins[1]]
+        total.draws += t.draws
+        total.drawn.update(t.drawn)
+        total.drawn_score.update(t.drawn_score)
+        total.played.update(t.played)
+    return total
+
+
+def card_report(deck: str, tally: Tally, cards: list[str]) -> str:
+    """The per-card table: a card whose games go better when it is drawn helps the deck."""
+    rows = tally.card_rows(cards)
+    width = max(len(r["card"]) for r in rows)
+    lines = [
+        f"{deck}: its cards over {tally.games} games (score: a win 1, a draw 1/2)",
+        f"  {'card':<{width}}  drawn  played  score drawn  score not drawn",
+    ]
+
+    def pct(v: float | None) -> str:
+        return "    -" if v is None else f"{100 * v:5.1f}%"
+
+    for r in sorted(rows, key=lambda r: -(r["score_drawn"] or 0)):
+        lines.append(
+            f"  {r['card']:<{width}}  {r['drawn']:5d}  {r['played']:6d}  "
+            f"{pct(r['score_drawn']):>11}  {pct(r['score_not_drawn']):>15}"
+        )
+    return "\n".join(lines)
 
 
 def _matches(deck_a: Deck, opponents: list[Deck], levels, args) -> tuple[list[Tally], bool]:
