@@ -95,3 +95,28 @@ async def test_ctrl_q_asks_before_losing_moves(tmp_path):
         await wait_until(pilot, lambda: isinstance(duel_app.screen, QuitScreen))
         await pilot.press("d")
         await wait_until(pilot, lambda: not duel_app.is_running)
+
+
+async def test_undo_takes_back_your_last_decision_and_the_ais_answers(tmp_path):
+    sess = session(first="A")
+    duel_app = app(sess, tmp_path)
+    async with duel_app.run_test(size=(100, 32)) as pilot:
+        await wait_until(pilot, lambda: human_to_act(duel_app))
+        await pilot.press("1")  # keep
+        await wait_until(pilot, lambda: human_to_act(duel_app) and sess.game.phase == "mana")
+        before = list(sess.texts)  # A's keep, then the AI's mulligan decision
+        await pilot.press("1")  # a mana
+        await wait_until(pilot, lambda: human_to_act(duel_app) and sess.game.phase == "main")
+        assert len(sess.texts) == len(before) + 1
+        await pilot.press("u")
+        await wait_until(pilot, lambda: human_to_act(duel_app) and sess.game.phase == "mana")
+        assert sess.texts == before
+        assert any("taken back" in n.message for n in duel_app._notifications)
+        await pilot.press("u", "u")  # back past the AI's mulligan to A's own, then nothing left
+        await wait_until(pilot, lambda: human_to_act(duel_app))
+        assert sess.texts == [] and sess.game.pending.kind == "mulligan"
+
+
+def test_undo_is_refused_in_hotseat_and_before_any_decision():
+    assert not session(mode="hotseat").undo()
+    assert not session().undo()

@@ -28,6 +28,7 @@ from zenonzard_tui.engine.save import (
     game_record,
     load_record,
     read_record,
+    start_game,
     write_atomic,
 )
 from zenonzard_tui.scenarios import ScenarioError, parse_scenario
@@ -140,6 +141,33 @@ class Session:
         self.game.apply(action)
         self.texts.append(action.text)
         return action.text
+
+    def undo(self) -> bool:
+        """Take back the human's last decision against the AI, and what the AI did after it:
+        the game is replayed from its start without them. False when there is none."""
+        if self.settings.mode != "ai":
+            return False
+        game, seats = self._replayed([]), []
+        for text in self.texts:
+            seats.append(game.pending.seat)
+            game.apply(text)
+        mine = [i for i, seat in enumerate(seats) if seat == self.settings.seat]
+        if not mine:
+            return False
+        keep = self.texts[: mine[-1]]
+        self.game = self._replayed(keep)
+        self.texts = keep
+        return True
+
+    def _replayed(self, texts: list[str]) -> Game:
+        """This game from its start (its setup, or the puzzle's position) with `texts` played."""
+        if self.puzzle is None:
+            game = start_game(self.game.setup_record, "this game")
+        else:
+            game = parse_scenario(self.puzzle.text, self.puzzle.path).new_game()
+        for text in texts:
+            game.apply(text)
+        return game
 
     def text_of(self, action: Action) -> str:
         """The text of an action chosen on a copy of the game (the AI thinks on a clone)."""

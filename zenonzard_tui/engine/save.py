@@ -43,7 +43,7 @@ def game_record(game: Game) -> dict[str, Any]:
 def replay_texts(game: Game) -> list[str]:
     """The texts of the game's actions as they read when taken: replayed from the start, since
     apply() does not build texts (that keeps search fast)."""
-    fresh = _start(game.setup_record, "save", log=False)
+    fresh = start_game(game.setup_record, "save", log=False)
     texts = []
     for action in game.history:
         for legal in fresh.legal_actions():
@@ -89,7 +89,7 @@ def _defs(table, ids, what: str, seat: int, source: str) -> list:
     return out
 
 
-def _start(setup: dict, source: str, log: bool = True) -> Game:
+def start_game(setup: dict, source: str, log: bool = True) -> Game:
     """A new game from a save's seed, first player, options and decks (no actions yet)."""
     pool = load_pool()
     decks = [
@@ -119,7 +119,7 @@ def load_record(record: Any, source: str = "save") -> Game:
             f"{source}: save format {version} is newer than this program understands ({VERSION}); update zenonzard-tui"
         )
     try:
-        game = _start(record, source)
+        game = start_game(record, source)
         actions = record["actions"]
         if not isinstance(actions, list):
             raise SaveError(f'{source}: "actions" must be a list of action texts')

@@ -70,6 +70,7 @@ class DuelScreen(Screen[None]):
         Binding("s", "save", "Save", id="save"),
         Binding("S", "save_as", "Save as", show=False, id="save_as"),
         Binding("n", "new_game", "New game", id="new_game"),
+        Binding("u", "undo", "Undo", id="undo"),
         Binding("q", "quit", "Quit", id="quit"),
         Binding("escape", "focus_actions", "Actions", id="focus_actions", key_display="Esc"),
         *(Binding(str(n), f"pick({n - 1})", show=False, id=f"pick_{n}") for n in range(1, 10)),
@@ -644,6 +645,8 @@ class DuelScreen(Screen[None]):
             return self.can_act()
         if action == "focus_actions":
             return not isinstance(self.focused, ActionList)
+        if action == "undo":  # against the AI, once you have decided something
+            return not self.session.hotseat and bool(self.session.texts)
         return True
 
     def action_pick(self, index: int) -> None:
@@ -731,6 +734,16 @@ class DuelScreen(Screen[None]):
                 self.app.exit()
 
         self.app.push_screen(QuitScreen(note), chosen)
+
+    def action_undo(self) -> None:
+        """Against the AI: take back your last decision (and the AI's answers to it)."""
+        s = self.session
+        if not s.undo():
+            self.notify("You have made no decision to take back.", severity="warning")
+            return
+        self.last_ai = None
+        self.notify("Your last decision is taken back.")
+        self.start()
 
     def action_new_game(self) -> None:
         if not (self.session.over and self.restart is not None):

@@ -70,6 +70,7 @@ HELP = """\
   a               auto-pass: a decision whose only action is "pass" or
                   "no block" answers itself (on against the AI)
   n               a new game, once this one is over
+  u               against the AI: take back your last decision
 
 [b]The board[/b] (you at the bottom; in a hotseat game, whoever decides)
   ● Active   ○ Rested   ✗ a destroyed Force   new: arrived this turn
