@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from tests.client.helpers import PUZZLE, app, human_to_act, session, wait_until
+from zenonzard_tui.cli import main
 from zenonzard_tui.client.screens.modals import QuitScreen, SaveScreen
 from zenonzard_tui.client.session import Puzzle, Session, Settings, load_session
 from zenonzard_tui.engine.observe import observe
@@ -118,3 +119,15 @@ def test_a_puzzle_saves_its_position_and_moves(tmp_path):
     assert again.texts == ["attack Drill Golem -> player", "pass"]
     assert again.settings.mode == "hotseat"
     assert observe(again.game, 0) == observe(sess.game, 0)
+
+
+def test_zenonzard_replay_reads_a_saved_puzzle(tmp_path, capsys):
+    scenario = load_scenario(PUZZLE)
+    sess = Session(
+        scenario.new_game(), Settings("hotseat"), Puzzle(str(PUZZLE), scenario.name, scenario.text)
+    )
+    sess.apply("attack Drill Golem -> player")
+    path = sess.save(tmp_path / "puzzle.json")
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "A's Drill Golem attacks the player." in out and "the game goes on" in out

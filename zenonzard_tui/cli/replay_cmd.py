@@ -5,15 +5,16 @@ from __future__ import annotations
 import argparse
 import sys
 
+from zenonzard_tui.client.session import load_session  # no Textual: the client's saves too
 from zenonzard_tui.engine.log import sentences
-from zenonzard_tui.engine.save import SaveError, load_game
+from zenonzard_tui.engine.save import SaveError
 
 SEATS = {"all": None, "A": 0, "B": 1}
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("replay", help="print the log of a saved game")
-    p.add_argument("save", help="a save file (JSON)")
+    p.add_argument("save", help="a save file (JSON): a game or a puzzle saved by 'zenonzard play'")
     p.add_argument(
         "--seat",
         choices=("A", "B", "all"),
@@ -25,7 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        game = load_game(args.save)
+        game = load_session(args.save).game  # an engine save, or a puzzle saved by the client
     except SaveError as exc:
         print(f"zenonzard replay: {exc}", file=sys.stderr)
         return 2
