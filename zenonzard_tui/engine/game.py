@@ -66,8 +66,6 @@ class Attack:
 class Game:
     """One game of Zenonzard. Seat 0 is "A", seat 1 is "B"."""
 
-    _all_prefixes = False  # write every owner prefix (while checking a typed text's prefixes)
-
     def __init__(self) -> None:  # use new_game() or position.game_from_position()
         self.defs: list[CardDef] = []  # uid -> definition, shared by clones, never changed
         self.catalog: Mapping[str, CardDef] = {}  # every card by id (tokens to create), shared
@@ -625,11 +623,7 @@ class Game:
         exact = [a for a in legal if normalize_text(a.text) == typed]
         if exact:
             return exact
-        self._all_prefixes = True  # texts with every owner written, to check typed prefixes
-        try:
-            full = [(a, normalize_text(self.action_text(a))) for a in legal]
-        finally:
-            self._all_prefixes = False
+        full = [(a, normalize_text(self.action_text(a, owners=True))) for a in legal]
         return [a for a, f in full if prefixes_optional(f).fullmatch(typed)]
 
     def _dispatch(self, decision: Decision, action: Action) -> None:
@@ -971,9 +965,10 @@ class Game:
         name = slot.name
         if len(same) > 1:
             name += f"#{same.index(slot) + 1}"
-        return f"{SEATS[seat]}:{name}" if prefix or self._all_prefixes else name
+        return f"{SEATS[seat]}:{name}" if prefix else name
 
-    def action_text(self, a: Action) -> str:
+    def action_text(self, a: Action, owners: bool = False) -> str:
+        """The action's text; `owners`: with every card's owner prefix written."""
         k = a.kind
         if k == "keep":
             return "keep"
@@ -988,10 +983,10 @@ class Game:
         if k in ("summon", "cast"):
             return f"{k} {self._hand_name(a.args[0])}"
         if k in ("advance", "retreat", "block"):
-            return f"{k} {self._slot_name(a.args[0])}"
+            return f"{k} {self._slot_name(a.args[0], owners)}"
         if k == "attack":
             uid, target = a.args
-            return f"attack {self._slot_name(uid)} -> {self._target_name(target, 1 - self.pending.seat)}"
+            return f"attack {self._slot_name(uid, owners)} -> {self._target_name(target, 1 - self.pending.seat)}"
         if k == "end_turn":
             return "end turn"
         if k == "pass":
@@ -1000,14 +995,14 @@ class Game:
             return "no block"
         if k == "done":
             return "done"
-        return "choose " + self.option_text(a.args[0])
+        return "choose " + self.option_text(a.args[0], owners)
 
     def _target_name(self, target: tuple, defender: int) -> str:
         if target[0] == "p":
             return "player"
         return self.players[defender].forces[target[1]].force.name
 
-    def option_text(self, option: tuple) -> str:
+    def option_text(self, option: tuple, owners: bool = False) -> str:
         kind = option[0]
         if kind in ("none", "yes"):  # declining, or doing a "may" that chooses nothing
             return kind
@@ -1016,10 +1011,10 @@ class Game:
         choice: Choice | None = (
             self.pending.ctx if self.pending and self.pending.kind == CHOICE else None
         )
-        both = self._all_prefixes
+        both = owners  # write the owner: asked for, or the choice has cards of both players
         if choice is not None and not both:
-            owners = {self._option_owner(o) for o in choice.options} - {None}
-            both = len(owners) > 1
+            seats = {self._option_owner(o) for o in choice.options} - {None}
+            both = len(seats) > 1
         if kind == "p":
             return f"{SEATS[option[1]]}:player" if both else "player"
         if kind == "f":
