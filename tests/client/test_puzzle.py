@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.client.helpers import app, human_to_act, screen_text, wait_until
+from tests.client.helpers import session as new_session
 from zenonzard_tui.cli import build_parser, play_cmd
 from zenonzard_tui.client.screens.modals import GameOverScreen
 from zenonzard_tui.puzzles import PUZZLES
@@ -28,3 +29,25 @@ async def test_a_puzzle_is_played_to_its_end_and_started_again():
         await wait_until(pilot, lambda: human_to_act(duel_app) and not duel_app.session.over)
         assert duel_app.session is not session and duel_app.session.texts == []
         assert duel_app.session.game.turn == 5
+
+
+async def test_in_a_puzzle_i_gives_the_next_move_of_a_forced_win():
+    session, _ = play_cmd.build(build_parser().parse_args(["play", "--scenario", "same-cost"]))
+    duel_app = app(session)
+    async with duel_app.run_test(size=(100, 32)) as pilot:
+        await wait_until(pilot, lambda: human_to_act(duel_app))
+        await pilot.press("i")
+
+        def hinted() -> bool:
+            return any(n.message.startswith("Hint: ") for n in duel_app._notifications)
+
+        await wait_until(pilot, hinted, timeout=20)
+        messages = [n.message for n in duel_app._notifications]
+        assert "Hint: cast Binding Ivy" in messages
+
+
+async def test_no_hint_outside_a_puzzle(tmp_path):
+    duel_app = app(new_session(first="A"), tmp_path)
+    async with duel_app.run_test(size=(100, 32)) as pilot:
+        await wait_until(pilot, lambda: human_to_act(duel_app))
+        assert not duel_app.duel.check_action("hint", ())

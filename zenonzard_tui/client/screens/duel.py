@@ -39,6 +39,7 @@ from zenonzard_tui.client.widgets.fitline import FitLine
 from zenonzard_tui.client.widgets.logview import LogView
 from zenonzard_tui.client.widgets.zone import ZoneView
 from zenonzard_tui.engine.actions import Action, IllegalAction
+from zenonzard_tui.puzzles import forced_win
 
 ZONES = ("opp-forces", "opp-base", "opp-field", "my-field", "my-base", "my-forces", "my-hand")
 ONLY_PASS = ("pass", "no block")
@@ -71,6 +72,7 @@ class DuelScreen(Screen[None]):
         Binding("S", "save_as", "Save as", show=False, id="save_as"),
         Binding("n", "new_game", "New game", id="new_game"),
         Binding("u", "undo", "Undo", id="undo"),
+        Binding("i", "hint", "Hint", id="hint"),
         Binding("q", "quit", "Quit", id="quit"),
         Binding("escape", "focus_actions", "Actions", id="focus_actions", key_display="Esc"),
         *(Binding(str(n), f"pick({n - 1})", show=False, id=f"pick_{n}") for n in range(1, 10)),
@@ -645,6 +647,8 @@ class DuelScreen(Screen[None]):
             return self.can_act()
         if action == "focus_actions":
             return not isinstance(self.focused, ActionList)
+        if action == "hint":  # in a puzzle, at your own decision
+            return self.session.puzzle is not None and self.can_act()
         if action == "undo":  # against the AI, once you have decided something
             return not self.session.hotseat and bool(self.session.texts)
         return True
@@ -734,6 +738,27 @@ class DuelScreen(Screen[None]):
                 self.app.exit()
 
         self.app.push_screen(QuitScreen(note), chosen)
+
+    def action_hint(self) -> None:
+        """In a puzzle: the next move of a forced win from here, found by the solver."""
+        self.notify("Looking for a forced win from here…", timeout=2)
+        self.find_hint(self.session.game.clone(), self.generation)
+
+    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
+    def find_hint(self, game: Any, generation: int) -> None:
+        seat = game.pending.seat
+        search = forced_win(game) if game.active == seat else None
+        if search is not None and search.line:
+            text = f"Hint: {search.line[0]}"
+        elif search is not None and search.complete:
+            text = "No forced win from here this turn: press n after the game to try again."
+        else:
+            text = "No hint here: a puzzle is won on your own turn."
+        self.app.call_from_thread(self._show_hint, text, generation)
+
+    def _show_hint(self, text: str, generation: int) -> None:
+        if generation == self.generation:
+            self.notify(text, timeout=8)
 
     def action_undo(self) -> None:
         """Against the AI: take back your last decision (and the AI's answers to it)."""

@@ -71,6 +71,7 @@ HELP = """\
                   "no block" answers itself (on against the AI)
   n               a new game, once this one is over
   u               against the AI: take back your last decision
+  i               in a puzzle: a hint (the next move of a forced win)
 
 [b]The board[/b] (you at the bottom; in a hotseat game, whoever decides)
   ● Active   ○ Rested   ✗ a destroyed Force   new: arrived this turn
