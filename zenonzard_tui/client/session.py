@@ -23,11 +23,12 @@ from zenonzard_tui.engine.actions import Action, IllegalAction
 from zenonzard_tui.engine.game import SEATS, Game
 from zenonzard_tui.engine.observe import observe
 from zenonzard_tui.engine.save import (
-    FORMAT,
     SaveError,
+    check_version,
     game_record,
     load_record,
     read_record,
+    replay,
     start_game,
     write_atomic,
 )
@@ -147,27 +148,20 @@ class Session:
         the game is replayed from its start without them. False when there is none."""
         if self.settings.mode != "ai":
             return False
-        game, seats = self._replayed([]), []
-        for text in self.texts:
-            seats.append(game.pending.seat)
-            game.apply(text)
-        mine = [i for i, seat in enumerate(seats) if seat == self.settings.seat]
-        if not mine:
-            return False
-        keep = self.texts[: mine[-1]]
-        self.game = self._replayed(keep)
-        self.texts = keep
-        return True
-
-    def _replayed(self, texts: list[str]) -> Game:
-        """This game from its start (its setup, or the puzzle's position) with `texts` played."""
         if self.puzzle is None:
             game = start_game(self.game.setup_record, "this game")
         else:
             game = parse_scenario(self.puzzle.text, self.puzzle.path).new_game()
-        for text in texts:
+        last = None  # (the game before the human's last decision, how many texts came before)
+        for n, text in enumerate(self.texts):
+            if game.pending.seat == self.settings.seat:
+                last = (game.clone(), n)
             game.apply(text)
-        return game
+        if last is None:
+            return False
+        self.game, n = last
+        self.texts = self.texts[:n]
+        return True
 
     def text_of(self, action: Action) -> str:
         """The text of an action chosen on a copy of the game (the AI thinks on a clone)."""
@@ -258,8 +252,6 @@ def load_session(path: str | Path, ai_seed: int = 0) -> Session:
         game, puzzle, texts = _load_puzzle(record, str(path))
     else:
         game = load_record(record, str(path))
-        if record.get("format") != FORMAT:  # pragma: no cover - load_record refuses it
-            raise SaveError(f"{path}: not a zenonzard save")
         puzzle, texts = None, list(record["actions"])
     session = Session(game, settings, puzzle, texts, ai_seed=ai_seed, save_path=path)
     session.saved_count = len(texts)
@@ -267,32 +259,18 @@ def load_session(path: str | Path, ai_seed: int = 0) -> Session:
 
 
 def _load_puzzle(record: dict, source: str) -> tuple[Game, Puzzle, list[str]]:
-    version = record.get("version")
-    if not isinstance(version, int):
-        raise SaveError(f"{source}: the save has no format version")
-    if version > PUZZLE_VERSION:
-        raise SaveError(
-            f"{source}: puzzle save format {version} is newer than this program understands "
-            f"({PUZZLE_VERSION}); update zenonzard-tui"
-        )
+    check_version(record, PUZZLE_VERSION, source, "puzzle save")
     scenario = record.get("scenario")
     actions = record.get("actions")
     if not isinstance(scenario, dict) or not isinstance(scenario.get("text"), str):
         raise SaveError(f'{source}: the save is damaged (no "scenario" text)')
-    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+    if not isinstance(actions, list):
         raise SaveError(f'{source}: "actions" must be a list of action texts')
     origin = str(scenario.get("path") or source)
     try:
         parsed = parse_scenario(scenario["text"], origin)
     except ScenarioError as exc:
         raise SaveError(f"{source}: the puzzle in this save cannot be read: {exc}") from None
-    game = parsed.new_game()
-    for n, text in enumerate(actions, 1):
-        try:
-            game.apply(text)
-        except IllegalAction as exc:
-            raise SaveError(
-                f"{source}: action {n} '{text}' cannot be replayed ({exc}); the save is damaged"
-            ) from None
+    game = replay(parsed.new_game(), actions, source)
     puzzle = Puzzle(origin, parsed.name, scenario["text"], len(parsed.steps))
     return game, puzzle, list(actions)

@@ -111,13 +111,7 @@ def load_record(record: Any, source: str = "save") -> Game:
     """Rebuild a game from a save record by replaying it."""
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise SaveError(f'{source}: not a zenonzard save (no "format": "{FORMAT}")')
-    version = record.get("version")
-    if not isinstance(version, int):
-        raise SaveError(f"{source}: the save has no format version")
-    if version > VERSION:
-        raise SaveError(
-            f"{source}: save format {version} is newer than this program understands ({VERSION}); update zenonzard-tui"
-        )
+    check_version(record, VERSION, source)
     try:
         game = start_game(record, source)
         actions = record["actions"]
@@ -127,6 +121,24 @@ def load_record(record: Any, source: str = "save") -> Game:
         raise
     except (KeyError, TypeError, ValueError) as exc:
         raise SaveError(f"{source}: the save is damaged ({type(exc).__name__}: {exc})") from None
+    return replay(game, actions, source)
+
+
+def check_version(record: dict, newest: int, source: str, what: str = "save") -> None:
+    """SaveError unless the record has a format version this program understands."""
+    version = record.get("version")
+    if not isinstance(version, int):
+        raise SaveError(f"{source}: the save has no format version")
+    if version > newest:
+        raise SaveError(
+            f"{source}: {what} format {version} is newer than this program understands "
+            f"({newest}); update zenonzard-tui"
+        )
+
+
+def replay(game: Game, actions: list, source: str) -> Game:
+    """Apply a save's action texts to the game it starts from; SaveError at the first that is not
+    a text or not legal."""
     for n, text in enumerate(actions, 1):
         if not isinstance(text, str):
             raise SaveError(f"{source}: action {n} is not a text")
@@ -134,7 +146,8 @@ def load_record(record: Any, source: str = "save") -> Game:
             game.apply(text)
         except IllegalAction as exc:
             raise SaveError(
-                f"{source}: action {n} '{text}' cannot be replayed ({exc}); the save is damaged or from another card pool"
+                f"{source}: action {n} '{text}' cannot be replayed ({exc}); the save is damaged "
+                "or from another card pool"
             ) from None
     return game
 
