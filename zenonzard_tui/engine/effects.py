@@ -76,16 +76,18 @@ def seat_of(game: Game, slot: Slot) -> int:
 # Continuous values (ZR 2.4: never below 0)
 
 
-def _applies(game: Game, src_seat: int, src: Slot | None, e: Effect, slot: Slot, seat: int) -> bool:
+def _applies(game: Game, src_seat: int, src: Slot | None, e: Effect, slot: Slot, seat: int,
+             any_zone: bool = False) -> bool:  # fmt: skip
     """Does the continuous effect `e` of `src` (None: a Force) work on `slot` now? Its target is
-    the source itself ("this", the default) or a selector seen from the source's controller."""
+    the source itself ("this", the default) or a selector seen from the source's controller
+    (`any_zone`: whatever zone the selector names, for a card between zones)."""
     if not _during_ok(game, src_seat, e.during):
         return False
     target = e.steps[0].target
     if target in (None, "this"):
         if src is not slot:
             return False
-    elif not _matches_slot(game, target, slot, seat, src_seat, src, ()):
+    elif not _matches_slot(game, target, slot, seat, src_seat, src, (), any_zone):
         return False
     return not e.condition or condition_ok(game, e.condition, src_seat, ())
 
@@ -181,18 +183,10 @@ def enters_base_rested(game: Game, slot: Slot, seat: int) -> bool:
     for e in _passives(slot.card, "enters_base_rested"):
         if e.steps[0].target in (None, "this"):
             return True
-    for src_seat, src, e in _sources(game, "enters_base_rested"):
-        target = e.steps[0].target
-        if (
-            isinstance(target, Selector)
-            and _during_ok(game, src_seat, e.during)
-            and seat in _side_seats(target.side, src_seat)
-            and not (target.other and src is slot)
-            and _card_matches(target, slot.card, slot, game, seat)
-            and (not e.condition or condition_ok(game, e.condition, src_seat, ()))
-        ):
-            return True
-    return False
+    return any(
+        _applies(game, src_seat, src, e, slot, seat, any_zone=True)
+        for src_seat, src, e in _sources(game, "enters_base_rested")
+    )
 
 
 def damage_reduction(game: Game, seat: int, to: str, from_minion: bool) -> int:
@@ -393,13 +387,12 @@ def _is_colorless_token(sel: Selector, slot: Slot) -> bool:
 
 
 def _matches_slot(game: Game, sel: Selector, slot: Slot, seat: int, controller: int,
-                  source: Slot | None, exclude: tuple) -> bool:  # fmt: skip
+                  source: Slot | None, exclude: tuple, any_zone: bool = False) -> bool:  # fmt: skip
     """Does a card in play match a selector seen from `controller`?"""
     if seat not in _side_seats(sel.side, controller):
         return False
     p = game.players[seat]
-    in_zone = slot in p.field if sel.zone == "field" else slot in p.base
-    if not in_zone:
+    if not any_zone and slot not in (p.field if sel.zone == "field" else p.base):
         return False
     if sel.other and (slot is source or ("c", slot.uid) in exclude):
         return False
