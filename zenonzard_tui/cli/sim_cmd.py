@@ -350,15 +350,13 @@ def _matches(deck_a: Deck, opponents: list[Deck], levels, args) -> tuple[list[Ta
 
 
 def _overall(tallies: list[Tally]) -> dict:
-    games = sum(t.games for t in tallies)
-    wins = sum(t.wins[0] for t in tallies)
-    draws = sum(t.draws for t in tallies)
+    t = _all(tallies)
     return {
-        "games": games,
-        "wins": wins,
-        "losses": sum(t.wins[1] for t in tallies),
-        "draws": draws,
-        "score": _rate(wins, draws, games),
+        "games": t.games,
+        "wins": t.wins[0],
+        "losses": t.wins[1],
+        "draws": t.draws,
+        "score": _rate(t.wins[0], t.draws, t.games),
     }
 
 
