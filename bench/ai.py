@@ -34,7 +34,7 @@ def play(levels, deck, seed, first, times):
         action = players[seat].choose(game)
         times.setdefault(levels[seat], []).append(time.perf_counter() - t0)
         game.apply(action)
-    return game.winner
+    return game.outcome.winner
 
 
 def main() -> None:
@@ -51,7 +51,7 @@ def main() -> None:
             seed = args.seed + g
             deck = random.Random(seed).choice(decks)
             winner = play((a, b), deck, seed, g % 2, times)
-            wins[2 if winner == "draw" else winner] += 1
+            wins[2 if winner is None else winner] += 1
         share = (wins[0] + wins[2] / 2) / args.games
         print(
             f"{a:>6} vs {b:<6}: {wins[0]:3d} - {wins[1]:3d} (draws {wins[2]}), "

@@ -107,7 +107,7 @@ def test_the_searching_levels_beat_easy_on_fixed_seeds():
             players = (AIPlayer(a, g), AIPlayer(b, g + 1))
             while not game.over:
                 game.apply(players[game.pending.seat].choose(game))
-            wins += game.winner == 0
+            wins += game.outcome.winner == 0
         return wins
 
     assert score("medium", "easy", 20) >= 15

@@ -58,7 +58,7 @@ def forced_win(game: Game, max_nodes: int = 1_000_000) -> Search:
         if nodes > max_nodes:
             raise OutOfBudget
         if g.over:
-            return g.winner == seat
+            return g.outcome is not None and g.outcome.winner == seat
         if g.turn != turn:
             return False
         if depth == 0:

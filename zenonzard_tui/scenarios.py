@@ -560,11 +560,7 @@ def _check(game: Game, check: Check) -> tuple[Any, Any] | None:
         else:
             got = (fx.bp if check.attr == "bp" else fx.dp)(game, slot, check.seat)
     elif kind == "winner":
-        got = (
-            "none"
-            if game.winner is None
-            else ("draw" if game.winner == "draw" else SEATS[game.winner])
-        )
+        got = "none" if game.outcome is None else game.outcome.result()
     elif kind == "phase":
         got = game.phase
     elif kind == "active":
@@ -628,7 +624,7 @@ def snapshot(game: Game) -> tuple:
         players,
         game.turn,
         game.phase,
-        game.winner,
+        game.outcome,
         pending,
         attack,
         tuple(game.stack),

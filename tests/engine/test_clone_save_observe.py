@@ -33,7 +33,10 @@ def _play(game, rng, steps):
 
 
 def _fingerprint(game):
-    return json.dumps([observe(game, 0), observe(game, 1), game.winner, game.turn], sort_keys=True)
+    return json.dumps(
+        [observe(game, 0), observe(game, 1), game.outcome and game.outcome.result(), game.turn],
+        sort_keys=True,
+    )
 
 
 def _continue(game, seed, steps=400):

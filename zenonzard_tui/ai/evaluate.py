@@ -28,8 +28,8 @@ def _side(game: Game, seat: int) -> float:
 
 def score(game: Game, seat: int) -> float:
     """The position from `seat`'s side: won/lost games are +/- WIN, a draw 0."""
-    if game.winner is not None:
-        if game.winner == "draw":
+    if game.outcome is not None:
+        if game.outcome.winner is None:
             return 0.0
-        return WIN if game.winner == seat else -WIN
+        return WIN if game.outcome.winner == seat else -WIN
     return _side(game, seat) - _side(game, 1 - seat)

@@ -19,6 +19,7 @@ from pathlib import Path
 from zenonzard_tui.ai import LEVELS, AIPlayer
 from zenonzard_tui.decks import Deck, DeckError, DeckReadError, deck_files, find_deck, load_deck
 from zenonzard_tui.engine.game import Game, new_game
+from zenonzard_tui.engine.outcome import Outcome
 
 FIRST = ("alternate", "random", "A", "B")
 
@@ -101,15 +102,15 @@ class Tally:
     def add(self, game: Result) -> None:
         self.games += 1
         self.first_games[game.first] += 1
-        if game.winner == "draw":
+        if game.outcome.winner is None:
             self.draws += 1
         else:
-            self.wins[game.winner] += 1
-            if game.winner == game.first:
+            self.wins[game.outcome.winner] += 1
+            if game.outcome.winner == game.first:
                 self.first_wins[game.first] += 1
         self.turns.append(game.turn)
-        self.ends[_end_kind(game.end_reason)] += 1
-        score = 0.5 if game.winner == "draw" else float(game.winner == 0)
+        self.ends[game.outcome.termination.value] += 1
+        score = game.outcome.score(0)
         for name in game.drawn:
             self.drawn[name] += 1
             self.drawn_score[name] += score
@@ -156,20 +157,6 @@ class Tally:
         }
 
 
-def _end_kind(reason: str | None) -> str:
-    """The kind of ending, from the engine's reason ("A's life reached 0 (ZR 1.2)")."""
-    reason = reason or ""
-    for rule, kind in (
-        ("ZR 1.4", "both at 0 life"),
-        ("ZR 1.2", "life 0"),
-        ("ZR 1.3", "deck out"),
-        ("ZR 1.5", "turn limit"),
-    ):
-        if rule in reason:
-            return kind
-    return reason or "unknown"
-
-
 def _rate(wins: int, draws: int, games: int) -> float:
     """Seat A's score share: a win counts 1, a draw 1/2."""
     return round((wins + draws / 2) / games, 4) if games else 0.0
@@ -197,9 +184,8 @@ class Result:
     """What a tally needs of a finished game (small, to pass between processes)."""
 
     first: int
-    winner: int | str
+    outcome: Outcome
     turn: int
-    end_reason: str
     drawn: frozenset[str]  # the names of deck A's cards that came into A's hand
     played: frozenset[str]  # ... and that A summoned, cast or put into its base
 
@@ -215,9 +201,8 @@ def _play(job: tuple) -> Result:
             (drawn if kind in ("draw", "burn") else played).add(name)
     return Result(
         game.first,
-        game.winner,
+        game.outcome,
         game.turn,
-        game.end_reason or "",
         frozenset(drawn),
         frozenset(played),
     )

@@ -30,6 +30,7 @@ from zenonzard_tui.engine.actions import (
     prefixes_optional,
 )
 from zenonzard_tui.engine.log import Log
+from zenonzard_tui.engine.outcome import Outcome, Termination
 from zenonzard_tui.engine.rng import Rng
 from zenonzard_tui.engine.state import (
     BASE_LIMIT,
@@ -80,8 +81,7 @@ class Game:
         self.queued: list[tuple] = []  # triggers waiting for the current effect to finish (ZR 6.5)
         self.pending: Decision | None = None
         self.attack: Attack | None = None
-        self.winner: int | str | None = None  # 0, 1, "draw"; None while the game goes on
-        self.end_reason = ""
+        self.outcome: Outcome | None = None  # how the game ended; None while it goes on
         self.limbo: list[int] = []  # Magic cards resolving, cards between zones (ZR 6.3)
         self.seq = 0  # entered-play counter
         self.depth = 0  # effects resolving now; queued triggers wait until it is 0
@@ -108,7 +108,7 @@ class Game:
         new.queued = self.queued[:]
         new.pending = self.pending
         new.attack = self.attack.clone() if self.attack is not None else None
-        new.winner, new.end_reason = self.winner, self.end_reason
+        new.outcome = self.outcome
         new.limbo = self.limbo[:]
         new.seq, new.next_uid, new.depth = self.seq, self.next_uid, self.depth
         new.history = self.history[:]
@@ -134,7 +134,7 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return self.winner is not None
+        return self.outcome is not None
 
     def find_slot(self, uid: int) -> tuple[int, str, Slot] | None:
         for p in self.players:
@@ -162,7 +162,7 @@ class Game:
 
     def _run(self) -> None:
         """Run tasks until a decision is pending or the game is over."""
-        while self.pending is None and self.winner is None:
+        while self.pending is None and self.outcome is None:
             if self.queued and self.depth == 0:  # ZR 6.5: an effect resolves completely first
                 self._flush_triggers()
             if self.stack:
@@ -183,25 +183,25 @@ class Game:
 
     def _check_life(self) -> None:
         """ZR 1.2, ZR 1.4: a player at 0 life or less loses at once; both at once is a draw."""
-        if self.winner is not None:
+        if self.outcome is not None:
             return
         dead = [p.seat for p in self.players if p.life <= 0]
         if len(dead) == 2:
-            self._end("draw", "both players reached 0 life at once (ZR 1.4)")
+            self._end(Termination.BOTH_LIFE, None, "both players reached 0 life at once (ZR 1.4)")
         elif dead:
             self._end(
+                Termination.LIFE,
                 1 - dead[0],
                 f"{SEATS[dead[0]]}'s life reached {self.players[dead[0]].life} (ZR 1.2)",
             )
 
-    def _end(self, winner: int | str, reason: str) -> None:
-        self.winner = winner
-        self.end_reason = reason
+    def _end(self, termination: Termination, winner: int | None, reason: str) -> None:
+        self.outcome = Outcome(termination, winner, reason)
         self.phase = "over"
         self.pending = None
         self.stack.clear()
         self.queued.clear()
-        self.log.add("game_over", winner, reason)
+        self.log.add("game_over", "draw" if winner is None else winner, reason)
 
     # ------------------------------------------------------------------------------------------
     # Setup (ZR 5.1, ZR 5.2)
@@ -255,7 +255,7 @@ class Game:
     def _t_start_turn(self) -> None:
         self.turn += 1
         if self.turn >= TURN_LIMIT:  # ZR 1.5
-            self._end("draw", f"turn {TURN_LIMIT} reached (ZR 1.5)")
+            self._end(Termination.TURN_LIMIT, None, f"turn {TURN_LIMIT} reached (ZR 1.5)")
             return
         seat = self.active
         self.phase = "standby"
@@ -291,6 +291,7 @@ class Game:
         for _ in range(count):
             if not self.players[seat].deck:
                 self._end(
+                    Termination.DECK_OUT,
                     1 - seat,
                     f"{SEATS[seat]} had to draw from an empty deck in the draw step (ZR 1.3)",
                 )

@@ -82,9 +82,10 @@ def _decision_problems(game: Game, max_actions: int) -> list[str]:
         out = []
         if game.pending is not None:
             out.append(f"a decision is pending after the game ended ({_ONE_DECISION})")
-        if game.winner not in (0, 1, "draw") or not game.end_reason:
+        o = game.outcome
+        if o is None or o.winner not in (0, 1, None) or not o.reason:
             out.append(
-                f"the game ended with winner {game.winner!r} and reason {game.end_reason!r} "
+                f"the game ended with the outcome {o!r} "
                 "(ZR 1.2-1.5: a player wins or it is a draw, for a stated reason)"
             )
         return out

@@ -94,9 +94,7 @@ def observe(game: Game, seat: int) -> dict[str, Any]:
         "phase": game.phase,
         "pending": pending,
         "attack": attack,
-        "winner": None
-        if game.winner is None
-        else (game.winner if game.winner == "draw" else SEATS[game.winner]),
+        "winner": None if game.outcome is None else game.outcome.result(),
         "players": players,
         "log": sentences(game, seat),
     }
