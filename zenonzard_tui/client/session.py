@@ -135,10 +135,7 @@ class Session:
 
     def apply(self, text: str) -> str:
         """Apply a legal action by its text; returns the text as the engine lists it."""
-        hits = self.game.find_actions(text)
-        if len(hits) != 1:
-            raise IllegalAction(f"'{text}' is not one legal action now")
-        action = hits[0]
+        action = self.game.match(text)
         self.game.apply(action)
         self.texts.append(action.text)
         return action.text

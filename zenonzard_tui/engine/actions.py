@@ -62,16 +62,24 @@ class Choice:
     ("color", name) a color, ("none",) declining.
     """
 
-    __slots__ = ("chosen", "cont", "hidden", "max", "min", "options", "purpose")
+    __slots__ = ("chosen", "cont", "max", "min", "options", "purpose")
 
     def __init__(self, purpose: str, options: tuple, min_: int, max_: int, cont: tuple,
-                 chosen: tuple = (), hidden: bool = False) -> None:  # fmt: skip
+                 chosen: tuple = ()) -> None:  # fmt: skip
         self.purpose, self.options, self.min, self.max = purpose, options, min_, max_
-        self.cont, self.chosen, self.hidden = cont, chosen, hidden
+        self.cont, self.chosen = cont, chosen
 
 
-class IllegalAction(ValueError):
-    """An action that is not legal now; the game is left unchanged."""
+class ActionError(ValueError):
+    """An action that cannot be applied now; the game is left unchanged."""
+
+
+class IllegalAction(ActionError):
+    """An action (or a text) that names no legal action now."""
+
+
+class AmbiguousAction(ActionError):
+    """A text that names more than one legal action (an owner prefix left out)."""
 
 
 def normalize_text(text: str) -> str:

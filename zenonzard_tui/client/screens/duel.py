@@ -38,7 +38,7 @@ from zenonzard_tui.client.widgets.actions import ActionList
 from zenonzard_tui.client.widgets.fitline import FitLine
 from zenonzard_tui.client.widgets.logview import LogView
 from zenonzard_tui.client.widgets.zone import ZoneView
-from zenonzard_tui.engine.actions import Action, IllegalAction
+from zenonzard_tui.engine.actions import Action, ActionError, IllegalAction
 from zenonzard_tui.puzzles import forced_win
 
 ZONES = ("opp-forces", "opp-base", "opp-field", "my-field", "my-base", "my-forces", "my-hand")
@@ -225,7 +225,7 @@ class DuelScreen(Screen[None]):
         self.log_seen[self.viewer] = len(self.view["log"])
         try:
             self.session.apply(text)
-        except IllegalAction as exc:  # the view was current, so this should not happen
+        except ActionError as exc:  # the view was current, so this should not happen
             self.notify(str(exc), severity="error")
             return
         self.marks.clear()
