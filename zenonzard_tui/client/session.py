@@ -21,7 +21,7 @@ from zenonzard_tui.cards import load_pool
 from zenonzard_tui.cards.model import CardDef, ForceDef
 from zenonzard_tui.engine.actions import Action, IllegalAction
 from zenonzard_tui.engine.game import SEATS, Game
-from zenonzard_tui.engine.observe import observe
+from zenonzard_tui.engine.observe import Observation, observe
 from zenonzard_tui.engine.save import (
     SaveError,
     check_version,
@@ -118,7 +118,7 @@ class Session:
     def is_ai(self, seat: int | None) -> bool:
         return self.settings.mode == "ai" and seat is not None and seat != self.settings.seat
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> Observation:
         """What `seat` may know: the only picture of the game the screens get."""
         return observe(self.game, seat)
 

@@ -39,6 +39,7 @@ from zenonzard_tui.client.widgets.fitline import FitLine
 from zenonzard_tui.client.widgets.logview import LogView
 from zenonzard_tui.client.widgets.zone import ZoneView
 from zenonzard_tui.engine.actions import Action, ActionError, IllegalAction
+from zenonzard_tui.engine.observe import ChoiceView, Observation, PendingView
 from zenonzard_tui.puzzles import forced_win
 
 ZONES = ("opp-forces", "opp-base", "opp-field", "my-field", "my-base", "my-forces", "my-hand")
@@ -102,7 +103,7 @@ class DuelScreen(Screen[None]):
         self.marks: set[int] = set()
         self.log_seen = [0, 0]
         self.last_ai: str | None = None
-        self.view: dict[str, Any] | None = None
+        self.view: Observation | None = None
         self.chips: dict[str, list[Chip]] = {}
         self._autosave_failed = False
         self._actions_key: tuple | None = None
@@ -218,11 +219,12 @@ class DuelScreen(Screen[None]):
         """The player at the board picked `text`."""
         if not self.can_act():
             return
-        legal = self.view["pending"].get("actions", []) if self.view else []
+        pending = self.view.pending if self.view else None
+        legal = (pending.actions or ()) if pending else ()
         if text not in legal:
             return
         assert self.viewer is not None
-        self.log_seen[self.viewer] = len(self.view["log"])
+        self.log_seen[self.viewer] = len(self.view.log)
         try:
             self.session.apply(text)
         except ActionError as exc:  # the view was current, so this should not happen
@@ -312,10 +314,10 @@ class DuelScreen(Screen[None]):
         self.hide_private()
         self.app.clear_notifications()  # a message may name a card of the hand going away
         seen = self.session.view(seat)  # only the decision's kind and its card are shown
-        pending = seen["pending"]
-        question = d.question(pending, pending.get("source") if pending else None)
+        pending = seen.pending
+        question = d.question(pending)
         deck = self.session.settings.names[seat]
-        turn = f"Turn {self.view['turn']}" if self.view and self.view["turn"] else "Setup"
+        turn = f"Turn {seen.turn}" if seen.turn else "Setup"
 
         def reveal(_: None) -> None:
             self.covered = False
@@ -351,10 +353,10 @@ class DuelScreen(Screen[None]):
         if v is None:
             return
         status = self.query_one("#status", FitLine)
-        turn = f"Turn {v['turn']}" if v["turn"] else "Setup"
-        where = f"{turn} · {d.PHASES.get(v['phase'], v['phase'])}"
-        if v["active"]:
-            where = f"{turn} · {v['active']}'s turn · {d.PHASES.get(v['phase'], v['phase'])}"
+        turn = f"Turn {v.turn}" if v.turn else "Setup"
+        where = f"{turn} · {d.PHASES.get(v.phase, v.phase)}"
+        if v.active:
+            where = f"{turn} · {v.active}'s turn · {d.PHASES.get(v.phase, v.phase)}"
         s = self.session
         mode = "hotseat" if s.hotseat else f"vs AI {s.settings.ai}"
         if s.puzzle is not None:
@@ -362,7 +364,7 @@ class DuelScreen(Screen[None]):
         if self.autopass:
             mode += " · auto-pass"
         if s.over:
-            last = v["log"][-1] if v["log"] else "The game is over."
+            last = v.log[-1] if v.log else "The game is over."
             left = Content.styled(f"Game over. {last}", "bold")
             status.show(left, right=(f"{turn} · {mode}", ""))
             return
@@ -377,40 +379,36 @@ class DuelScreen(Screen[None]):
             tail = Content("")
         status.show(left + tail, left, right=(f"{where} · {mode}", where, ""))
 
-    def live_pending(self) -> dict[str, Any] | None:
+    def live_pending(self) -> PendingView | None:
         """The pending decision: its kind and seat are public (and its actions, if ours)."""
-        return self.view["pending"] if self.view else None
+        return self.view.pending if self.view else None
 
     def live_question(self) -> str:
         pending = self.live_pending()
-        return d.status_question(pending, pending.get("source") if pending else None)
+        return d.status_question(pending)
 
     def render_board(self) -> None:
         v = self.view
         assert v is not None and self.viewer is not None
-        me, opp = v["players"][self.viewer], v["players"][1 - self.viewer]
+        me, opp = v.players[self.viewer], v.players[1 - self.viewer]
         cat, forces = self.session.catalog, self.session.forces
         self.chips = {
-            "opp-forces": [d.force_chip(f, forces.get(f["id"])) for f in opp["forces"]],
-            "opp-base": [d.mana_chip(m, cat.get(m["id"])) for m in opp["base"]],
-            "opp-field": [d.minion_chip(m, cat.get(m["id"])) for m in opp["field"]],
-            "my-field": [d.minion_chip(m, cat.get(m["id"])) for m in me["field"]],
-            "my-base": [d.mana_chip(m, cat.get(m["id"])) for m in me["base"]],
-            "my-forces": [d.force_chip(f, forces.get(f["id"])) for f in me["forces"]],
+            "opp-forces": [d.force_chip(f, forces.get(f.id)) for f in opp.forces],
+            "opp-base": [d.mana_chip(m, cat.get(m.id)) for m in opp.base],
+            "opp-field": [d.minion_chip(m, cat.get(m.id)) for m in opp.field],
+            "my-field": [d.minion_chip(m, cat.get(m.id)) for m in me.field],
+            "my-base": [d.mana_chip(m, cat.get(m.id)) for m in me.base],
+            "my-forces": [d.force_chip(f, forces.get(f.id)) for f in me.forces],
         }
         actions = self.my_actions()
         playable = {d.action_name(t)[1] for t in actions if t.split(" ", 1)[0] in HAND_VERBS}
-        hand = me["hand"] or []
+        hand = me.hand or []
         self.chips["my-hand"] = [
-            d.hand_chip(cat.get(c["id"]), c["name"], c["name"] in playable, i in self.marks)
+            d.hand_chip(cat.get(c.id), c.name, c.name in playable, i in self.marks)
             for i, c in enumerate(hand)
         ]
-        self.chips["my-trash"] = [
-            d.hand_chip(cat.get(c["id"]), c["name"], False) for c in me["trash"]
-        ]
-        self.chips["opp-trash"] = [
-            d.hand_chip(cat.get(c["id"]), c["name"], False) for c in opp["trash"]
-        ]
+        self.chips["my-trash"] = [d.hand_chip(cat.get(c.id), c.name, False) for c in me.trash]
+        self.chips["opp-trash"] = [d.hand_chip(cat.get(c.id), c.name, False) for c in opp.trash]
         for zone in ZONES:
             empty = "none"
             if zone.endswith("field"):
@@ -429,43 +427,41 @@ class DuelScreen(Screen[None]):
             head = Content.styled("Attack: ", "bold")
             middle.show(head + attack, Content(attack))
         else:
-            turn = f"Turn {v['turn']} · {v['active']}'s turn" if v["turn"] else "Mulligans"
+            turn = f"Turn {v.turn} · {v.active}'s turn" if v.turn else "Mulligans"
             middle.show(Content.styled(turn, "dim"), rule="─")
 
     def header(self, p: dict[str, Any]) -> list[Content]:
         """A player's line, fullest first: seat, deck, life, hand, deck and trash sizes."""
-        seat = SEATS.index(p["seat"])
+        seat = SEATS.index(p.seat)
         who = Content.styled(f" {self._seat_label(seat)} ", "bold reverse")
         deck = self.session.settings.names[seat]
-        life_style = "bold $error" if p["life"] <= 3 else "bold"
-        stats = [("Life ", ""), (str(p["life"]), life_style)]
-        stats.append(
-            (f"  Hand {p['hand_size']}  Deck {p['deck_size']}  Trash {len(p['trash'])}", "")
-        )
-        if p["movement"]:
-            stats.append((f"  Movement {p['movement']}", "bold"))
+        life_style = "bold $error" if p.life <= 3 else "bold"
+        stats = [("Life ", ""), (str(p.life), life_style)]
+        stats.append((f"  Hand {p.hand_size}  Deck {p.deck_size}  Trash {len(p.trash)}", ""))
+        if p.movement:
+            stats.append((f"  Movement {p.movement}", "bold"))
         body = Content.assemble(*stats)
         short = Content.assemble(
             ("Life ", ""),
-            (str(p["life"]), life_style),
-            f" Hand {p['hand_size']} Deck {p['deck_size']} Trash {len(p['trash'])}",
-            (f" Move {p['movement']}" if p["movement"] else "", "bold"),
+            (str(p.life), life_style),
+            f" Hand {p.hand_size} Deck {p.deck_size} Trash {len(p.trash)}",
+            (f" Move {p.movement}" if p.movement else "", "bold"),
         )
         you = seat == self.viewer and not self.session.hotseat
         tag = "AI" if self.session.is_ai(seat) else ("you" if you else "")
-        brief = Content.styled(f" {p['seat']}{' ' + tag if tag else ''} ", "bold reverse")
+        brief = Content.styled(f" {p.seat}{' ' + tag if tag else ''} ", "bold reverse")
         full = [who + "  " + Content.styled(deck, "italic") + "  " + body] if deck else []
         return [*full, who + "  " + body, who + " " + short, brief + " " + short]
 
     def my_actions(self) -> list[str]:
         v = self.view
-        if v is None or v["pending"] is None or self.covered:
+        if v is None or v.pending is None or self.covered:
             return []
-        return list(v["pending"].get("actions", []))
+        return list(v.pending.actions or ())
 
     def deciding_mulligan(self) -> bool:
         v = self.view
-        return bool(v and v["pending"] and v["pending"]["kind"] == "mulligan" and self.my_actions())
+        return bool(v and v.pending and v.pending.kind == "mulligan" and self.my_actions())
 
     def offered_actions(self) -> tuple[list[str], str | None]:
         """The actions to list and a note under them."""
@@ -484,14 +480,15 @@ class DuelScreen(Screen[None]):
         if not actions:
             return [], f"Waiting for {self._seat_label(seat)}…"
         if self.deciding_mulligan():
-            hand = self.view["players"][self.viewer]["hand"] or []
-            names = [hand[i]["name"] for i in sorted(self.marks) if i < len(hand)]
+            hand = self.view.players[self.viewer].hand or ()
+            names = [hand[i].name for i in sorted(self.marks) if i < len(hand)]
             offered = ["keep"]
             text = d.mulligan_text(actions, names) if names else None
             if text:
                 offered.append(text)
             return offered, "Enter on a hand card marks it to send back (ZR 5.2)."
-        chosen = (self.live_pending() or {}).get("chosen")
+        pending = self.live_pending()
+        chosen = pending.chosen if isinstance(pending, ChoiceView) else None
         if chosen:
             return actions, "Chosen so far: " + ", ".join(chosen)
         return actions, None
@@ -530,7 +527,7 @@ class DuelScreen(Screen[None]):
         if v is None or self.viewer is None:
             return
         seen = self.log_seen[self.viewer]
-        self.query_one("#log", LogView).show(v["log"], seen, SEATS[1 - self.viewer])
+        self.query_one("#log", LogView).show(v.log, seen, SEATS[1 - self.viewer])
         self.query_one("#log-title", FitLine).show(
             Content.assemble("Log ", ("(dim: before your last move)", "dim")), "Log"
         )
@@ -788,7 +785,7 @@ class DuelScreen(Screen[None]):
         self.over_shown = True
         v = self.view
         assert v is not None
-        winner = v["winner"]
+        winner = v.winner
         s = self.session
         if winner == "draw":
             headline = "The game is a draw."
@@ -798,8 +795,8 @@ class DuelScreen(Screen[None]):
             )
         else:
             headline = f"Player {winner} wins!"
-        reason = v["log"][-1] if v["log"] else ""
-        summary = f"Turn {v['turn']}, {len(s.texts)} actions."
+        reason = v.log[-1] if v.log else ""
+        summary = f"Turn {v.turn}, {len(s.texts)} actions."
         can_restart = self.restart is not None
 
         def chosen(what: str | None) -> None:
