@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.engine.gamekit import random_deck
+from zenonzard_tui.engine.events import Draw
 from zenonzard_tui.engine.game import new_game
 from zenonzard_tui.engine.log import sentences
 from zenonzard_tui.engine.observe import ChoiceView, observe
@@ -133,7 +134,7 @@ def test_observe_hides_the_opponents_hand_and_decks(seed):
         if view.pending and view.pending.seat != "AB"[seat]:
             assert view.pending.actions is None
         # the opponent's draws are not named in this seat's log
-        drawn = [r for r in game.log.records if r[0] == "draw" and r[1][0] != seat]
+        drawn = [r for r in game.log.records if isinstance(r, Draw) and r.seat != seat]
         assert sum("draws a card" in s and s.startswith("AB"[1 - seat]) for s in view.log) == len(
             drawn
         )

@@ -202,7 +202,7 @@ class Game:
         self.pending = None
         self.stack.clear()
         self.queued.clear()
-        self.log.add("game_over", "draw" if winner is None else winner, reason)
+        self.log.add("game_over", winner, reason)
 
     # ------------------------------------------------------------------------------------------
     # Setup (ZR 5.1, ZR 5.2)
