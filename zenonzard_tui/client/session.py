@@ -146,12 +146,13 @@ class Session:
         if self.settings.mode != "ai":
             return False
         if self.puzzle is None:
+            assert self.game.setup_record is not None  # a game not from a position has one
             game = start_game(self.game.setup_record, "this game")
         else:
             game = parse_scenario(self.puzzle.text, self.puzzle.path).new_game()
         last = None  # (the game before the human's last decision, how many texts came before)
         for n, text in enumerate(self.texts):
-            if game.pending.seat == self.settings.seat:
+            if game.pending is not None and game.pending.seat == self.settings.seat:
                 last = (game.clone(), n)
             game.apply(text)
         if last is None:

@@ -39,7 +39,7 @@ from zenonzard_tui.client.widgets.fitline import FitLine
 from zenonzard_tui.client.widgets.logview import LogView
 from zenonzard_tui.client.widgets.zone import ZoneView
 from zenonzard_tui.engine.actions import Action, ActionError, IllegalAction
-from zenonzard_tui.engine.observe import ChoiceView, Observation, PendingView
+from zenonzard_tui.engine.observe import ChoiceView, Observation, PendingView, PlayerView
 from zenonzard_tui.puzzles import forced_win
 
 ZONES = ("opp-forces", "opp-base", "opp-field", "my-field", "my-base", "my-forces", "my-hand")
@@ -144,8 +144,8 @@ class DuelScreen(Screen[None]):
         height = self.size.height
         short = height < 30
         self.query_one("#board").styles.max_height = max(height - 2 - 3, 6)
-        for zone in ("#opp-base", "#my-base"):
-            self.query_one(zone, ZoneView).max_rows = 1 if short else 2
+        for zone_id in ("#opp-base", "#my-base"):
+            self.query_one(zone_id, ZoneView).max_rows = 1 if short else 2
         self.query_one("#my-hand", ZoneView).max_rows = 2 if short else 3
         for zone in self.query(ZoneView):
             zone.refresh(layout=True)
@@ -219,12 +219,13 @@ class DuelScreen(Screen[None]):
         """The player at the board picked `text`."""
         if not self.can_act():
             return
-        pending = self.view.pending if self.view else None
+        view = self.view
+        pending = view.pending if view else None
         legal = (pending.actions or ()) if pending else ()
-        if text not in legal:
+        if view is None or text not in legal:
             return
         assert self.viewer is not None
-        self.log_seen[self.viewer] = len(self.view.log)
+        self.log_seen[self.viewer] = len(view.log)
         try:
             self.session.apply(text)
         except ActionError as exc:  # the view was current, so this should not happen
@@ -369,6 +370,7 @@ class DuelScreen(Screen[None]):
             status.show(left, right=(f"{turn} · {mode}", ""))
             return
         seat = s.deciding
+        assert seat is not None  # the game is not over
         question = self.live_question()
         left = Content.styled(question, "bold")
         if s.is_ai(seat):
@@ -402,7 +404,7 @@ class DuelScreen(Screen[None]):
         }
         actions = self.my_actions()
         playable = {d.action_name(t)[1] for t in actions if t.split(" ", 1)[0] in HAND_VERBS}
-        hand = me.hand or []
+        hand = me.hand or ()
         self.chips["my-hand"] = [
             d.hand_chip(cat.get(c.id), c.name, c.name in playable, i in self.marks)
             for i, c in enumerate(hand)
@@ -430,7 +432,7 @@ class DuelScreen(Screen[None]):
             turn = f"Turn {v.turn} · {v.active}'s turn" if v.turn else "Mulligans"
             middle.show(Content.styled(turn, "dim"), rule="─")
 
-    def header(self, p: dict[str, Any]) -> list[Content]:
+    def header(self, p: PlayerView) -> list[Content]:
         """A player's line, fullest first: seat, deck, life, hand, deck and trash sizes."""
         seat = SEATS.index(p.seat)
         who = Content.styled(f" {self._seat_label(seat)} ", "bold reverse")
@@ -471,6 +473,7 @@ class DuelScreen(Screen[None]):
         if self.covered or self.view is None:
             return [], None
         seat = s.deciding
+        assert seat is not None and self.viewer is not None  # the game is not over
         if self.thinking or s.is_ai(seat):
             note = f"{self._seat_label(seat)} is deciding…"
             if self.last_ai:
