@@ -224,26 +224,32 @@ def force_chip(state: ForceView, force: ForceDef | None) -> Chip:
     return Chip(text, short, force_details(force, state), name, dim=dim)
 
 
-def hand_chip(card: CardDef | None, name: str, playable: bool, marked: bool = False) -> Chip:
-    """A card in your own hand: "R Drill Golem 2"; a playable card is bold, a card marked for the
-    mulligan is struck through and says so."""
+def hand_chip(card: CardDef | None, name: str, playable: bool, marked: bool = False,
+              pay: int | None = None) -> Chip:  # fmt: skip
+    """A card in a hand or a trash: "R Drill Golem 2"; the cost is what playing it now takes
+    (`pay`, reductions applied) where that is known, marked "*" when it is reduced; a playable
+    card is bold, a card marked for the mulligan is struck through and says so."""
     color = card.color if card is not None else "colorless"
-    cost = "" if card is None or card.cost is None else f" {card.cost}"
+    cost = ""
+    if card is not None and card.cost is not None:
+        cost = f" {card.cost}" if pay is None or pay == card.cost else f" {pay}*"
     style = "bold" if playable else ""
     if marked:
         style = "strike"
     mark = "✗ " if marked else ""
     text = Content.assemble(mark, badge(color), " ", (name + cost, style))
     short = Content.assemble(mark, badge(color), " ", (short_name(name) + cost, style))
-    return Chip(text, short, card_details(card), name, marked=marked)
+    return Chip(text, short, card_details(card, pay=pay), name, marked=marked)
 
 
 # ----------------------------------------------------------------------------------------------
 # Details
 
 
-def card_details(card: CardDef | None, slot: SlotView | None = None) -> Content:
-    """A card's name, kind, cost, stats and rules text; in play also its current BP/DP and state."""
+def card_details(card: CardDef | None, slot: SlotView | None = None,
+                 pay: int | None = None) -> Content:  # fmt: skip
+    """A card's name, kind, cost, stats and rules text; in play also its current BP/DP and state;
+    in your hand, what it costs now when a reduction applies (`pay`)."""
     if card is None:
         return Content("(unknown card)")
     parts: list[Content | str | tuple[str, str]] = [(card.name, "bold"), "\n", badge(card.color)]
@@ -251,6 +257,8 @@ def card_details(card: CardDef | None, slot: SlotView | None = None) -> Content:
     cost = cost_text(card)
     if cost:
         kind += f", cost {cost}"
+        if pay is not None and card.cost is not None and pay != card.cost:
+            kind += f" (now {pay}: reduced)"
     parts.append(kind)
     stats = []
     if card.bp is not None or card.dp is not None:

@@ -21,11 +21,13 @@ from zenonzard_tui.engine.state import Slot
 
 @dataclass(frozen=True, slots=True)
 class CardView:
-    """A card in a hand or a trash."""
+    """A card in a hand or a trash. `cost`: in the observer's own hand, the cost that playing it
+    now would take, reductions applied (ZR 6.1); else None."""
 
     uid: int
     id: str
     name: str
+    cost: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,9 +186,11 @@ def _slot(game: Game, slot: Slot, seat: int) -> SlotView:
     )
 
 
-def _card(game: Game, uid: int) -> CardView:
+def _card(game: Game, uid: int, cost_for: int | None = None) -> CardView:
     card = game.defs[uid]
-    return CardView(uid, card.id, card.name)
+    if cost_for is None or card.cost is None:
+        return CardView(uid, card.id, card.name)
+    return CardView(uid, card.id, card.name, fx.cost_of(game, cost_for, card))
 
 
 def _pending(game: Game, seat: int) -> PendingView | None:
@@ -224,7 +228,7 @@ def observe(game: Game, seat: int) -> Observation:
                 seat=SEATS[p.seat],
                 life=p.life,
                 movement=p.movement,
-                hand=tuple(_card(game, u) for u in p.hand) if mine else None,
+                hand=tuple(_card(game, u, seat) for u in p.hand) if mine else None,
                 hand_size=len(p.hand),
                 deck_size=len(p.deck),
                 field=tuple(_slot(game, s, p.seat) for s in p.field),

@@ -406,7 +406,7 @@ class DuelScreen(Screen[None]):
         playable = {d.action_name(t)[1] for t in actions if t.split(" ", 1)[0] in HAND_VERBS}
         hand = me.hand or ()
         self.chips["my-hand"] = [
-            d.hand_chip(cat.get(c.id), c.name, c.name in playable, i in self.marks)
+            d.hand_chip(cat.get(c.id), c.name, c.name in playable, i in self.marks, c.cost)
             for i, c in enumerate(hand)
         ]
         self.chips["my-trash"] = [d.hand_chip(cat.get(c.id), c.name, False) for c in me.trash]
@@ -496,6 +496,18 @@ class DuelScreen(Screen[None]):
             return actions, "Chosen so far: " + ", ".join(chosen)
         return actions, None
 
+    def _with_cost(self, shown: str, text: str) -> str:
+        """A summon or a cast says what it costs now: "cast Tidal Wave · 1*" (* reduced)."""
+        verb, name = d.action_name(text)
+        if verb not in ("summon", "cast") or self.view is None or self.viewer is None:
+            return shown
+        hand = self.view.players[self.viewer].hand or ()
+        card = next((c for c in hand if c.name == name), None)
+        full = self.session.catalog.get(card.id) if card is not None else None
+        if card is None or card.cost is None or full is None:
+            return shown
+        return f"{shown} · {card.cost}" + ("*" if card.cost != full.cost else "")
+
     def render_actions(self) -> None:
         texts, note = self.offered_actions()
         listing = self.query_one("#actions", ActionList)
@@ -507,7 +519,7 @@ class DuelScreen(Screen[None]):
                 if listing.highlighted is not None and (listing.highlighted < len(listing.texts))
                 else None
             )
-            shown = [d.shorten_names(t, self.long_names) for t in texts]
+            shown = [self._with_cost(d.shorten_names(t, self.long_names), t) for t in texts]
             listing.show_actions(texts, listing.token + 1, note, keep, shown)
         current = listing.highlighted
         self.point_at(
@@ -642,15 +654,15 @@ class DuelScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "new_game":
-            return self.session.over and self.restart is not None
+            return self.session.over
         if action == "pick":
             return self.can_act()
         if action == "focus_actions":
             return not isinstance(self.focused, ActionList)
         if action == "hint":  # in a puzzle, at your own decision
             return self.session.puzzle is not None and self.can_act()
-        if action == "undo":  # against the AI, once you have decided something
-            return not self.session.hotseat and bool(self.session.texts)
+        if action == "undo":  # once you have decided something (hotseat: says why not)
+            return bool(self.session.texts)
         return True
 
     def action_pick(self, index: int) -> None:
@@ -763,6 +775,12 @@ class DuelScreen(Screen[None]):
     def action_undo(self) -> None:
         """Against the AI: take back your last decision (and the AI's answers to it)."""
         s = self.session
+        if s.hotseat:
+            self.notify(
+                "No undo in a hotseat game: the other player has seen your move.",
+                severity="warning",
+            )
+            return
         if not s.undo():
             self.notify("You have made no decision to take back.", severity="warning")
             return
@@ -771,9 +789,10 @@ class DuelScreen(Screen[None]):
         self.start()
 
     def action_new_game(self) -> None:
-        if not (self.session.over and self.restart is not None):
+        """After the game: a new one (the command line's choice of decks, or this game's)."""
+        if not self.session.over:
             return
-        self.session = self.restart()
+        self.session = self.restart() if self.restart is not None else self.session.rematch()
         self.long_names = _long_names(self.session)
         self.autopass = not self.session.hotseat
         self.last_ai = None
@@ -800,7 +819,7 @@ class DuelScreen(Screen[None]):
             headline = f"Player {winner} wins!"
         reason = v.log[-1] if v.log else ""
         summary = f"Turn {v.turn}, {len(s.texts)} actions."
-        can_restart = self.restart is not None
+        can_restart = True
 
         def chosen(what: str | None) -> None:
             if what == "new":
