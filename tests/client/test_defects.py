@@ -106,3 +106,49 @@ async def test_n_after_loading_a_finished_game_starts_a_new_one_with_the_same_de
         assert fresh is not loaded and fresh.game.turn <= 1
         old = loaded.game.setup_record
         assert fresh.game.setup_record["decks"] == old["decks"]
+
+
+STALE = """
+name = "A holds Reprise; B has an attacker ready"
+[state]
+turn = 3
+active = "A"
+phase = "main"
+[state.A]
+hand = ["Reprise"]
+field = ["Horned Walrus"]
+base = ["Ring Raptor", "colorless"]
+deck = ["Drill Golem", "Megalosaurus", "Ursarano", "Drill Golem", "Megalosaurus"]
+[state.B]
+field = ["Megalosaurus"]
+base = ["Miner of Aguma", "Miner of Aguma"]
+deck = ["Drill Golem", "Megalosaurus", "Ursarano", "Drill Golem", "Megalosaurus"]
+"""
+
+
+async def test_the_card_panel_follows_each_new_decision(tmp_path):
+    from zenonzard_tui.scenarios import parse_scenario
+
+    scenario = parse_scenario(STALE, "stale.toml")
+    info = Puzzle("stale.toml", scenario.name, STALE, 0)
+    sess = Session(scenario.new_game(), Settings("ai", 0, "medium", ("", "")), info)
+    duel_app = app(sess, tmp_path)
+    async with duel_app.run_test(size=(120, 40)) as pilot:
+        duel = duel_app.duel
+        await wait_until(pilot, lambda: human_to_act(duel_app))
+        listing = duel.query_one("#actions", ActionList)
+        await pilot.click("#my-hand", offset=(9, 0))  # the player looks at Reprise in the hand
+        await pilot.pause()
+        assert "Reprise" in str(duel.query_one("#details").render())
+        duel.play("end turn")
+        ended = len(sess.texts)
+
+        def blocking() -> bool:  # B attacks; after the forced Flash "pass", A may block
+            pending = sess.game.pending
+            return human_to_act(duel_app) and pending is not None and pending.kind == "block"
+
+        await wait_until(pilot, blocking, 30)
+        await pilot.pause()
+        highlighted = listing.texts[listing.highlighted]
+        assert "Reprise" not in highlighted
+        assert "Reprise" not in str(duel.query_one("#details").render())

@@ -198,8 +198,13 @@ class DuelScreen(Screen[None]):
             self.cover(seat)
             return
         self.render_view()
-        if not isinstance(self.focused, ZoneView):
-            self.query_one("#actions", ActionList).focus()
+        pending = s.game.pending
+        interrupting = pending is not None and pending.kind != "main"  # a block, a choice...
+        if interrupting or not isinstance(self.focused, ZoneView):
+            listing = self.query_one("#actions", ActionList)
+            listing.focus()
+            if listing.highlighted is not None and listing.highlighted < len(listing.texts):
+                self.describe_action(listing.texts[listing.highlighted])
 
     def _only_pass(self) -> bool:
         actions = self.session.game.legal_actions()
@@ -521,6 +526,8 @@ class DuelScreen(Screen[None]):
             )
             shown = [self._with_cost(d.shorten_names(t, self.long_names), t) for t in texts]
             listing.show_actions(texts, listing.token + 1, note, keep, shown)
+            if listing.highlighted is not None and listing.highlighted < len(texts):
+                self.describe_action(texts[listing.highlighted])  # a new decision: its card
         current = listing.highlighted
         self.point_at(
             listing.texts[current] if current is not None and current < len(texts) else None
@@ -583,6 +590,8 @@ class DuelScreen(Screen[None]):
 
     @on(ZoneView.Highlighted)
     def zone_highlighted(self, event: ZoneView.Highlighted) -> None:
+        if not event.zone.has_focus:  # the focus moved on (to a new decision) since it was sent
+            return
         self.last_zone = event.zone.id or "my-hand"
         self.show_details(event.chip)
 
@@ -629,7 +638,11 @@ class DuelScreen(Screen[None]):
 
     @on(OptionList.OptionHighlighted, "#actions")
     def action_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        text = self.query_one("#actions", ActionList).action_of(event.option.id)
+        self.describe_action(self.query_one("#actions", ActionList).action_of(event.option.id))
+
+    def describe_action(self, text: str | None) -> None:
+        """Point at what the action `text` names and show it in the details pane: its card, or
+        what the action does; with nothing to show, the pane is cleared (never a stale card)."""
         self.point_at(text)
         if text is None:
             return
@@ -642,6 +655,8 @@ class DuelScreen(Screen[None]):
         if explained is not None:
             self.query_one("#details", Static).update(explained)
             self.query_one("#details-title", FitLine).show("Action")
+        else:
+            self.show_details(None)
 
     @on(OptionList.OptionSelected, "#actions")
     def action_selected(self, event: OptionList.OptionSelected) -> None:
