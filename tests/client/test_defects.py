@@ -141,7 +141,6 @@ async def test_the_card_panel_follows_each_new_decision(tmp_path):
         await pilot.pause()
         assert "Reprise" in str(duel.query_one("#details").render())
         duel.play("end turn")
-        ended = len(sess.texts)
 
         def blocking() -> bool:  # B attacks; after the forced Flash "pass", A may block
             pending = sess.game.pending
