@@ -151,3 +151,28 @@ async def test_the_card_panel_follows_each_new_decision(tmp_path):
         highlighted = listing.texts[listing.highlighted]
         assert "Reprise" not in highlighted
         assert "Reprise" not in str(duel.query_one("#details").render())
+
+
+async def test_below_the_minimum_size_the_screen_says_so(tmp_path):
+    sess = session(first="A")
+    duel_app = app(sess, tmp_path)
+    async with duel_app.run_test(size=(40, 12)) as pilot:
+        await wait_until(pilot, lambda: human_to_act(duel_app))
+        text = " ".join(screen_text(duel_app).split())
+        assert "The terminal is 40x12" in text and "at least 80x24" in text
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        text = screen_text(duel_app)
+        assert "The terminal is" not in text and "keep" in text
+
+
+def test_a_line_too_long_is_cut_between_words():
+    from textual.content import Content
+
+    from zenonzard_tui.client.widgets.fitline import clip_words
+
+    line = Content("B: block? (ZR 8.4)  B is the AI: thinking…")
+    assert clip_words(line, 30).plain == "B: block? (ZR 8.4)  B is the…"
+    assert clip_words(line, 12).plain == "B: block?…"
+    assert clip_words(line, 100).plain == line.plain
+    assert clip_words(Content("Supercalifragilistic"), 8).cell_length == 8

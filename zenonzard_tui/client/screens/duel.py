@@ -55,6 +55,9 @@ def _long_names(session: Session) -> list[str]:
     return sorted(names, key=len, reverse=True)
 
 
+MIN_SIZE = (80, 24)  # the smallest terminal the duel is laid out for (columns, lines)
+
+
 class AIChose(Message):
     """The AI's worker is done: its action (or the error it met) for game `generation`."""
 
@@ -115,6 +118,7 @@ class DuelScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield FitLine(id="status")
+        yield Static("", id="too-small")
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 with VerticalScroll(id="board", can_focus=False):
@@ -142,6 +146,15 @@ class DuelScreen(Screen[None]):
         """The board takes what it needs, leaving the log at least a few lines; in a short
         terminal the base and the hand give up names for colour letters sooner."""
         height = self.size.height
+        small = self.size.width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        self.set_class(small, "too-small")
+        if small:
+            width, need_w, need_h = self.size.width, *MIN_SIZE
+            self.query_one("#too-small", Static).update(
+                f"The terminal is {width}x{height}: the duel needs at least {need_w}x{need_h}.\n"
+                "Make the window larger (or the font smaller) to see the board, your hand and "
+                "your actions. The game waits."
+            )
         short = height < 30
         self.query_one("#board").styles.max_height = max(height - 2 - 3, 6)
         for zone_id in ("#opp-base", "#my-base"):
