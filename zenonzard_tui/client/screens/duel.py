@@ -39,7 +39,13 @@ from zenonzard_tui.client.widgets.fitline import FitLine
 from zenonzard_tui.client.widgets.logview import LogView
 from zenonzard_tui.client.widgets.zone import ZoneView
 from zenonzard_tui.engine.actions import Action, ActionError, IllegalAction
-from zenonzard_tui.engine.observe import ChoiceView, Observation, PendingView, PlayerView
+from zenonzard_tui.engine.observe import (
+    ChoiceView,
+    Observation,
+    PendingView,
+    PlayerView,
+    publicly_forced,
+)
 from zenonzard_tui.puzzles import forced_win
 
 ZONES = ("opp-forces", "opp-base", "opp-field", "my-field", "my-base", "my-forces", "my-hand")
@@ -202,8 +208,14 @@ class DuelScreen(Screen[None]):
             self.render_view()
             self.start_ai()
             return
-        if self.autopass and self._only_pass():
-            if self.viewer is not None and not self.covered:
+        if (self.autopass and self._only_pass()) or (s.hotseat and publicly_forced(s.game)):
+            # answered at once: auto-pass, or in hotseat a decision that is forced in plain
+            # sight of both players (no block possible, no mana for a Flash card)
+            if (
+                self.viewer is not None
+                and not self.covered
+                and (seat == self.viewer or not s.hotseat)
+            ):
                 self.render_view()
             self.set_timer(max(self.ai_delay / 2, 0.01), self._autopass(len(s.texts)))
             return
@@ -226,7 +238,8 @@ class DuelScreen(Screen[None]):
     def _autopass(self, step: int) -> Callable[[], None]:
         def fire() -> None:
             s = self.session
-            if len(s.texts) != step or s.over or not self._only_pass():
+            forced = self._only_pass() or (s.hotseat and publicly_forced(s.game))
+            if len(s.texts) != step or s.over or not forced:
                 return
             s.apply(s.game.legal_actions()[0].text)
             self.after_action()
