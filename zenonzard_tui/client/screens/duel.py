@@ -46,6 +46,7 @@ from zenonzard_tui.engine.observe import (
     PlayerView,
     publicly_forced,
 )
+from zenonzard_tui.engine.summary import summarize
 from zenonzard_tui.puzzles import forced_win
 
 ZONES = ("opp-forces", "opp-base", "opp-field", "my-field", "my-base", "my-forces", "my-hand")
@@ -859,7 +860,9 @@ class DuelScreen(Screen[None]):
         else:
             headline = f"Player {winner} wins!"
         reason = v.log[-1] if v.log else ""
-        summary = f"Turn {v.turn}, {len(s.texts)} actions."
+        names = tuple(s.settings.names[seat] or self._seat_label(seat) for seat in (0, 1))
+        figures = summarize(s.game).lines((names[0], names[1]))[1:]  # the headline says who won
+        summary = "\n".join([*figures, f"{len(s.texts)} actions."])
         can_restart = True
 
         def chosen(what: str | None) -> None:
