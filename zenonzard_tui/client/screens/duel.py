@@ -20,12 +20,13 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import Footer, Input, OptionList, Static
 from textual.worker import get_current_worker
 
 from zenonzard_tui.client import describe as d
 from zenonzard_tui.client.describe import SEATS, Chip
 from zenonzard_tui.client.screens.modals import (
+    CardActionsScreen,
     CoverScreen,
     GameOverScreen,
     HelpScreen,
@@ -77,8 +78,8 @@ class DuelScreen(Screen[None]):
     AUTO_FOCUS = "#actions"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark,f1", "help", "Help", id="help", key_display="?"),
-        Binding("t", "trash", "Trash", id="trash"),
-        Binding("a", "autopass", "Auto-pass", id="autopass"),
+        Binding("t", "trash", "Trash", show=False, id="trash"),
+        Binding("a", "autopass", "Auto-pass", show=False, id="autopass"),
         Binding("s", "save", "Save", id="save"),
         Binding("S", "save_as", "Save as", show=False, id="save_as"),
         Binding("n", "new_game", "New game", id="new_game"),
@@ -86,6 +87,8 @@ class DuelScreen(Screen[None]):
         Binding("i", "hint", "Hint", id="hint"),
         Binding("q", "quit", "Quit", id="quit"),
         Binding("escape", "focus_actions", "Actions", id="focus_actions", key_display="Esc"),
+        Binding("slash", "filter", "Filter", id="filter", key_display="/"),
+        Binding("L,f2", "toggle_log", "Log", id="toggle_log", key_display="L"),
         *(Binding(str(n), f"pick({n - 1})", show=False, id=f"pick_{n}") for n in range(1, 10)),
     ]
 
@@ -111,6 +114,7 @@ class DuelScreen(Screen[None]):
         self.over_shown = False
         self.autopass = not session.hotseat
         self.marks: set[int] = set()
+        self.filter = ""  # typed words the listed actions must contain
         self.log_seen = [0, 0]
         self.last_ai: str | None = None
         self.view: Observation | None = None
@@ -143,6 +147,7 @@ class DuelScreen(Screen[None]):
                 yield LogView(id="log")
             with Vertical(id="side"):
                 yield FitLine(id="actions-title", classes="title")
+                yield Input(placeholder="type to filter the actions", id="filter")
                 yield ActionList(id="actions")
                 yield FitLine(id="details-title", classes="title")
                 with VerticalScroll(id="details-box", can_focus=False):
@@ -264,6 +269,7 @@ class DuelScreen(Screen[None]):
             self.notify(str(exc), severity="error")
             return
         self.marks.clear()
+        self.filter = ""
         self.after_action()
 
     def after_action(self) -> None:
@@ -522,11 +528,47 @@ class DuelScreen(Screen[None]):
             if text:
                 offered.append(text)
             return offered, "Enter on a hand card marks it to send back (ZR 5.2)."
+        if self.filter:
+            words = self.filter.casefold().split()
+            kept = [t for t in actions if all(w in t.casefold() for w in words)]
+            note = f"Showing {len(kept)} of {len(actions)} matching '{self.filter}' (Esc: all)."
+            return kept, note
         pending = self.live_pending()
         chosen = pending.chosen if isinstance(pending, ChoiceView) else None
         if chosen:
             return actions, "Chosen so far: " + ", ".join(chosen)
         return actions, None
+
+    # ------------------------------------------------------------------------------------------
+    # Typing to filter the actions
+
+    def action_filter(self) -> None:
+        box = self.query_one("#filter", Input)
+        box.display = True
+        box.focus()
+
+    @on(Input.Changed, "#filter")
+    def filter_changed(self, event: Input.Changed) -> None:
+        self.filter = event.value.strip()
+        self.render_actions()
+
+    @on(Input.Submitted, "#filter")
+    def filter_submitted(self) -> None:
+        """Enter in the filter: the first matching action, when it is yours to play."""
+        texts, _ = self.offered_actions()
+        listing = self.query_one("#actions", ActionList)
+        listing.focus()
+        if texts and self.can_act():
+            self.play(texts[0])
+        self.clear_filter()  # (play has emptied it; the box goes too)
+
+    def clear_filter(self) -> None:
+        box = self.query_one("#filter", Input)
+        if self.filter or box.display:
+            self.filter = ""
+            box.value = ""
+            box.display = False
+            self.render_actions()
 
     def _with_cost(self, shown: str, text: str) -> str:
         """A summon or a cast says what it costs now: "cast Tidal Wave · 1*" (* reduced)."""
@@ -577,8 +619,12 @@ class DuelScreen(Screen[None]):
             return
         seen = self.log_seen[self.viewer]
         self.query_one("#log", LogView).show(v.log, seen, SEATS[1 - self.viewer])
+        self.render_log_title()
+
+    def render_log_title(self) -> None:
+        back = " (L: the board)" if self.has_class("full-log") else ""
         self.query_one("#log-title", FitLine).show(
-            Content.assemble("Log ", ("(dim: before your last move)", "dim")), "Log"
+            Content.assemble("Log", back, (" dim: before your last move", "dim")), "Log" + back
         )
 
     # ------------------------------------------------------------------------------------------
@@ -640,12 +686,22 @@ class DuelScreen(Screen[None]):
             self.render_actions()
             return
         listing = self.query_one("#actions", ActionList)
-        for i, text in enumerate(listing.texts):
-            if self.resolve(text) == (zone, event.index):
-                listing.highlighted = i
-                listing.focus()
-                return
-        if self.can_act():
+        uses = [
+            i for i, text in enumerate(listing.texts) if self.resolve(text) == (zone, event.index)
+        ]
+        if len(uses) == 1 or (uses and not self.can_act()):
+            listing.highlighted = uses[0]
+            listing.focus()
+        elif uses:  # several: the card's own menu (advance, retreat, each attack...)
+            texts = [listing.texts[i] for i in uses]
+            shown = [self._with_cost(d.shorten_names(t, self.long_names), t) for t in texts]
+
+            def chosen(text: str | None) -> None:
+                if text is not None:
+                    self.play(text)
+
+            self.app.push_screen(CardActionsScreen(event.chip.name, texts, shown), chosen)
+        elif self.can_act():
             self.notify(f"No action uses {event.chip.name} now.", timeout=2)
 
     def point_at(self, text: str | None) -> None:
@@ -700,7 +756,7 @@ class DuelScreen(Screen[None]):
         if action == "pick":
             return self.can_act()
         if action == "focus_actions":
-            return not isinstance(self.focused, ActionList)
+            return not isinstance(self.focused, ActionList) or bool(self.filter)
         if action == "hint":  # in a puzzle, at your own decision
             return self.session.puzzle is not None and self.can_act()
         if action == "undo":  # once you have decided something (hotseat: says why not)
@@ -712,7 +768,13 @@ class DuelScreen(Screen[None]):
         if index < len(listing.texts):
             self.play(listing.texts[index])
 
+    def action_toggle_log(self) -> None:
+        """The log takes the board's place (and gives it back): the whole game's story."""
+        self.toggle_class("full-log")
+        self.render_log_title()
+
     def action_focus_actions(self) -> None:
+        self.clear_filter()
         self.query_one("#actions", ActionList).focus()
 
     def action_help(self) -> None:
