@@ -88,3 +88,27 @@ async def test_L_gives_the_log_the_whole_height_and_back(tmp_path):
         await pilot.press("L")
         await pilot.pause()
         assert log.size.height == small
+
+
+async def test_the_other_players_turn_is_recapped_and_its_changes_marked(tmp_path):
+    from tests.client.test_defects import STALE
+    from zenonzard_tui.scenarios import parse_scenario
+
+    scenario = parse_scenario(STALE.replace('hand = ["Reprise"]', "hand = []"), "recap.toml")
+    info = Puzzle("recap.toml", scenario.name, scenario.text, 0)
+    sess = Session(scenario.new_game(), Settings("ai", 0, "medium", ("", "")), info)
+    duel_app = app(sess, tmp_path)
+    async with duel_app.run_test(size=(100, 32)) as pilot:
+        duel = duel_app.duel
+        await wait_until(pilot, lambda: human_to_act(duel_app))
+        recap = duel.query_one("#recap")
+        assert not recap.display
+        duel.play("end turn")
+        await wait_until(pilot, lambda: human_to_act(duel_app) and sess.game.turn == 4, 30)
+        await pilot.pause()
+        text = str(recap.render())
+        assert recap.display and "Since your last move" in text
+        assert "B's Megalosaurus attacks the player." in text
+        await pilot.press("x")
+        await pilot.pause()
+        assert not recap.display

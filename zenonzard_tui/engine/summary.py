@@ -8,8 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from zenonzard_tui.engine.events import (
+    Attack,
+    Battle,
     Cast,
     Destroyed,
+    Event,
     ForceDamage,
     ForceDestroyed,
     Heal,
@@ -17,6 +20,7 @@ from zenonzard_tui.engine.events import (
     PlayerDamage,
     Setup,
     Summon,
+    Token,
     TurnStart,
 )
 from zenonzard_tui.engine.game import Game
@@ -136,3 +140,29 @@ def summarize(game: Game) -> MatchSummary:
         # a game from a position: its life before the first turn boundary is not in the log
         history = tuple(h[1:] if len(h) > 1 else h for h in history)  # type: ignore[assignment]
     return MatchSummary(game.outcome, game.turn, sides, history, changes)
+
+
+NOTABLE: tuple[type[Event], ...] = (
+    Summon,
+    Cast,
+    Token,
+    Attack,
+    Battle,
+    Destroyed,
+    PlayerDamage,
+    ForceDamage,
+    ForceDestroyed,
+    Heal,
+)  # what a recap of the other player's turn tells: cards played, attacks and what they did
+
+
+def recap(game: Game, seat: int, since: int) -> list[str]:
+    """What happened since log record `since` that a player wants told after the other player
+    moved: cards played, attacks, battles, damage and losses, as `seat` may know them."""
+    out = []
+    for event in game.log.records[since:]:
+        if isinstance(event, NOTABLE):
+            text = event.sentence(game, seat)
+            if text:
+                out.append(text)
+    return out

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -47,7 +48,7 @@ from zenonzard_tui.engine.observe import (
     PlayerView,
     publicly_forced,
 )
-from zenonzard_tui.engine.summary import summarize
+from zenonzard_tui.engine.summary import recap, summarize
 from zenonzard_tui.puzzles import forced_win
 
 ZONES = ("opp-forces", "opp-base", "opp-field", "my-field", "my-base", "my-forces", "my-hand")
@@ -89,6 +90,7 @@ class DuelScreen(Screen[None]):
         Binding("escape", "focus_actions", "Actions", id="focus_actions", key_display="Esc"),
         Binding("slash", "filter", "Filter", id="filter", key_display="/"),
         Binding("L,f2", "toggle_log", "Log", id="toggle_log", key_display="L"),
+        Binding("x", "dismiss_recap", "Close recap", id="dismiss_recap"),
         *(Binding(str(n), f"pick({n - 1})", show=False, id=f"pick_{n}") for n in range(1, 10)),
     ]
 
@@ -115,6 +117,11 @@ class DuelScreen(Screen[None]):
         self.autopass = not session.hotseat
         self.marks: set[int] = set()
         self.filter = ""  # typed words the listed actions must contain
+        # per seat: the board and the log length when that seat last acted, to mark and tell
+        # what changed since (the other player's turn)
+        self.before: list[Observation | None] = [None, None]
+        self.log_mark = [0, 0]
+        self.recap_lines: list[str] = []
         self.log_seen = [0, 0]
         self.last_ai: str | None = None
         self.view: Observation | None = None
@@ -149,6 +156,7 @@ class DuelScreen(Screen[None]):
                 yield FitLine(id="actions-title", classes="title")
                 yield Input(placeholder="type to filter the actions", id="filter")
                 yield ActionList(id="actions")
+                yield Static("", id="recap")
                 yield FitLine(id="details-title", classes="title")
                 with VerticalScroll(id="details-box", can_focus=False):
                     yield Static("", id="details")
@@ -263,6 +271,9 @@ class DuelScreen(Screen[None]):
             return
         assert self.viewer is not None
         self.log_seen[self.viewer] = len(view.log)
+        self.before[self.viewer] = view
+        self.log_mark[self.viewer] = len(self.session.game.log)
+        self.recap_lines = []
         try:
             self.session.apply(text)
         except ActionError as exc:  # the view was current, so this should not happen
@@ -378,6 +389,7 @@ class DuelScreen(Screen[None]):
     def render_view(self) -> None:
         assert self.viewer is not None
         self.view = self.session.view(self.viewer)
+        self.update_recap()
         self.render_status()
         self.render_board()
         self.render_actions()
@@ -440,6 +452,7 @@ class DuelScreen(Screen[None]):
             "my-base": [d.mana_chip(m, cat.get(m.id)) for m in me.base],
             "my-forces": [d.force_chip(f, forces.get(f.id)) for f in me.forces],
         }
+        self.flag_changes()
         actions = self.my_actions()
         playable = {d.action_name(t)[1] for t in actions if t.split(" ", 1)[0] in HAND_VERBS}
         hand = me.hand or ()
@@ -470,20 +483,47 @@ class DuelScreen(Screen[None]):
             turn = f"Turn {v.turn} · {v.active}'s turn" if v.turn else "Mulligans"
             middle.show(Content.styled(turn, "dim"), rule="─")
 
+    def flag_changes(self) -> None:
+        """Mark what changed on the board since the viewer's last move: minions that arrived,
+        Forces that lost life (the other player's turn, at a glance)."""
+        before, v = self.before[self.viewer or 0], self.view
+        if before is None or v is None or self.viewer is None:
+            return
+        for side, seat in (("opp", 1 - self.viewer), ("my", self.viewer)):
+            was, now = before.players[seat], v.players[seat]
+            old = {m.uid for m in was.field}
+            chips = self.chips[f"{side}-field"]
+            for i, m in enumerate(now.field):
+                if m.uid not in old:
+                    chips[i] = d.flagged(chips[i], "new")
+            chips = self.chips[f"{side}-forces"]
+            for i, (f0, f1) in enumerate(zip(was.forces, now.forces, strict=True)):
+                if f1.life < f0.life or f1.destroyed != f0.destroyed:
+                    chips[i] = d.flagged(chips[i], f"{f1.life - f0.life:+d}")
+
+    def life_change(self, seat: int) -> int:
+        """The change of `seat`'s life since the viewer's last move (0: none, or no move yet)."""
+        before, v = self.before[self.viewer or 0], self.view
+        if before is None or v is None:
+            return 0
+        return v.players[seat].life - before.players[seat].life
+
     def header(self, p: PlayerView) -> list[Content]:
         """A player's line, fullest first: seat, deck, life, hand, deck and trash sizes."""
         seat = SEATS.index(p.seat)
         who = Content.styled(f" {self._seat_label(seat)} ", "bold reverse")
         deck = self.session.settings.names[seat]
         life_style = "bold $error" if p.life <= 3 else "bold"
-        stats = [("Life ", ""), (str(p.life), life_style)]
+        change = self.life_change(seat)
+        life = str(p.life) + (f" ✦{change:+d}" if change else "")
+        stats = [("Life ", ""), (life, life_style)]
         stats.append((f"  Hand {p.hand_size}  Deck {p.deck_size}  Trash {len(p.trash)}", ""))
         if p.movement:
             stats.append((f"  Movement {p.movement}", "bold"))
         body = Content.assemble(*stats)
         short = Content.assemble(
             ("Life ", ""),
-            (str(p.life), life_style),
+            (life, life_style),
             f" Hand {p.hand_size} Deck {p.deck_size} Trash {len(p.trash)}",
             (f" Move {p.movement}" if p.movement else "", "bold"),
         )
@@ -753,6 +793,8 @@ class DuelScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "new_game":
             return self.session.over
+        if action == "dismiss_recap":
+            return bool(self.recap_lines)
         if action == "pick":
             return self.can_act()
         if action == "focus_actions":
@@ -767,6 +809,25 @@ class DuelScreen(Screen[None]):
         listing = self.query_one("#actions", ActionList)
         if index < len(listing.texts):
             self.play(listing.texts[index])
+
+    def update_recap(self) -> None:
+        """When the viewer's decision comes in a new turn (the other player has played), tell
+        what that turn did until the viewer dismisses it (x) or moves."""
+        before, v, seat = self.before[self.viewer or 0], self.view, self.viewer
+        if before is not None and v is not None and seat is not None and v.turn != before.turn:
+            if not self.recap_lines and self.can_act():
+                self.recap_lines = recap(self.session.game, seat, self.log_mark[seat])
+                self.before[seat] = replace(before, turn=v.turn)  # told once per turn
+        box = self.query_one("#recap", Static)
+        box.display = bool(self.recap_lines)
+        if self.recap_lines:
+            head = Content.styled("Since your last move (x: close)", "bold")
+            box.update(Content("\n").join([head, *(Content(line) for line in self.recap_lines)]))
+        self.refresh_bindings()
+
+    def action_dismiss_recap(self) -> None:
+        self.recap_lines = []
+        self.update_recap()
 
     def action_toggle_log(self) -> None:
         """The log takes the board's place (and gives it back): the whole game's story."""
