@@ -814,10 +814,11 @@ class DuelScreen(Screen[None]):
         """When the viewer's decision comes in a new turn (the other player has played), tell
         what that turn did until the viewer dismisses it (x) or moves."""
         before, v, seat = self.before[self.viewer or 0], self.view, self.viewer
-        if before is not None and v is not None and seat is not None and v.turn != before.turn:
-            if not self.recap_lines and self.can_act():
-                self.recap_lines = recap(self.session.game, seat, self.log_mark[seat])
-                self.before[seat] = replace(before, turn=v.turn)  # told once per turn
+        new_turn = before is not None and v is not None and v.turn != before.turn
+        if new_turn and seat is not None and not self.recap_lines and self.can_act():
+            assert before is not None and v is not None
+            self.recap_lines = recap(self.session.game, seat, self.log_mark[seat])
+            self.before[seat] = replace(before, turn=v.turn)  # told once per turn
         box = self.query_one("#recap", Static)
         box.display = bool(self.recap_lines)
         if self.recap_lines:
