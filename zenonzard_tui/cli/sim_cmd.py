@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from zenonzard_tui.ai import LEVELS
 from zenonzard_tui.decks import Deck, DeckError, DeckReadError, deck_files, find_deck, load_deck
+from zenonzard_tui.sim import RunnerError
 from zenonzard_tui.sim.local import LocalRunner, usable_cores
 from zenonzard_tui.sim.play import GameSpec, Result
 from zenonzard_tui.sim.progress import Bar
@@ -155,7 +156,11 @@ def run(args: argparse.Namespace) -> int:
     runner = _runner(decks, args.games * len(opponents), args)
     if runner is None:
         return 2
-    tallies, seconds, stopped = _matches(runner, decks, levels, args)
+    try:
+        tallies, seconds, stopped = _matches(runner, decks, levels, args)
+    except RunnerError as exc:
+        print(f"zenonzard sim: {exc}", file=sys.stderr)
+        return 2
     cards = sorted({c.name for c in deck_a.cards}) if args.cards else []
     shown = [t for t in tallies if t.games] or tallies[:1]
     if args.json:

@@ -8,3 +8,7 @@
 
 Every runner plays the same games for the same specs: a game's result depends on its spec only.
 """
+
+
+class RunnerError(Exception):
+    """The place to play the games cannot be used (a Ray that cannot be started or reached)."""
