@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import pty
 import re
-import select
 import signal
 import subprocess
 import sys
@@ -21,25 +20,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.terminal import read_pty
+
 DECKS = Path(__file__).resolve().parents[1] / "decks"
 GAMES = 100_000
-
-
-def _read(fd: int, seconds: float) -> bytes:
-    out = b""
-    end = time.monotonic() + seconds
-    while (left := end - time.monotonic()) > 0:
-        ready, _, _ = select.select([fd], [], [], left)
-        if not ready:
-            break
-        try:
-            chunk = os.read(fd, 65536)
-        except OSError:  # the other end is closed
-            break
-        if not chunk:
-            break
-        out += chunk
-    return out
 
 
 def _group_gone(pgid: int, seconds: float) -> bool:
@@ -80,13 +64,13 @@ def _interrupt(runner: list[str], delay: float) -> None:
         while not re.search(rb"[1-9]\d*/100000", err):  # the bar has counted games
             assert time.monotonic() < deadline, err.decode(errors="replace")
             assert proc.poll() is None, err.decode(errors="replace")
-            err += _read(master, 0.1)
-        err += _read(master, delay)
+            err += read_pty(master, 0.1)
+        err += read_pty(master, delay)
         os.killpg(pgid, signal.SIGINT)
         stopped = time.monotonic()
         out, _ = proc.communicate(timeout=30)
         took = time.monotonic() - stopped
-        err += _read(master, 0.5)
+        err += read_pty(master, 0.5)
     finally:
         if proc.poll() is None:
             os.killpg(pgid, signal.SIGKILL)

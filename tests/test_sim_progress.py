@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.terminal import read_pty
+
 ROOT = Path(__file__).resolve().parents[1]
 SIM = [sys.executable, "-m", "zenonzard_tui", "sim", "red-rush", "blue-tides", "--games", "3"]
 FUZZ = [sys.executable, str(ROOT / "bench" / "fuzz.py"), "--games", "3"]
@@ -20,15 +22,7 @@ def _stderr_on_a_terminal(argv: list[str]) -> tuple[int, str, str]:
     master, slave = pty.openpty()
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=slave, cwd=ROOT)
     os.close(slave)
-    err = b""
-    while True:
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:  # the process closed its end
-            break
-        if not chunk:
-            break
-        err += chunk
+    err = read_pty(master, 60)
     out, _ = proc.communicate(timeout=60)
     os.close(master)
     return proc.returncode, out.decode(), err.decode(errors="replace")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator, Sequence
-from types import TracebackType
 from typing import Any
 
 import ray
@@ -64,12 +63,7 @@ class RayRunner:
             raise
         return self
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
+    def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
         try:
             for ref in self.pending:
                 ray.cancel(ref, force=True)

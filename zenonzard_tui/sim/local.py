@@ -14,7 +14,6 @@ import signal
 import sys
 from collections.abc import Iterator, Sequence
 from multiprocessing.pool import Pool
-from types import TracebackType
 
 from zenonzard_tui.decks import Deck
 from zenonzard_tui.sim.play import GameSpec, Result, canonical, chunks, play, play_chunk
@@ -77,12 +76,7 @@ class LocalRunner:
                 raise
         return self
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
+    def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
         self.close(failed=kind is not None)
 
     def close(self, failed: bool) -> None:

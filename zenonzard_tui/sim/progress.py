@@ -6,7 +6,6 @@ caller never tests for it."""
 from __future__ import annotations
 
 import sys
-from types import TracebackType
 
 from rich.console import Console
 from rich.progress import (
@@ -42,12 +41,7 @@ class Bar:
             self.progress.start()
         return self
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
+    def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
         if self.progress is not None:
             self.progress.stop()
 
