@@ -47,14 +47,14 @@ def test_ids_mean_the_same_move_in_every_game():
             if action.kind == "end_turn":
                 assert i == blocks["end_turn"].start
             elif action.kind in ("summon", "cast"):
-                assert i == blocks["play"].start + p.hand.index(action.args[0])
+                assert i == blocks["play"].start + p.hand.index(action.uid)
             elif action.kind == "attack":
-                field = [s.uid for s in p.field].index(action.args[0])
-                target = action.args[1]
+                field = [s.uid for s in p.field].index(action.uid)
+                target = action.target
                 t = 0 if target == ("p",) else 1 + target[1]
                 assert i == blocks["attack"].start + 3 * field + t
             elif action.kind == "mulligan":
-                mask = sum(1 << p.hand.index(u) for u in action.args)
+                mask = sum(1 << p.hand.index(u) for u in action.cards)
                 assert i == blocks["mulligan"].start + mask - 1
 
 

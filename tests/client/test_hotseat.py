@@ -15,11 +15,10 @@ def hidden_names(sess, seat: int) -> set[str]:
     own_deck = load_deck(RED if other == 0 else BLUE)
     public = {c.name for c in own_deck.cards}
     view = sess.view(other)
-    for p in view["players"]:
-        for zone in ("field", "base", "trash"):
-            public |= {c["name"] for c in p[zone]}
-    hand = sess.view(seat)["players"][seat]["hand"]
-    return {c["name"] for c in hand} - public
+    for p in view.players:
+        public |= {c.name for c in p.field + p.base + p.trash}
+    hand = sess.view(seat).players[seat].hand or ()
+    return {c.name for c in hand} - public
 
 
 async def test_the_cover_screen_hides_each_hand_from_the_other_player(tmp_path):

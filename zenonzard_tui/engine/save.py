@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from zenonzard_tui.cards import load_pool
-from zenonzard_tui.engine.actions import IllegalAction
+from zenonzard_tui.engine.actions import ActionError
 from zenonzard_tui.engine.game import SEATS, Game, new_game
 from zenonzard_tui.engine.state import Options
 
@@ -144,7 +144,7 @@ def replay(game: Game, actions: list, source: str) -> Game:
             raise SaveError(f"{source}: action {n} is not a text")
         try:
             game.apply(text)
-        except IllegalAction as exc:
+        except ActionError as exc:
             raise SaveError(
                 f"{source}: action {n} '{text}' cannot be replayed ({exc}); the save is damaged "
                 "or from another card pool"

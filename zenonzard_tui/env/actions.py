@@ -79,33 +79,41 @@ def _slot(name: str, index: int, action: Action) -> int:
     return block.start + index
 
 
+def _at(zone: list[int], action: Action) -> int:
+    """The position in `zone` of the card `action` names."""
+    if action.uid not in zone:
+        raise UnmappedAction(f"{action.text or action.kind}: its card is not where it should be")
+    return zone.index(action.uid)
+
+
 def action_id(game: Game, action: Action, position: int = 0) -> int:
     """The id of one legal action of the decision pending in `game` (`position`: its place among
     the offered options, for a choice)."""
     assert game.pending is not None
     p = game.players[game.pending.seat]
-    kind, args = action.kind, action.args
+    kind = action.kind
+    hand, base, field = p.hand, [s.uid for s in p.base], [s.uid for s in p.field]
     if kind == "keep":
         return BLOCKS["keep"].start
     if kind == "mulligan":
-        mask = sum(1 << p.hand.index(uid) for uid in args)
+        mask = sum(1 << p.hand.index(uid) for uid in action.cards)
         return _slot("mulligan", mask - 1, action)
     if kind == "mana":
-        return _slot("mana", p.hand.index(args[0]), action)
+        return _slot("mana", _at(hand, action), action)
     if kind in ("summon", "cast"):
-        return _slot("play", p.hand.index(args[0]), action)
+        return _slot("play", _at(hand, action), action)
     if kind == "advance":
-        return _slot("advance", [s.uid for s in p.base].index(args[0]), action)
+        return _slot("advance", _at(base, action), action)
     if kind == "retreat":
-        return _slot("retreat", [s.uid for s in p.field].index(args[0]), action)
+        return _slot("retreat", _at(field, action), action)
     if kind == "attack":
-        field = [s.uid for s in p.field].index(args[0])
-        target = 0 if args[1][0] == "p" else 1 + args[1][1]
-        return _slot("attack", field * ATTACK_TARGETS + target, action)
+        assert action.target is not None
+        target = 0 if action.target[0] == "p" else 1 + action.target[1]
+        return _slot("attack", _at(field, action) * ATTACK_TARGETS + target, action)
     if kind == "block":
-        return _slot("block", [s.uid for s in p.field].index(args[0]), action)
+        return _slot("block", _at(field, action), action)
     if kind == "choose":
-        if args[0] == ("none",):
+        if action.option == ("none",):
             return BLOCKS["choose_none"].start
         return _slot("choose", position, action)
     if kind in BLOCKS and BLOCKS[kind].size == 1:  # mana_colorless, mana_skip, end_turn, ...
@@ -120,7 +128,7 @@ def legal_ids(game: Game) -> dict[int, Action]:
     out: dict[int, Action] = {}
     options = 0
     for action in game.legal_actions():
-        if action.kind == "choose" and action.args[0] != ("none",):
+        if action.kind == "choose" and action.option != ("none",):
             i = action_id(game, action, options)
             options += 1
         else:

@@ -1,8 +1,7 @@
 """Observation vectors for agents, built only from what a seat may know (`observe(game, seat)`).
 
-Two steps, so that a change to `observe()` (say, typed dataclasses instead of a dict) is an edit
-to `seat_view` alone:
-- `seat_view(game, seat)` reads `observe(game, seat)` into a small typed `SeatView`;
+Two steps, so that a change to `observe()` is an edit to `seat_view` alone:
+- `seat_view(game, seat)` reads `observe(game, seat)` into a `SeatView`: this seat's view first;
 - `encode(view)` turns a `SeatView` into a fixed-length float32 vector, every entry in 0..1
   (`FEATURES` names them, in order).
 
@@ -12,14 +11,13 @@ Card facts (cost, type) come from the card pool by the card's id, which is publi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
 from zenonzard_tui.cards.loader import load_pool
 from zenonzard_tui.engine.actions import BLOCK, CHOICE, MAIN, MANA, MULLIGAN, PRIORITY
 from zenonzard_tui.engine.game import Game
-from zenonzard_tui.engine.observe import observe
+from zenonzard_tui.engine.observe import CardView, ChoiceView, PlayerView, SlotView, observe
 from zenonzard_tui.engine.state import BASE_LIMIT, FIELD_LIMIT, HAND_LIMIT, TURN_LIMIT
 
 PHASES = ("mulligan", "standby", "mana", "main", "end", "over")
@@ -41,46 +39,9 @@ LIFE, DECK, TRASH, MOVEMENT, COST, BP, DP, FORCE_LIFE, CHOICE_COUNT = (
 
 
 @dataclass(frozen=True)
-class CardView:
-    """A card a seat can see: its id (`colorless` for a colorless mana token)."""
-
-    id: str
-
-
-@dataclass(frozen=True)
-class SlotView:
-    """A card in play (field or base)."""
-
-    card: CardView
-    rested: bool
-    arrived: bool  # came into play this turn
-    bp: int | None
-    dp: int | None
-
-
-@dataclass(frozen=True)
-class ForceView:
-    life: int
-    rested: bool
-    destroyed: bool
-
-
-@dataclass(frozen=True)
-class PlayerView:
-    life: int
-    movement: int
-    hand: tuple[CardView, ...] | None  # None: the opponent's hand, which only shows its size
-    hand_size: int
-    deck_size: int
-    trash_size: int
-    field: tuple[SlotView, ...]
-    base: tuple[SlotView, ...]
-    forces: tuple[ForceView, ...]
-
-
-@dataclass(frozen=True)
 class SeatView:
-    """The game as one seat sees it: `me` first, then the opponent."""
+    """The game as one seat sees it, `me` first and then the opponent (the players are the
+    engine's own views: `observe()`'s `PlayerView`)."""
 
     turn: int
     my_turn: bool
@@ -88,60 +49,40 @@ class SeatView:
     decision: str | None  # the kind of the pending decision
     deciding: bool  # is the decision this seat's?
     actions: int  # how many actions it may take now (0 when not deciding)
-    choice: tuple[int, int, int] | None  # min, max, chosen so far (its own choice only)
+    choice: tuple[int, int, int] | None  # min, max, picked so far (its own choice only)
     attack: tuple[bool, int] | None  # (attacked by me, target: 0 the player, 1-2 a Force)
     me: PlayerView
     opponent: PlayerView
 
 
-def _slot(raw: dict[str, Any]) -> SlotView:
-    return SlotView(CardView(raw["id"]), raw["rested"], raw["arrived"], raw["bp"], raw["dp"])
-
-
-def _player(raw: dict[str, Any]) -> PlayerView:
-    hand = raw["hand"]
-    return PlayerView(
-        life=raw["life"],
-        movement=raw["movement"],
-        hand=None if hand is None else tuple(CardView(c["id"]) for c in hand),
-        hand_size=raw["hand_size"],
-        deck_size=raw["deck_size"],
-        trash_size=len(raw["trash"]),
-        field=tuple(_slot(s) for s in raw["field"]),
-        base=tuple(_slot(s) for s in raw["base"]),
-        forces=tuple(ForceView(f["life"], f["rested"], f["destroyed"]) for f in raw["forces"]),
-    )
-
-
 def seat_view(game: Game, seat: int) -> SeatView:
-    """The adapter: `observe(game, seat)` as a `SeatView` (the one place that reads its keys)."""
-    raw = observe(game, seat)
-    me = raw["seat"]
-    pending = raw["pending"]
-    deciding = pending is not None and pending["seat"] == me
+    """The adapter: `observe(game, seat)` as a `SeatView` (the one place that reads it)."""
+    seen = observe(game, seat)
+    me = seen.seat
+    pending = seen.pending
+    deciding = pending is not None and pending.seat == me and pending.actions is not None
     choice = None
-    if deciding and pending["kind"] == CHOICE:
-        choice = (pending["min"], pending["max"], len(pending["chosen"]))
+    if deciding and isinstance(pending, ChoiceView):
+        choice = (pending.min or 0, pending.max or 0, len(pending.chosen or ()))
     attack = None
-    if raw["attack"] is not None:
-        a = raw["attack"]
-        players = raw["players"]
-        defender = players[1] if a["seat"] == "A" else players[0]
-        names = [f["name"] for f in defender["forces"]]
-        target = 0 if a["target"] == "player" else 1 + names.index(a["target"])
-        attack = (a["seat"] == me, target)
-    mine, theirs = (0, 1) if me == "A" else (1, 0)
+    if seen.attack is not None:
+        a = seen.attack
+        defender = seen.players[1] if a.seat == "A" else seen.players[0]
+        names = [f.name for f in defender.forces]
+        target = 0 if a.target == "player" else 1 + names.index(a.target)
+        attack = (a.seat == me, target)
+    mine = 0 if me == "A" else 1
     return SeatView(
-        turn=raw["turn"],
-        my_turn=raw["active"] == me,
-        phase=raw["phase"],
-        decision=None if pending is None else pending["kind"],
+        turn=seen.turn,
+        my_turn=seen.active == me,
+        phase=seen.phase,
+        decision=None if pending is None else pending.kind,
         deciding=deciding,
-        actions=len(pending["actions"]) if deciding else 0,
+        actions=len(pending.actions or ()) if deciding and pending is not None else 0,
         choice=choice,
         attack=attack,
-        me=_player(raw["players"][mine]),
-        opponent=_player(raw["players"][theirs]),
+        me=seen.players[mine],
+        opponent=seen.players[1 - mine],
     )
 
 
@@ -151,15 +92,21 @@ _POOL = load_pool()
 _INDEX = {card_id: i + 1 for i, card_id in enumerate(sorted(_POOL.cards))}  # 0: no card
 
 
-def _card_features(card: CardView | None) -> list[float]:
-    """present, the card's index in the pool (by id), cost, type one-hot."""
-    if card is None:
+def _card_features(card_id: str | None, cost: int | None = None) -> list[float]:
+    """present, the card's index in the pool (by id), cost (`cost`: what playing it from the
+    hand takes now, else the printed cost), type one-hot."""
+    if card_id is None:
         return [0.0] * (3 + len(CARD_TYPES))
-    d = _POOL.cards.get(card.id)
+    d = _POOL.cards.get(card_id)
     if d is None:  # a colorless mana token
         return [1.0, 0.0, 0.0] + [0.0] * len(CARD_TYPES)
     kind = [float(d.type == t) for t in CARD_TYPES]
-    return [1.0, _INDEX[card.id] / len(_INDEX), (d.cost or 0) / COST, *kind]
+    cost = d.cost if cost is None else cost
+    return [1.0, _INDEX[card_id] / len(_INDEX), (cost or 0) / COST, *kind]
+
+
+def _hand_features(card: CardView | None) -> list[float]:
+    return _card_features(None) if card is None else _card_features(card.id, card.cost)
 
 
 def _slot_features(slot: SlotView | None) -> list[float]:
@@ -167,7 +114,7 @@ def _slot_features(slot: SlotView | None) -> list[float]:
     if slot is None:
         return _card_features(None) + [0.0] * 4
     return [
-        *_card_features(slot.card),
+        *_card_features(slot.id),
         (slot.bp or 0) / BP,
         (slot.dp or 0) / DP,
         float(slot.rested),
@@ -177,7 +124,7 @@ def _slot_features(slot: SlotView | None) -> list[float]:
 
 def _player_features(p: PlayerView) -> list[float]:
     out = [p.life / LIFE, p.movement / MOVEMENT, p.hand_size / HAND_LIMIT]
-    out += [p.deck_size / DECK, p.trash_size / TRASH]
+    out += [p.deck_size / DECK, len(p.trash) / TRASH]
     for i in range(FORCES):
         f = p.forces[i] if i < len(p.forces) else None
         out += [0.0, 0.0, 1.0] if f is None else [f.life / FORCE_LIFE, f.rested, f.destroyed]
@@ -203,7 +150,7 @@ def encode(view: SeatView) -> np.ndarray:
     out += _player_features(view.me) + _player_features(view.opponent)
     hand = view.me.hand or ()
     for i in range(HAND_LIMIT):
-        out += _card_features(hand[i] if i < len(hand) else None)
+        out += _hand_features(hand[i] if i < len(hand) else None)
     return np.clip(np.asarray(out, dtype=np.float32), 0.0, 1.0)
 
 

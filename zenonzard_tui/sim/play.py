@@ -14,12 +14,9 @@ from dataclasses import dataclass, replace
 from zenonzard_tui.ai import AIPlayer
 from zenonzard_tui.cards.loader import load_pool
 from zenonzard_tui.decks import Deck
+from zenonzard_tui.engine.events import Burn, Cast, Draw, Mana, Summon
 from zenonzard_tui.engine.game import Game, new_game
 from zenonzard_tui.engine.outcome import Outcome
-
-# the deck-log records that name a card of seat A coming into its hand or into play
-_DRAWN = ("draw", "burn")
-_PLAYED = ("summon", "cast", "mana")
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,12 +60,12 @@ def play(decks: Sequence[Deck], spec: GameSpec) -> Result:
     assert game.outcome is not None
     drawn: set[str] = set()
     played: set[str] = set()
-    for kind, args in game.log.records:
-        if args and args[0] == 0 and (kind in _DRAWN or kind in _PLAYED):
-            if args[1] is None:  # a colorless mana token
+    for event in game.log.records:
+        if isinstance(event, Draw | Burn | Summon | Cast | Mana) and event.seat == 0:
+            if event.uid is None:  # a colorless mana token
                 continue
-            name = game.defs[args[1]].name
-            (drawn if kind in _DRAWN else played).add(name)
+            name = game.defs[event.uid].name
+            (drawn if isinstance(event, Draw | Burn) else played).add(name)
     return Result(
         spec.index,
         spec.match,

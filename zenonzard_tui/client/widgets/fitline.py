@@ -43,10 +43,10 @@ class FitLine(Widget):
         width = self.size.width
         if self.rule is not None:  # the text centred on a dim line of `rule` characters
             text = self.candidates[0].truncate(max(width - 4, 0))
-            left = (width - text.cell_length - 2) // 2
-            right = width - text.cell_length - 2 - left
+            before = (width - text.cell_length - 2) // 2
+            after = width - text.cell_length - 2 - before
             return Content.assemble(
-                (self.rule * left + " ", "dim"), text, (" " + self.rule * right, "dim")
+                (self.rule * before + " ", "dim"), text, (" " + self.rule * after, "dim")
             )
         for text in self.candidates:
             for right in [*self.right, None]:
@@ -54,7 +54,6 @@ class FitLine(Widget):
                 if text.cell_length <= room:
                     if right is None:
                         return text
-                    return (
-                        text + Content(" " * (width - text.cell_length - right.cell_length)) + right
-                    )
+                    gap = Content(" " * (width - text.cell_length - right.cell_length))
+                    return text + gap + right
         return self.candidates[-1].truncate(width, ellipsis=True)
