@@ -134,3 +134,20 @@ def test_per_card_figures_of_deck_a_add_up(capsys):
     assert main(["sim", RED, BLUE, "--games", "4", "--cards"]) == 0
     text = capsys.readouterr().out
     assert "Red Rush: its cards over 4 games" in text and "score not drawn" in text
+
+
+def test_spawned_workers_give_the_same_results_too(capsys, monkeypatch):
+    """Where processes cannot be forked (macOS, Windows) the workers are spawned: they get the
+    decks pickled once and rebuild them from their own card pool."""
+    import multiprocessing
+
+    argv = ["sim", RED, BLUE, "--games", "10", "--json", "--seed", "4", "--cards"]
+    assert main([*argv, "--jobs", "1"]) == 0
+    one = json.loads(capsys.readouterr().out)
+    monkeypatch.setattr(
+        "zenonzard_tui.sim.local._context", lambda: multiprocessing.get_context("spawn")
+    )
+    assert main([*argv, "--jobs", "2"]) == 0
+    spawned = json.loads(capsys.readouterr().out)
+    one.pop("seconds"), spawned.pop("seconds")
+    assert one == spawned
