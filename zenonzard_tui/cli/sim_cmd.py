@@ -1,7 +1,9 @@
 """`zenonzard sim DECK_A DECK_B`: AI-vs-AI matches for testing decks.
 
 Seats alternate going first (unless --first says otherwise), so neither deck gets the first-player
-edge. Game g uses seed SEED+g: a game reported as odd can be watched again from its seed.
+edge. Game g uses seed SEED+g: a game reported as odd can be watched again from its seed. This
+module reads the command line and writes the report; the games are played by zenonzard_tui/sim
+(here, in worker processes or as Ray tasks: the same results).
 """
 
 from __future__ import annotations
