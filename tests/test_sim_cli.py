@@ -20,6 +20,7 @@ def test_a_match_reports_wins_first_player_split_length_and_endings(capsys):
     assert out.startswith("Red Rush (medium) vs Blue Tides (medium): 6 games")
     assert "Red Rush going first: " in out and "/3 wins" in out  # seats alternate
     assert "mean length: " in out and "endings: " in out
+    assert out.rstrip().endswith("games/s, in 1 process)")
 
 
 def test_json_counts_add_up_and_repeat_with_the_seed(capsys):

@@ -98,6 +98,8 @@ def _positive(text: str) -> int:
 class Runner(Protocol, AbstractContextManager[Any]):
     def results(self, specs: list[GameSpec]) -> Iterator[Result]: ...
 
+    def where(self) -> str: ...
+
 
 def _first_for(mode: str, g: int) -> str | int:
     if mode == "alternate":
@@ -185,7 +187,7 @@ def run(args: argparse.Namespace) -> int:
                 f"({o.wins[0]} wins, {o.wins[1]} losses, {o.draws} draws)"
             )
         rate = sum(t.games for t in tallies) / seconds if seconds else 0.0
-        print(f"{seconds:.1f} s ({rate:.1f} games/s)")
+        print(f"{seconds:.1f} s ({rate:.1f} games/s, {runner.where()})")
         if cards:
             print("\n" + card_report(deck_a.name, _all(tallies), cards))
     return 130 if stopped else 0

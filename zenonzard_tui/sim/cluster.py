@@ -74,6 +74,10 @@ class RayRunner:
     def workers(self) -> int:
         return max(1, int(ray.cluster_resources().get("CPU", 1)))
 
+    def where(self) -> str:
+        """Where the games are played, for the report."""
+        return f"on Ray at {self.address}" if self.address else "on a local Ray"
+
     def results(self, specs: Sequence[GameSpec]) -> Iterator[Result]:
         task = ray.remote(_play_chunk)
         self.pending = [

@@ -89,6 +89,10 @@ class LocalRunner:
             pool.close()
         pool.join()
 
+    def where(self) -> str:
+        """Where the games are played, for the report."""
+        return "in 1 process" if self.jobs == 1 else f"in {self.jobs} processes"
+
     def results(self, specs: Sequence[GameSpec]) -> Iterator[Result]:
         if self.pool is None:
             for spec in specs:
