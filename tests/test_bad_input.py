@@ -334,3 +334,18 @@ def test_messages_name_the_command_and_the_file(tmp_path, capsys):
     assert re.fullmatch(
         rf"zenonzard replay: {re.escape(str(path))}: the seed must be a whole number, not 1.9", line
     )
+
+
+def test_validate_takes_a_starter_decks_name_like_play_and_sim(capsys):
+    assert main(["validate", "red-rush"]) == 0
+    assert "LEGAL - Red Rush" in capsys.readouterr().out
+    assert main(["validate", "no-such-starter"]) == 2
+    err = capsys.readouterr().err
+    assert "no such deck file or starter deck" in err and "red-rush" in err
+
+
+def test_play_scenario_with_an_unknown_name_points_to_the_puzzle_list(capsys):
+    assert main(["play", "--scenario", "nosuch"]) == 2
+    err = capsys.readouterr().err
+    assert "zenonzard play: nosuch: no such scenario file or practice puzzle" in err
+    assert "zenonzard scenario --puzzles" in err

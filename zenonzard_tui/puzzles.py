@@ -1,4 +1,4 @@
-"""Practice puzzles: scenario files (shared/spec/scenarios.md) whose position the player plays on
+"""Practice puzzles: scenario files (docs/scenarios.md) whose position the player plays on
 from, shipped in `zenonzard_tui/puzzles/`, and a solver that proves a puzzle can be won.
 
 A shipped puzzle is a "win this turn" puzzle: the player whose turn it is can win before the turn

@@ -1,6 +1,6 @@
 """Scenario files: a board position, a script of actions, and what must hold afterwards.
 
-The format is shared/spec/scenarios.md. `load_scenario(path)` reads and checks a file (a problem
+The format is docs/scenarios.md. `load_scenario(path)` reads and checks a file (a problem
 raises `ScenarioError` with the file, the line where it can be found, and what is wrong);
 `run_scenario(scenario)` plays the script through the engine and returns a `ScenarioResult`: passed,
 or the first failing check with its step, key, expected and actual values.
@@ -372,7 +372,7 @@ def _parse_check(key: str, value: Any, names: _Names, lookup: CardLookup, line) 
 
 class _Names:
     """What action texts may name: the cards in the game (and the tokens that may be created),
-    its Forces, players and colors. Reads texts like the table of shared/spec/scenarios.md."""
+    its Forces, players and colors. Reads texts like the table of docs/scenarios.md."""
 
     def __init__(self, game: Game, cards: Mapping[str, CardDef]) -> None:
         self.cards = {normalize_name(c.name) for c in game.defs}
@@ -407,7 +407,7 @@ class _Names:
         verb, _, rest = t.partition(" ")
         verb = verb.casefold()
         if not rest:
-            return f"'{text}' is not an action text (see shared/spec/scenarios.md, Action texts)"
+            return f"'{text}' is not an action text (see docs/scenarios.md, Action texts)"
         if verb == "mulligan":
             for part in rest.split(","):
                 if problem := self._card(part):
@@ -429,7 +429,7 @@ class _Names:
             if normalize_name(bare) in self.forces:
                 return None
             return self._card(rest)
-        return f"'{text}' is not an action text (see shared/spec/scenarios.md, Action texts)"
+        return f"'{text}' is not an action text (see docs/scenarios.md, Action texts)"
 
     def _target(self, text: str) -> str | None:
         bare = strip_owner_prefixes(text).strip()

@@ -238,7 +238,13 @@ def _farewell(session, autosave: Path | None) -> None:
 
 
 def _puzzle_path(spec: str) -> Path | str:
-    """A scenario file, or the shipped puzzle of that name."""
+    """A scenario file, or the shipped puzzle of that name; UsageError when it is neither."""
     if Path(spec).expanduser().exists():
         return spec
-    return find_puzzle(spec) or spec
+    puzzle = find_puzzle(spec)
+    if puzzle is None:
+        raise UsageError(
+            f"{spec}: no such scenario file or practice puzzle "
+            "('zenonzard scenario --puzzles' lists the puzzles)"
+        )
+    return puzzle

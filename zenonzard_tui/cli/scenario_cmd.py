@@ -1,4 +1,4 @@
-"""`zenonzard scenario`: run scenario files (shared/spec/scenarios.md) through the rules engine.
+"""`zenonzard scenario`: run scenario files (docs/scenarios.md) through the rules engine.
 
 Prints PASS or FAIL for each file (with the first failing check: step, key, expected and actual),
 then "N passed, M failed". Exit status: 0 all pass, 1 some scenario fails, 2 some file cannot be
@@ -23,7 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="run rules scenarios; list and solve practice puzzles",
         description="Run scenario files through the rules engine and check their expectations.",
         epilog="Exit status: 0 every scenario passes, 1 a scenario fails, 2 a file cannot be "
-        "read or parsed. The format: shared/spec/scenarios.md.",
+        "read or parsed. The format: docs/scenarios.md in the zenonzard-tui sources.",
     )
     p.add_argument(
         "paths",

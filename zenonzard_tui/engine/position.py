@@ -1,6 +1,6 @@
 """Build a game from a board position: the `[state]` table of a scenario file.
 
-The format is shared/spec/scenarios.md. `game_from_position` checks every field and raises a
+The format is docs/scenarios.md. `game_from_position` checks every field and raises a
 `PositionError` naming the file, the line (a best effort: the raw text is searched for the key or
 value that is wrong) and the problem.
 
