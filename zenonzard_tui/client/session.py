@@ -84,10 +84,10 @@ class Settings:
             if not (
                 isinstance(names, list)
                 and len(names) == 2
-                and all(isinstance(n, str) and len(n) <= 200 for n in names)
+                and all(isinstance(n, str) for n in names)
             ):
                 raise SaveError(f"{source}: client.names must be a list of two deck names")
-            out.names = (names[0], names[1])
+            out.names = (names[0][:200], names[1][:200])  # shown beside the seats
         return out
 
 
