@@ -16,13 +16,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from zenonzard_tui.cards import load_pool
 from zenonzard_tui.cli import main
-from zenonzard_tui.client.session import Session, Settings
+from zenonzard_tui.client.session import Session, Settings, load_session
 from zenonzard_tui.decks import load_deck, starter_files
 from zenonzard_tui.engine.game import new_game
-from zenonzard_tui.engine.save import game_record
+from zenonzard_tui.engine.save import SaveError, game_record
 from zenonzard_tui.files import MAX_FILE_BYTES
 from zenonzard_tui.puzzles import PUZZLES
 
@@ -349,3 +351,57 @@ def test_play_scenario_with_an_unknown_name_points_to_the_puzzle_list(capsys):
     err = capsys.readouterr().err
     assert "zenonzard play: nosuch: no such scenario file or practice puzzle" in err
     assert "zenonzard scenario --puzzles" in err
+
+
+# ----------------------------------------------------------------------------------------------
+# Beyond the table: any value in any field of a save is a SaveError or a game, never a crash
+
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=20),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+PLACES = [
+    ("format",),
+    ("version",),
+    ("pool_version",),
+    ("seed",),
+    ("first",),
+    ("options",),
+    ("options", "first_turn_attack"),
+    ("decks",),
+    ("decks", 0),
+    ("decks", 1, "cards"),
+    ("decks", 0, "cards", 3),
+    ("decks", 1, "forces"),
+    ("decks", 0, "forces", 1),
+    ("actions",),
+    ("actions", 2),
+    ("client",),
+    ("client", "mode"),
+    ("client", "seat"),
+    ("client", "ai"),
+    ("client", "names"),
+]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(place=st.sampled_from(PLACES), value=JSON_VALUES)
+def test_any_value_anywhere_in_a_save_is_a_clear_error_or_a_game(place, value, tmp_path_factory):
+    record = json.loads(json.dumps(RECORD))
+    target = record
+    for key in place[:-1]:
+        target = target[key]
+    target[place[-1]] = value
+    path = tmp_path_factory.mktemp("fuzz") / "save.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    try:
+        load_session(path)
+    except SaveError as exc:
+        assert str(exc).startswith(f"{path}: ")
