@@ -405,3 +405,22 @@ def test_any_value_anywhere_in_a_save_is_a_clear_error_or_a_game(place, value, t
         load_session(path)
     except SaveError as exc:
         assert str(exc).startswith(f"{path}: ")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["replay"], "cannot be read: File name too long"),
+        (["play", "--load"], "cannot be read: File name too long"),
+        (["scenario"], "no such file, folder or puzzle"),
+        (["scenario", "--solve"], "no such file, folder or puzzle"),
+        (["play", "--scenario"], "no such scenario file or practice puzzle"),
+        (["play", "--deck"], "no such deck file or starter deck"),
+        (["validate"], "no such deck file or starter deck"),
+    ],
+    ids=lambda v: " ".join(v) if isinstance(v, list) else "",
+)
+def test_a_name_too_long_for_the_system_is_refused(argv, message, capsys):
+    assert main([*argv, "a" * 5000]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err

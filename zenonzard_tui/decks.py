@@ -776,10 +776,10 @@ def find_deck(spec: str) -> Path:
     """The deck file a command line names: a path, or a starter deck's name (`red-rush`).
     Raises DeckReadError naming the starters when it is neither."""
     path = Path(spec).expanduser()
-    if path.exists() or path.suffix or "/" in spec or os.sep in spec:
+    if os.path.exists(path) or path.suffix or "/" in spec or os.sep in spec:
         return path
     named = STARTERS / f"{spec}{DECK_SUFFIX}"
-    if named.is_file():
+    if os.path.isfile(named):  # os.path: False, not OSError, for a name too long
         return named
     starters = ", ".join(f.stem for f in starter_files())
     raise DeckReadError(spec, f"no such deck file or starter deck (starters: {starters})")

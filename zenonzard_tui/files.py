@@ -44,6 +44,8 @@ def read_limited(
         raise FileReadError(source, "permission denied") from None
     except OSError as exc:
         raise FileReadError(source, f"cannot be read: {exc.strerror or exc}") from None
+    except ValueError:  # a NUL byte in the name
+        raise FileReadError(source, "cannot be read: the name holds a NUL byte") from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):

@@ -8,6 +8,7 @@ scenario or save is reported with its file, line and problem on stderr, with exi
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import shlex
 import sys
@@ -239,7 +240,7 @@ def _farewell(session, autosave: Path | None) -> None:
 
 def _puzzle_path(spec: str) -> Path | str:
     """A scenario file, or the shipped puzzle of that name; UsageError when it is neither."""
-    if Path(spec).expanduser().exists():
+    if os.path.exists(os.path.expanduser(spec)):  # False, not OSError, for a name too long
         return spec
     puzzle = find_puzzle(spec)
     if puzzle is None:

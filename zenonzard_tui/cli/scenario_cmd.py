@@ -8,6 +8,7 @@ read or parsed (file, line, problem on standard error); 2 wins over 1.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -53,12 +54,12 @@ def scenario_files(paths: list[str]) -> tuple[list[Path], list[str]]:
     problems: list[str] = []
     for raw in paths:
         path = Path(raw)
-        if path.is_dir():
+        if os.path.isdir(path):  # os.path: False, not OSError, for a name too long
             found = sorted(path.glob("*.toml"))
             if not found:
                 problems.append(f"{raw}: no *.toml scenario files in this folder")
             files.extend(found)
-        elif path.exists():
+        elif os.path.exists(path):
             files.append(path)
         elif (puzzle := find_puzzle(raw)) is not None:
             files.append(puzzle)

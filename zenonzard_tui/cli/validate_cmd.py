@@ -149,7 +149,7 @@ def _inputs(paths: Sequence[str]) -> Iterable[tuple[str, Path | None, str | None
             yield "<stdin>", None, None
             continue
         path = Path(arg)
-        if not path.exists() and not path.is_symlink():
+        if not os.path.lexists(path):  # os.path: False, not OSError, for a name too long
             try:
                 path = find_deck(arg)  # a starter deck's name, as `play` and `sim` take
             except DeckReadError as exc:
