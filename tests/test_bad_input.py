@@ -424,3 +424,11 @@ def test_a_name_too_long_for_the_system_is_refused(argv, message, capsys):
     assert main([*argv, "a" * 5000]) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("seed", [str(2**64), "9" * 5000, "1.5"])
+def test_play_takes_only_a_seed_a_save_can_hold(seed, capsys):
+    with pytest.raises(SystemExit) as exit:
+        main(["play", "--seed", seed])
+    assert exit.value.code == 2
+    assert "argument --seed" in capsys.readouterr().err

@@ -80,7 +80,7 @@ def write_atomic(path: Path, data: str) -> None:
         raise
 
 
-SEED_RANGE = (-(2**63), 2**64 - 1)  # what --seed and the random seeds of the client stay within
+SEED_RANGE = (-(2**63), 2**64 - 1)  # the seeds a save holds; `play --seed` keeps within it
 MAX_SAVE_BYTES = MAX_FILE_BYTES
 _MAX_INT_DIGITS = 40  # longer numbers are not read as ints at all (a seed has at most 20 digits)
 
