@@ -27,6 +27,7 @@ from zenonzard_tui.engine.game import new_game
 from zenonzard_tui.engine.save import SaveError, game_record
 from zenonzard_tui.files import MAX_FILE_BYTES
 from zenonzard_tui.puzzles import PUZZLES
+from zenonzard_tui.scenarios import ScenarioError, parse_scenario, run_scenario
 
 SAVE_COMMANDS = {"replay": ["replay"], "play --load": ["play", "--load"]}
 SCENARIO_COMMANDS = {
@@ -432,3 +433,59 @@ def test_play_takes_only_a_seed_a_save_can_hold(seed, capsys):
         main(["play", "--seed", seed])
     assert exit.value.code == 2
     assert "argument --seed" in capsys.readouterr().err
+
+
+# ----------------------------------------------------------------------------------------------
+# Any value in any field of a scenario's position is a ScenarioError or a game
+
+
+def _toml(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{json.dumps(k)} = {_toml(v)}" for k, v in value.items()) + "}"
+    return "null"  # None: not TOML, a TOML error is fine too
+
+
+TOML_VALUES = st.recursive(
+    st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=20)
+    | st.sampled_from(["Drill Golem", "colorless", "force_sin", "A", "main", "standby"]),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(["card", "id", "life", "rested", "arrived", "destroyed", "x"]),
+            inner,
+            max_size=3,
+        )
+    ),
+    max_leaves=10,
+)
+STATE_PLACES = [("[state]", key) for key in ("turn", "active", "phase", "seed", "extra")] + [
+    (f"[state.{who}]", key)
+    for who in "AB"
+    for key in ("life", "movement", "forces", "hand", "deck", "base", "field", "trash")
+]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(place=st.sampled_from(STATE_PLACES), value=TOML_VALUES)
+def test_any_value_anywhere_in_a_position_is_a_clear_error_or_a_game(place, value):
+    header, key = place
+    lines = [line for line in PUZZLE_TEXT.splitlines() if not line.startswith(f"{key} =")]
+    at = lines.index(header) + 1
+    text = "\n".join([*lines[:at], f"{key} = {_toml(value)}", *lines[at:]])
+    try:
+        scenario = parse_scenario(text, "fuzz.toml")
+    except ScenarioError as exc:
+        assert str(exc).startswith("fuzz.toml")
+    else:
+        assert run_scenario(scenario).game is not None
