@@ -26,7 +26,7 @@ from zenonzard_tui.cards.model import CardDef
 from zenonzard_tui.engine import effects as fx
 from zenonzard_tui.engine.actions import (
     CHOICE,
-    IllegalAction,
+    ActionError,
     strip_owner_prefixes,
 )
 from zenonzard_tui.engine.game import Game
@@ -454,7 +454,7 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
             before = snapshot(game)
             try:
                 game.apply(step.do)
-            except IllegalAction:
+            except ActionError:
                 if snapshot(game) != before:
                     return fail(
                         step.number,
@@ -479,7 +479,7 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
             decision = describe_pending(game)
             try:
                 game.apply(step.do)
-            except IllegalAction as exc:
+            except ActionError as exc:
                 return fail(
                     step.number,
                     "do",

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from zenonzard_tui.ai import LEVELS, AIPlayer
 from zenonzard_tui.decks import Deck, DeckError, DeckReadError, deck_files, find_deck, load_deck
+from zenonzard_tui.engine.events import Burn, Cast, Draw, Mana, Summon
 from zenonzard_tui.engine.game import Game, new_game
 from zenonzard_tui.engine.outcome import Outcome
 
@@ -193,12 +194,12 @@ class Result:
 def _play(job: tuple) -> Result:
     game = play_game(*job)
     drawn, played = set(), set()
-    for kind, args in game.log.records:
-        if args and args[0] == 0 and kind in ("draw", "burn", "summon", "cast", "mana"):
-            if args[1] is None:  # a colorless mana token
+    for event in game.log.records:
+        if isinstance(event, Draw | Burn | Summon | Cast | Mana) and event.seat == 0:
+            if event.uid is None:  # a colorless mana token
                 continue
-            name = game.defs[args[1]].name
-            (drawn if kind in ("draw", "burn") else played).add(name)
+            name = game.defs[event.uid].name
+            (drawn if isinstance(event, Draw | Burn) else played).add(name)
     return Result(
         game.first,
         game.outcome,

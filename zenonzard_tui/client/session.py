@@ -10,6 +10,7 @@ as the scenario's own text plus the action texts played from its position.
 from __future__ import annotations
 
 import json
+import random
 import re
 import time
 from dataclasses import dataclass, field
@@ -21,7 +22,7 @@ from zenonzard_tui.cards import load_pool
 from zenonzard_tui.cards.model import CardDef, ForceDef
 from zenonzard_tui.engine.actions import Action, IllegalAction
 from zenonzard_tui.engine.game import SEATS, Game
-from zenonzard_tui.engine.observe import observe
+from zenonzard_tui.engine.observe import Observation, observe
 from zenonzard_tui.engine.save import (
     SaveError,
     check_version,
@@ -135,7 +136,19 @@ class Session:
     def is_ai(self, seat: int | None) -> bool:
         return self.settings.mode == "ai" and seat is not None and seat != self.settings.seat
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def rematch(self) -> Session:
+        """A new game like this one: the same puzzle from its start, or the same decks, seats
+        and settings with a new seed (the first player drawn again)."""
+        seed = random.randrange(1, 10**9)
+        if self.puzzle is not None:
+            game = parse_scenario(self.puzzle.text, self.puzzle.path).new_game()
+        else:
+            assert self.game.setup_record is not None  # a game not from a position has one
+            setup = {**self.game.setup_record, "seed": seed, "first": "random"}
+            game = start_game(setup, "this game")
+        return Session(game, self.settings, self.puzzle, ai_seed=seed)
+
+    def view(self, seat: int) -> Observation:
         """What `seat` may know: the only picture of the game the screens get."""
         return observe(self.game, seat)
 
@@ -152,26 +165,30 @@ class Session:
 
     def apply(self, text: str) -> str:
         """Apply a legal action by its text; returns the text as the engine lists it."""
-        hits = self.game.find_actions(text)
-        if len(hits) != 1:
-            raise IllegalAction(f"'{text}' is not one legal action now")
-        action = hits[0]
+        action = self.game.match(text)
         self.game.apply(action)
         self.texts.append(action.text)
         return action.text
 
     def undo(self) -> bool:
         """Take back the human's last decision against the AI, and what the AI did after it:
-        the game is replayed from its start without them. False when there is none."""
+        the game is replayed from its start without them. False when there is none. A forced
+        answer (the only legal action, which auto-pass gives at once) is no decision: it is
+        taken back with the decision before it."""
         if self.settings.mode != "ai":
             return False
         if self.puzzle is None:
+            assert self.game.setup_record is not None  # a game not from a position has one
             game = start_game(self.game.setup_record, "this game")
         else:
             game = parse_scenario(self.puzzle.text, self.puzzle.path).new_game()
         last = None  # (the game before the human's last decision, how many texts came before)
         for n, text in enumerate(self.texts):
-            if game.pending.seat == self.settings.seat:
+            if (
+                game.pending is not None
+                and game.pending.seat == self.settings.seat
+                and len(game.legal()) > 1
+            ):
                 last = (game.clone(), n)
             game.apply(text)
         if last is None:

@@ -29,6 +29,32 @@ class Action:
     def key(self) -> tuple:
         return (self.kind, self.args)
 
+    # What the action names, by kind (read these rather than `args` by position).
+
+    @property
+    def uid(self) -> int | None:
+        """The card it plays or moves, the attacker or the blocker: summon, cast, mana, advance,
+        retreat, attack, block. None for the other kinds."""
+        if self.kind in _CARD_KINDS:
+            return self.args[0]
+        return None
+
+    @property
+    def target(self) -> tuple | None:
+        """An attack's target: ("p",) the player, ("f", index) a Force of the defender."""
+        return self.args[1] if self.kind == "attack" else None
+
+    @property
+    def option(self) -> tuple | None:
+        """A choice's option: ("c", uid) a card, ("f", seat, index) a Force, ("p", seat) a player,
+        ("color", name) a color, ("none",) declining, ("yes",) doing a "may" that chooses nothing."""
+        return self.args[0] if self.kind == "choose" else None
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        """The cards a mulligan puts back."""
+        return self.args if self.kind == "mulligan" else ()
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Action) and self.key() == other.key()
 
@@ -40,6 +66,9 @@ class Action:
 
     def __str__(self) -> str:
         return self.text or self.kind
+
+
+_CARD_KINDS = frozenset({"summon", "cast", "mana", "advance", "retreat", "attack", "block"})
 
 
 class Decision:
@@ -62,16 +91,24 @@ class Choice:
     ("color", name) a color, ("none",) declining.
     """
 
-    __slots__ = ("chosen", "cont", "hidden", "max", "min", "options", "purpose")
+    __slots__ = ("chosen", "cont", "max", "min", "options", "purpose")
 
     def __init__(self, purpose: str, options: tuple, min_: int, max_: int, cont: tuple,
-                 chosen: tuple = (), hidden: bool = False) -> None:  # fmt: skip
+                 chosen: tuple = ()) -> None:  # fmt: skip
         self.purpose, self.options, self.min, self.max = purpose, options, min_, max_
-        self.cont, self.chosen, self.hidden = cont, chosen, hidden
+        self.cont, self.chosen = cont, chosen
 
 
-class IllegalAction(ValueError):
-    """An action that is not legal now; the game is left unchanged."""
+class ActionError(ValueError):
+    """An action that cannot be applied now; the game is left unchanged."""
+
+
+class IllegalAction(ActionError):
+    """An action (or a text) that names no legal action now."""
+
+
+class AmbiguousAction(ActionError):
+    """A text that names more than one legal action (an owner prefix left out)."""
 
 
 def normalize_text(text: str) -> str:

@@ -673,8 +673,7 @@ def _pend_targets(game: Game, ctx: Ctx, step: Step, options: list, cont: tuple) 
     sel: Selector = step.target
     n = len(options) if sel.count == "all" else min(sel.count, len(options))
     low = 0 if (sel.up_to or step.optional) else n
-    hidden = sel.zone == "deck"
-    game._pend(CHOICE, ctx.controller, Choice(step.do, tuple(options), low, n, cont, (), hidden))
+    game._pend(CHOICE, ctx.controller, Choice(step.do, tuple(options), low, n, cont))
 
 
 def choice_origin(game: Game, choice: Choice) -> tuple[str, Step] | None:
@@ -997,7 +996,7 @@ def s_look_top(game, ctx, step, targets):
         return True
     most = min(pick.count, len(options))
     low = 0 if pick.up_to else most
-    game._pend(CHOICE, ctx.controller, Choice("look_top", options, low, most, done, (), True))
+    game._pend(CHOICE, ctx.controller, Choice("look_top", options, low, most, done))
     return True
 
 

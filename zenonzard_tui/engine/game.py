@@ -23,6 +23,7 @@ from zenonzard_tui.engine.actions import (
     MULLIGAN,
     PRIORITY,
     Action,
+    AmbiguousAction,
     Choice,
     Decision,
     IllegalAction,
@@ -201,7 +202,7 @@ class Game:
         self.pending = None
         self.stack.clear()
         self.queued.clear()
-        self.log.add("game_over", "draw" if winner is None else winner, reason)
+        self.log.add("game_over", winner, reason)
 
     # ------------------------------------------------------------------------------------------
     # Setup (ZR 5.1, ZR 5.2)
@@ -528,7 +529,7 @@ class Game:
         self._pend(
             CHOICE,
             seat,
-            Choice("force_search", options, 1, 1, (Game._t_force_search_done, seat), hidden=True),
+            Choice("force_search", options, 1, 1, (Game._t_force_search_done, seat)),
         )
 
     def _t_force_search_done(self, seat: int, chosen: tuple) -> None:
@@ -581,12 +582,9 @@ class Game:
 
     def apply(self, action: Action | str) -> None:
         """Do `action` (an Action from legal_actions() or its text). An illegal action raises
-        IllegalAction and leaves the game unchanged."""
-        if self.pending is None:
-            raise IllegalAction(
-                "the game is over: no action is legal" if self.over else "no decision is pending"
-            )
-        chosen = self._match(action)
+        IllegalAction (AmbiguousAction for a text naming several) and leaves the game unchanged;
+        both are ActionErrors."""
+        chosen = self.match(action)
         decision = self.pending
         self.pending = None
         self._legal = None
@@ -596,7 +594,13 @@ class Game:
             self._check_life()
         self._run()
 
-    def _match(self, action: Action | str) -> Action:
+    def match(self, action: Action | str) -> Action:
+        """The one legal action that `action` (an Action or a text) names; IllegalAction when it
+        names none, AmbiguousAction when a text names several."""
+        if self.pending is None:
+            raise IllegalAction(
+                "the game is over: no action is legal" if self.over else "no decision is pending"
+            )
         if isinstance(action, Action):
             key = action.key()
             for a in self.legal():
@@ -607,7 +611,7 @@ class Game:
         if len(hits) == 1:
             return hits[0]
         if len(hits) > 1:
-            raise IllegalAction(f"'{action}' is ambiguous: " + " / ".join(a.text for a in hits))
+            raise AmbiguousAction(f"'{action}' is ambiguous: " + " / ".join(a.text for a in hits))
         who = SEATS[self.pending.seat]
         raise IllegalAction(
             f"'{action}' is not legal now ({who} to act, {self.pending.kind}); legal: "
@@ -669,9 +673,7 @@ class Game:
         self._pend(
             CHOICE,
             seat,
-            Choice(
-                choice.purpose, rest, choice.min, choice.max, choice.cont, chosen, choice.hidden
-            ),
+            Choice(choice.purpose, rest, choice.min, choice.max, choice.cont, chosen),
         )
 
     # ------------------------------------------------------------------------------------------
@@ -881,22 +883,32 @@ class Game:
         if d.kind == BLOCK:
             return self._block_actions(seat)
         choice: Choice = d.ctx
-        options = choice.options
-        if choice.hidden:  # copies found in a hidden zone are interchangeable: offer one
-            seen: set[str] = set()
-            options = []
-            for o in choice.options:
-                if o[0] == "c" and o[1] < len(self.defs):
-                    if self.defs[o[1]].id in seen:
-                        continue
-                    seen.add(self.defs[o[1]].id)
-                options.append(o)
-        out = [Action("choose", (o,)) for o in options]
+        out = [Action("choose", (o,)) for o in self._distinct_options(choice.options)]
         if choice.max > 1 and len(choice.chosen) >= choice.min:
             out.append(Action("done"))
         elif choice.min == 0 and not choice.chosen:
             out.append(Action("choose", (("none",),)))
         return out
+
+    def _distinct_options(self, options: tuple) -> list[tuple]:
+        """docs/engine.md: copies of a card in a hand, a deck or a look at the deck are
+        interchangeable, so a choice offers one of them (the next copy comes up if a choice of
+        several takes it). Cards in play and in a trash are told apart (`Name#N`)."""
+        seen: set[tuple[int | None, str]] = set()
+        out = []
+        for o in options:
+            if o[0] == "c" and o[1] < len(self.defs) and self._interchangeable(o[1]):
+                key = (self._option_owner(o), self.defs[o[1]].id)
+                if key in seen:
+                    continue
+                seen.add(key)
+            out.append(o)
+        return out
+
+    def _interchangeable(self, uid: int) -> bool:
+        """A card whose copies cannot be told apart: not in play, not in a trash (whose order
+        is public)."""
+        return self.find_slot(uid) is None and not any(uid in p.trash for p in self.players)
 
     def _mulligan_actions(self, p: PlayerState) -> list[Action]:
         out = [Action("keep")]

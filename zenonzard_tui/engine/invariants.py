@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from zenonzard_tui.engine import effects as fx
+from zenonzard_tui.engine.actions import normalize_text
 from zenonzard_tui.engine.game import SEATS, Game
 from zenonzard_tui.engine.state import BASE_LIMIT, FIELD_LIMIT, HAND_LIMIT, LIFE_CAP
 
@@ -18,6 +19,7 @@ MAX_ACTIONS = 20_000  # far beyond any real game; a game still going then never 
 
 _ONE_ZONE = "ZR 3.1: every card is in exactly one zone"
 _ONE_DECISION = "docs/engine.md: exactly one pending decision until the game is over"
+_OWN_TEXT = "docs/engine.md: each legal action has its own text"
 
 
 def problems(game: Game, max_actions: int = MAX_ACTIONS) -> list[str]:
@@ -99,7 +101,27 @@ def _decision_problems(game: Game, max_actions: int) -> list[str]:
             f"the game has not ended after {len(game.history)} actions, at turn {game.turn} "
             "(ZR 1.5: a game ends by turn 200)"
         ]
-    return []
+    return _text_problems(game)
+
+
+def _text_problems(game: Game) -> list[str]:
+    """docs/engine.md: every legal action has its own text, and that text, typed, names it alone."""
+    actions = game.legal_actions()
+    texts = [normalize_text(a.text) for a in actions]
+    if len(set(texts)) == len(texts) and all(game.find_actions(a.text) == [a] for a in actions):
+        return []
+    out = []
+    seen: set[str] = set()
+    for a, t in zip(actions, texts, strict=True):
+        if t in seen:
+            continue
+        seen.add(t)
+        if (n := texts.count(t)) > 1:
+            out.append(f"{n} legal actions share the text '{a.text}' ({_OWN_TEXT})")
+        elif (found := game.find_actions(a.text)) != [a]:
+            named = " / ".join(f.text for f in found) or "nothing"
+            out.append(f"the text '{a.text}' names {named}, not that action alone ({_OWN_TEXT})")
+    return out
 
 
 def _zone_problems(game: Game) -> list[str]:

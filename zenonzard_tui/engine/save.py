@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from zenonzard_tui.cards import CardDef, ForceDef, load_pool
-from zenonzard_tui.engine.actions import IllegalAction
+from zenonzard_tui.engine.actions import ActionError
 from zenonzard_tui.engine.game import SEATS, Game, new_game
 from zenonzard_tui.engine.state import Options
 from zenonzard_tui.files import MAX_FILE_BYTES, FileReadError, read_limited
@@ -152,13 +152,15 @@ class Setup:
     """What a game is started from: a save's seed, first player, options and two decks."""
 
     seed: int
-    first: str
+    first: str  # "A" or "B"; "random" only for a new game (start_game)
     options: Options
     decks: tuple[tuple[list[CardDef], list[ForceDef]], tuple[list[CardDef], list[ForceDef]]]
 
 
-def read_setup(record: Any, source: str) -> Setup:
-    """The setup of a save record (or of `Game.setup_record`), every field checked; SaveError."""
+def read_setup(record: Any, source: str, random_first: bool = False) -> Setup:
+    """The setup of a save record (or of `Game.setup_record`), every field checked; SaveError.
+    A save names the player who went first; `random_first` also allows "random" (a new game
+    from a setup, which draws the first player)."""
     if not isinstance(record, dict):
         raise SaveError(f"{source}: a save is a JSON object (a table), not {shown(record)}")
     seed = record.get("seed")
@@ -170,7 +172,7 @@ def read_setup(record: Any, source: str) -> Setup:
     if not low <= seed <= high:
         raise SaveError(f"{source}: the seed must be a whole number from -2**63 to 2**64-1")
     first = record.get("first")
-    if first not in SEATS:
+    if first not in SEATS and not (random_first and first == "random"):
         raise SaveError(f'{source}: "first" must be "A" or "B", not {shown(first)}')
     raw_options = record.get("options", {})
     if not isinstance(raw_options, dict):
@@ -218,7 +220,7 @@ def deck_problems(cards: list[CardDef], forces: list[ForceDef]) -> list[str]:
 def start_game(setup: dict[str, Any] | Setup | None, source: str, log: bool = True) -> Game:
     """A new game from a save's seed, first player, options and decks (no actions yet)."""
     if not isinstance(setup, Setup):
-        setup = read_setup(setup, source)
+        setup = read_setup(setup, source, random_first=True)
     a, b = setup.decks
     return new_game(a, b, seed=setup.seed, options=setup.options, first=setup.first, log=log)
 
@@ -279,7 +281,7 @@ def replay(game: Game, actions: list, source: str) -> Game:
             raise SaveError(f"{source}: action {n} is not a text")
         try:
             game.apply(text)
-        except IllegalAction as exc:
+        except ActionError as exc:
             raise SaveError(
                 f"{source}: action {n} {shown(text)} cannot be replayed ({exc}); the save is "
                 "damaged or from another card pool"
