@@ -118,7 +118,8 @@ def forced_win(
 ) -> Win:
     """Can the player whose turn it is win before the turn ends in every world of `worlds` (one
     position, or worlds sampled for that player), whatever the opponent does? `max_nodes` and
-    `seconds` cap the work; `texts=False` skips writing action texts (the line is then None
+    `seconds` cap the work (`max_nodes` counts a position once per world it is met in);
+    `texts=False` skips writing action texts (the line is then None
     even on a win; `first` says what to play)."""
     first_world = worlds[0]
     seat, turn = first_world.active, first_world.turn
@@ -137,10 +138,10 @@ def forced_win(
     def wins(group: list[Game], line: list[str], depth: int) -> tuple[bool, bool, Action | None]:
         """(won, cut: the depth limit stopped some line, the winning first action)."""
         nonlocal nodes
-        nodes += 1
+        nodes += len(group)
         if nodes > max_nodes:
             raise _OutOfBudget
-        if deadline is not None and nodes % 256 == 0 and time.perf_counter() > deadline:
+        if deadline is not None and time.perf_counter() > deadline:
             raise _OutOfBudget
         live = []
         for g in group:

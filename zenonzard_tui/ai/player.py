@@ -107,17 +107,42 @@ class AIPlayer:
         return self._search(game, seat, actions)
 
     def lethal(self, game: Game, seat: int) -> Action | None:
-        """The first action of a forced win this turn in every one of `lethal_worlds` sampled
-        worlds (`ai.lethal`), or None. One world is searched first: a win must hold there, and
-        most positions have none, so the others are searched only when it does."""
+        """The first action of a forced win this turn (`ai.lethal`) from what the seat knows, or
+        None. One sampled world is searched first: most positions have no win there, and then
+        none is looked for further. Else, in order:
+        - a line that wins in `lethal_worlds` sampled worlds and in two more where every hidden
+          card of the opponent is a Flash card or a Swoop minion of the colors it has shown: safe
+          against the tricks it may hold;
+        - a line that wins in every sampled world;
+        - the first action that most sampled worlds win with, searched one by one, if at least
+          half of them do (a world may hold an answer that the real hand has not: the player
+          goes for the win that is there in most of what they cannot rule out)."""
         level = self.level
-        worlds = [sample_world(game, seat, self.rng) for _ in range(level.lethal_worlds)]
-        screen = lethal.forced_win(worlds[:1], max_nodes=level.lethal_nodes, texts=False)
+        nodes = level.lethal_nodes
+        prior = default_prior(game, seat)
+        worlds = [sample_world(game, seat, self.rng, prior) for _ in range(level.lethal_worlds)]
+        screen = lethal.forced_win(worlds[:1], max_nodes=nodes, texts=False)
         if screen.first is None:
             return None
-        cap = level.lethal_nodes * len(worlds)
-        found = lethal.forced_win(worlds, max_nodes=cap, texts=False)
-        return found.first
+        tricks = [c for c in prior[1] if policy.is_trick(c)]
+        if tricks:
+            wary = [sample_world(game, seat, self.rng, ([], tricks)) for _ in range(2)]
+            found = lethal.forced_win(worlds + wary, max_nodes=4 * nodes, texts=False)
+            if found.first is not None:
+                return found.first
+        found = lethal.forced_win(worlds, max_nodes=2 * nodes, texts=False)
+        if found.first is not None:
+            return found.first
+        screened = screen.first.key()
+        votes: dict[tuple, int] = {screened: 1}
+        for w in worlds[1:]:
+            first = lethal.forced_win([w], max_nodes=nodes, texts=False).first
+            if first is not None:
+                votes[first.key()] = votes.get(first.key(), 0) + 1
+        key, count = max(votes.items(), key=lambda kv: (kv[1], kv[0] == screened))
+        if 2 * count < len(worlds):
+            return None
+        return next(a for a in game.legal() if a.key() == key)
 
     def _search(self, game: Game, seat: int, actions: list[Action]) -> Action:
         """Flat Monte Carlo over sampled worlds. Every action meets the same worlds and the same

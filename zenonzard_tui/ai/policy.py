@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from zenonzard_tui.cards.model import Selector, Step
+from zenonzard_tui.cards.model import CardDef, Selector, Step
 from zenonzard_tui.engine import effects as fx
 from zenonzard_tui.engine.actions import BLOCK, CHOICE, MAIN, MANA, MULLIGAN, PRIORITY, Action
 from zenonzard_tui.engine.game import Game
@@ -202,6 +202,14 @@ def act(game: Game, rng: random.Random) -> Action:
     if d.kind == CHOICE:
         return choose(game, d.seat, actions, rng)
     return flash(game, d.seat, actions, rng)  # a Flash window (ZR 8.3)
+
+
+def is_trick(card: CardDef) -> bool:
+    """A card its holder may play in the opponent's attack: a Flash Magic card or a Swoop
+    minion (ZR 8.3)."""
+    if card.type == "magic":
+        return "flash" in card.timing
+    return card.type == "field_minion" and "swoop" in card.keywords
 
 
 def _battle_end(game: Game, rng: random.Random) -> Game:
