@@ -1,6 +1,7 @@
 """The local AI: how the levels fare against each other, and the time per decision of each.
 
     python bench/ai.py [--table ladder|budget|puzzles] [--games N] [--seed S] [--jobs J]
+                       [--budgets 0.25,1,4]
 
 --table ladder (default): each level against the one below it (easy-random, medium-easy,
   strong-medium, expert-strong).
@@ -174,10 +175,18 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=40, help="games per pairing, or seeds per puzzle")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
+    ap.add_argument(
+        "--budgets",
+        default="0.25,1,4",
+        help="--table budget: expert's budgets, comma-separated (default 0.25,1,4)",
+    )
     args = ap.parse_args()
     if args.table == "puzzles":
         puzzles(args.games)
     else:
+        if args.table == "budget":
+            budgets = [float(x) for x in args.budgets.split(",")]
+            TABLES["budget"] = tuple((Side("expert", b), Side("strong")) for b in budgets)
         pairings(args.table, args.games, args.seed, args.jobs)
 
 
