@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from zenonzard_tui.ai import mcts, policy
 from zenonzard_tui.ai.lethal import forced_win
-from zenonzard_tui.ai.player import AIPlayer
+from zenonzard_tui.ai.player import AIPlayer, same_action
 from zenonzard_tui.engine.actions import MULLIGAN, Action
 from zenonzard_tui.engine.belief import sample_world
 from zenonzard_tui.engine.game import Game
@@ -44,7 +44,7 @@ def suggest(game: Game, seed: int = 0, budget: float = 1.0) -> Advice:
         return Advice(actions[0], "the only legal move")
     rng = random.Random(seed)
     if game.pending.kind == MULLIGAN:
-        action = _same(actions, policy.act(sample_world(game, seat, rng), rng))
+        action = same_action(actions, policy.act(sample_world(game, seat, rng), rng))
         bases = sum(1 for u in game.players[seat].hand if game.defs[u].type == "base_minion")
         why = (
             f"{bases} Base Minions in hand: keep two to four for mana (the mulligan rule)"
@@ -56,7 +56,7 @@ def suggest(game: Game, seed: int = 0, budget: float = 1.0) -> Advice:
     if game.active == seat:
         win = ai.lethal(game, seat)
         if win is not None:
-            action = _same(actions, win)
+            action = same_action(actions, win)
             world = sample_world(game, seat, random.Random(seed))
             line = forced_win([world], max_nodes=ai.level.lethal_nodes).line
             shown = " | ".join(line[:6]) if line and line[0] == action.text else action.text
@@ -65,11 +65,6 @@ def suggest(game: Game, seed: int = 0, budget: float = 1.0) -> Advice:
     found = mcts.search(game, seat, ai.rng, iterations)
     share = f"{found.visits} of {found.iterations} tries"
     return Advice(
-        _same(actions, found.action),
+        same_action(actions, found.action),
         f"{round(100 * found.win)}% win in search, the most tried move ({share})",
     )
-
-
-def _same(actions: list[Action], chosen: Action) -> Action:
-    key = chosen.key()
-    return next(a for a in actions if a.key() == key)

@@ -95,11 +95,11 @@ class AIPlayer:
         seat = game.pending.seat
         searching = level.worlds or level.iterations
         if not searching or game.pending.kind == MULLIGAN:
-            return _same(actions, policy.act(sample_world(game, seat, self.rng), self.rng))
+            return same_action(actions, policy.act(sample_world(game, seat, self.rng), self.rng))
         if level.lethal_worlds and game.active == seat:
             win = self.lethal(game, seat)
             if win is not None:
-                return _same(actions, win)
+                return same_action(actions, win)
         if level.iterations:
             iterations = max(1, round(level.iterations * self.budget))
             self.last = mcts.search(game, seat, self.rng, iterations, self.seconds)
@@ -198,7 +198,7 @@ class AIPlayer:
         return value
 
 
-def _same(actions: list[Action], chosen: Action) -> Action:
+def same_action(actions: list[Action], chosen: Action) -> Action:
     """The action of the real game's list that is `chosen` (made in a world: same kind and args)."""
     key = chosen.key()
     for a in actions:
