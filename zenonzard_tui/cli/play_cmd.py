@@ -8,6 +8,7 @@ scenario or save is reported with its file, line and problem on stderr, with exi
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import shlex
 import sys
@@ -84,7 +85,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--no-autosave",
         action="store_true",
-        help="do not keep the game in progress in the autosave file",
+        help="do not keep the game in progress in an autosave file",
+    )
+    p.add_argument(
+        "--list-saves",
+        action="store_true",
+        help="print the games in progress (autosaves) and the saves, then stop",
+    )
+    source.add_argument(
+        "--resume",
+        action="store_true",
+        help="start on the list of games in progress and saves, to pick one",
     )
     p.set_defaults(run=run)
 
@@ -124,8 +135,6 @@ def build(args: argparse.Namespace):
         Puzzle,
         Session,
         Settings,
-        autosave_path,
-        load_session,
     )
     from zenonzard_tui.scenarios import load_scenario
 
@@ -140,27 +149,7 @@ def build(args: argparse.Namespace):
     level = args.ai or "medium"
 
     if args.load:
-        session = load_session(args.load, ai_seed=seed)
-        # What the command line says wins over what the save remembers.
-        settings = session.settings
-        if args.hotseat or args.ai:
-            settings.mode = mode
-        if args.ai:
-            settings.ai = args.ai
-        if args.seat:
-            settings.seat = SEATS.index(args.seat)
-        save_path, saved = session.save_path, session.saved_count
-        if save_path is not None and save_path.resolve() == autosave_path().resolve():
-            save_path, saved = None, None  # `s` must not save into the autosave file
-        return Session(
-            session.game,
-            settings,
-            session.puzzle,
-            session.texts,
-            ai_seed=seed,
-            save_path=save_path,
-            saved_count=saved,
-        ), None
+        return resume_session(Path(args.load), args, seed), None
 
     if args.scenario:
         scenario = load_scenario(_puzzle_path(args.scenario))
@@ -191,6 +180,36 @@ def build(args: argparse.Namespace):
     return game(seed), lambda: game(counter.randrange(1, 10**9))
 
 
+def resume_session(path: Path, args: argparse.Namespace, seed: int):
+    """The session of a save or an autosave (SaveError when it cannot be used). What the command
+    line says wins over what the save remembers. An autosave is not the user's save: `s` asks
+    for a file, and the game moves to a new autosave of its own (the old one goes after it)."""
+    from zenonzard_tui.client.saves import autosaves_dir
+    from zenonzard_tui.client.session import Session, load_session
+
+    session = load_session(path, ai_seed=seed)
+    settings = session.settings
+    if args.hotseat or args.ai:
+        settings.mode = "hotseat" if args.hotseat else "ai"
+    if args.ai:
+        settings.ai = args.ai
+    if args.seat:
+        settings.seat = SEATS.index(args.seat)
+    save_path, saved, resumed = session.save_path, session.saved_count, None
+    if save_path is not None and save_path.resolve().parent == autosaves_dir().resolve():
+        save_path, saved, resumed = None, None, save_path  # `s` must not save into an autosave
+    return Session(
+        session.game,
+        settings,
+        session.puzzle,
+        session.texts,
+        ai_seed=seed,
+        save_path=save_path,
+        saved_count=saved,
+        resumed_from=resumed,
+    )
+
+
 def _puzzle_seat(game) -> int:
     """The seat a puzzle is played from: the one with the first decision (else the active one)."""
     if game.pending is not None:
@@ -199,42 +218,79 @@ def _puzzle_seat(game) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    from zenonzard_tui.client.saves import autosaves_dir, format_list, list_saves, saves_dir
     from zenonzard_tui.scenarios import ScenarioError
 
+    if args.list_saves:
+        infos = list_saves(autosaves_dir(), saves_dir())
+        print(
+            format_list(infos)
+            if infos
+            else f"No games in progress or saves in {saves_dir().parent}"
+        )
+        return 0
     try:
         session, restart = build(args)
     except (UsageError, DeckError, ScenarioError, SaveError) as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+    if not _has_terminal():
         print(f"{PROG}: needs a terminal (stdin and stdout must be a terminal)", file=sys.stderr)
         return 2
-    from zenonzard_tui.client.app import ZenonzardApp
-    from zenonzard_tui.client.session import autosave_path, saves_dir
+    from zenonzard_tui.client.app import Resume, ZenonzardApp
 
+    autosave = None if args.no_autosave else autosaves_dir()
+    resume = None
+    if args.resume or (_names_no_game(args) and autosave and list_saves(autosave, None)):
+        seed = args.seed
+
+        def load(path: Path):
+            return resume_session(path, args, seed or random.SystemRandom().randrange(1, 10**9))
+
+        resume = Resume(autosave, saves_dir(), load, lambda: (session, restart))
     app = ZenonzardApp(
-        session,
+        None if resume else session,
         ai_delay=args.ai_delay,
         save_dir=saves_dir(),
-        autosave=None if args.no_autosave else autosave_path(),
+        autosave=autosave,
         restart=restart,
+        resume=resume,
     )
     app.run()
     if app.return_code:  # the app stopped on an error (Textual has printed it)
         return app.return_code
-    _farewell(app.session, None if args.no_autosave else autosave_path())
+    if app.session is not None:
+        _farewell(app.session)
     return 0
 
 
-def _farewell(session, autosave: Path | None) -> None:
-    """After the screen closes: where the game is, and how to go on with it."""
+def _names_no_game(args: argparse.Namespace) -> bool:
+    """True when the command line leaves the game open (then the resume screen comes first if
+    games are in progress)."""
+    return not (args.load or args.scenario or args.deck or args.opponent_deck)
+
+
+def _has_terminal() -> bool:
+    """A terminal, or textual-serve's web driver (`zenonzard serve`), which runs the command with
+    pipes and sets TEXTUAL_DRIVER."""
+    if "web_driver" in os.environ.get("TEXTUAL_DRIVER", ""):
+        return True
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _farewell(session) -> None:
+    """After the screen closes: where the game is, and how to go on with it. Only a file that
+    holds this game's last position is named (never a stale or another copy's autosave)."""
     if session.save_path is not None and not session.unsaved:
         print(f"Saved: {session.save_path}")
         if not session.over:
             print(f"Go on with: zenonzard play --load {shlex.quote(str(session.save_path))}")
-    elif not session.over and session.texts and autosave is not None and autosave.exists():
-        print(f"Not saved; the last position is in {autosave}")
-        print(f"Go on with: zenonzard play --load {shlex.quote(str(autosave))}")
+    elif not session.over and session.texts and session.autosaved:
+        auto = session.autosave_file
+        print(f"Not saved; the last position is in {auto}")
+        print(f"Go on with: zenonzard play --load {shlex.quote(str(auto))}")
+    elif not session.over and session.texts and session.autosave_dir is not None:
+        print("Not saved, and the autosave could not be written: this game is lost.")
 
 
 def _puzzle_path(spec: str) -> Path | str:

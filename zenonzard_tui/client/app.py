@@ -1,8 +1,10 @@
-"""The Textual application: one duel screen over a `Session`; the small screens come and go."""
+"""The Textual application: the duel screen over a `Session`, or first the resume screen (the
+games in progress and the saves) or the deck builder; the small screens come and go."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from textual.app import App
@@ -10,38 +12,107 @@ from textual.app import App
 from zenonzard_tui.client.screens.duel import DuelScreen
 from zenonzard_tui.client.session import Session
 
+Restart = Callable[[], Session]
+
+
+@dataclass(frozen=True)
+class Resume:
+    """What the resume screen offers: the autosaves and saves of these folders, a loader for the
+    one chosen (raises SaveError), and a new game (None: no "new game" entry)."""
+
+    autosaves: Path | None
+    saves: Path | None
+    load: Callable[[Path], Session]
+    new_game: Callable[[], tuple[Session, Restart | None]] | None = None
+
 
 class ZenonzardApp(App[None]):
-    """`ai_delay`: the least time each AI decision stays on screen before the next (seconds);
-    `save_dir`: where `s` offers to save; `autosave`: a file rewritten after every action (None:
-    none); `restart`: makes the session of a new game (None: no "new game")."""
+    """`session`: the game to play at once (None: start on the resume screen, `resume`);
+    `ai_delay`: the least time each AI decision stays on screen before the next (seconds);
+    `save_dir`: where `s` offers to save; `autosave`: the folder where each game keeps its own
+    autosave file (None: no autosave); `restart`: makes the session of a new game (None: no
+    "new game")."""
 
     CSS_PATH = "app.tcss"
     TITLE = "Zenonzard"
 
     def __init__(
         self,
-        session: Session,
+        session: Session | None = None,
         *,
         ai_delay: float = 0.6,
         save_dir: Path | None = None,
         autosave: Path | None = None,
-        restart: Callable[[], Session] | None = None,
+        restart: Restart | None = None,
+        resume: Resume | None = None,
     ) -> None:
         super().__init__()
-        self.duel = DuelScreen(
-            session, ai_delay=ai_delay, save_dir=save_dir, autosave=autosave, restart=restart
-        )
+        self.ai_delay = ai_delay
+        self.save_dir = save_dir
+        self.autosave_dir = autosave
+        self.resume = resume
+        self.duel: DuelScreen | None = None
+        self._first = session, restart
+        if session is None and resume is None:
+            raise ValueError("ZenonzardApp needs a session or a resume screen")
 
     def on_mount(self) -> None:
+        session, restart = self._first
+        if session is not None:
+            self.play(session, restart)
+        else:
+            self.show_resume()
+
+    # ------------------------------------------------------------------------------------------
+    # Starting a duel
+
+    def play(self, session: Session, restart: Restart | None = None) -> None:
+        """Show the duel screen on `session` (its autosave goes to the app's folder)."""
+        session.autosave_dir = self.autosave_dir
+        if restart is not None:
+            made = restart
+
+            def restart_here() -> Session:
+                new = made()
+                new.autosave_dir = self.autosave_dir
+                return new
+
+            restart = restart_here
+        self.duel = DuelScreen(
+            session, ai_delay=self.ai_delay, save_dir=self.save_dir, restart=restart
+        )
         self.push_screen(self.duel)
 
+    def show_resume(self) -> None:
+        from zenonzard_tui.client.screens.resume import ResumeScreen
+
+        assert self.resume is not None
+        self.push_screen(ResumeScreen(self.resume), self._resumed)
+
+    def _resumed(self, choice: Path | None) -> None:
+        from zenonzard_tui.engine.save import SaveError
+
+        assert self.resume is not None
+        if choice is None:
+            if self.resume.new_game is None:
+                self.exit()
+                return
+            self.play(*self.resume.new_game())
+            return
+        try:
+            session = self.resume.load(choice)
+        except SaveError as exc:
+            self.notify(str(exc), severity="error", timeout=10)
+            self.show_resume()
+            return
+        self.play(session)
+
     @property
-    def session(self) -> Session:
-        return self.duel.session
+    def session(self) -> Session | None:
+        return None if self.duel is None else self.duel.session
 
     def action_quit(self) -> None:  # type: ignore[override]  # Ctrl+Q and the palette ask first
-        if self.duel.is_attached:
+        if self.duel is not None and self.duel.is_attached:
             self.duel.action_quit()
         else:
             self.exit()

@@ -84,14 +84,12 @@ class DuelScreen(Screen[None]):
         *,
         ai_delay: float = 0.6,
         save_dir: Path | None = None,
-        autosave: Path | None = None,
         restart: Callable[[], Session] | None = None,
     ) -> None:
         super().__init__(id="duel")
         self.session = session
         self.ai_delay = ai_delay
         self.save_dir = save_dir
-        self.autosave_file = autosave
         self.restart = restart
         self.generation = 0
         self.viewer: int | None = None
@@ -247,10 +245,8 @@ class DuelScreen(Screen[None]):
         )
 
     def _autosave(self) -> None:
-        if self.autosave_file is None:
-            return
         try:
-            self.session.autosave(self.autosave_file)
+            self.session.autosave()  # the game's own file (session.autosave_dir), if any
         except Exception as exc:  # a full disk must not end the game
             if not self._autosave_failed:
                 self._autosave_failed = True
@@ -728,8 +724,8 @@ class DuelScreen(Screen[None]):
         note = "The moves since your last save would be lost."
         if s.save_path is None:
             note = "This game has not been saved."
-        if self.autosave_file is not None:
-            note += f"\n(The last position also stays in {self.autosave_file}.)"
+        if s.autosaved:
+            note += f"\n(The last position also stays in {s.autosave_file}.)"
 
         def chosen(what: str | None) -> None:
             if what == "save":
