@@ -17,11 +17,12 @@ from zenonzard_tui.cli import (
     play_cmd,
     replay_cmd,
     scenario_cmd,
+    serve_cmd,
     sim_cmd,
     validate_cmd,
 )
 
-COMMANDS = (play_cmd, cards_cmd, validate_cmd, sim_cmd, scenario_cmd, replay_cmd)
+COMMANDS = (play_cmd, serve_cmd, cards_cmd, validate_cmd, sim_cmd, scenario_cmd, replay_cmd)
 
 
 class _Parser(argparse.ArgumentParser):
