@@ -12,13 +12,18 @@ import os
 import random
 import shlex
 import sys
+from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from zenonzard_tui.ai import LEVELS
 from zenonzard_tui.decks import STARTERS, Deck, DeckError, find_deck, load_deck, starter_files
 from zenonzard_tui.engine.game import SEATS, new_game
 from zenonzard_tui.engine.save import SaveError
 from zenonzard_tui.puzzles import find_puzzle
+
+if TYPE_CHECKING:
+    from zenonzard_tui.client.settings import Settings
 
 PROG = "zenonzard play"
 
@@ -78,9 +83,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--ai-delay",
         type=_seconds,
-        default=0.6,
         metavar="SECONDS",
-        help="how long each AI decision stays on screen before the next (default 0.6)",
+        help="how long each AI decision stays on screen before the next "
+        "(default: the settings file's, else 0.6)",
     )
     p.add_argument(
         "--no-autosave",
@@ -128,9 +133,10 @@ def _deck(spec: str | None, what: str, avoid: Path | None, rng: random.Random) -
 # Building the session
 
 
-def build(args: argparse.Namespace):
+def build(args: argparse.Namespace, prefs: Settings | None = None):
     """The session to play and a maker of new games (or None), or UsageError / DeckError /
-    ScenarioError / SaveError for input that cannot be used."""
+    ScenarioError / SaveError for input that cannot be used. `prefs`: the settings file's
+    defaults (the command line wins over them)."""
     from zenonzard_tui.client.session import (
         Puzzle,
         Session,
@@ -145,8 +151,9 @@ def build(args: argparse.Namespace):
             + ("puzzle" if args.scenario else "save")
             + " has its own"
         )
-    mode = "hotseat" if args.hotseat else "ai"
-    level = args.ai or "medium"
+    prefs = prefs if prefs is not None else Settings()
+    mode = "hotseat" if args.hotseat else "ai" if args.ai else prefs.mode
+    level = args.ai or prefs.ai
 
     if args.load:
         return resume_session(Path(args.load), args, seed), None
@@ -157,7 +164,7 @@ def build(args: argparse.Namespace):
         def puzzle(n: int = 0):
             game = scenario.new_game()
             seat = SEATS.index(args.seat) if args.seat else _puzzle_seat(game)
-            settings = Settings(mode, seat, level, ("", ""))
+            settings = replace(prefs.for_game(), mode=mode, seat=seat, ai=level)
             info = Puzzle(str(args.scenario), scenario.name, scenario.text, len(scenario.steps))
             return Session(game, settings, info, ai_seed=seed + n)
 
@@ -165,8 +172,13 @@ def build(args: argparse.Namespace):
         return puzzle(), lambda: puzzle(next(restarts))
 
     rng = random.Random(seed)
-    mine = _deck(args.deck, "your deck", None, rng)
-    theirs = _deck(args.opponent_deck, "the opponent's deck", Path(mine.path), rng)
+    mine = _deck(_spec(args.deck, prefs.deck, "deck"), "your deck", None, rng)
+    theirs = _deck(
+        _spec(args.opponent_deck, prefs.opponent_deck, "opponent_deck"),
+        "the opponent's deck",
+        Path(mine.path),
+        rng,
+    )
     seat = SEATS.index(args.seat) if args.seat else 0
     decks = (mine, theirs) if seat == 0 else (theirs, mine)
     first = args.first if args.first != "you" else SEATS[seat]
@@ -174,7 +186,8 @@ def build(args: argparse.Namespace):
 
     def game(game_seed: int):
         played = new_game(decks[0], decks[1], seed=game_seed, first=first)
-        return Session(played, Settings(mode, seat, level, names), ai_seed=game_seed)
+        settings = replace(prefs.for_game(names), mode=mode, seat=seat, ai=level)
+        return Session(played, settings, ai_seed=game_seed)
 
     counter = random.Random(seed)
     return game(seed), lambda: game(counter.randrange(1, 10**9))
@@ -210,6 +223,23 @@ def resume_session(path: Path, args: argparse.Namespace, seed: int):
     )
 
 
+def _spec(given: str | None, default: str, key: str) -> str | None:
+    """The deck the command line names, else the settings file's default (checked here, so a
+    bad default is reported as the settings file's)."""
+    if given is not None or not default:
+        return given
+    from zenonzard_tui.client.settings import settings_path
+
+    try:
+        load_deck(find_deck(default))
+    except DeckError as exc:
+        raise UsageError(
+            f"{settings_path()}: {key} = {default!r} cannot be used: {exc}\n"
+            "(change it with F2 in the client, or give --deck / --opponent-deck)"
+        ) from None
+    return default
+
+
 def _puzzle_seat(game) -> int:
     """The seat a puzzle is played from: the one with the first decision (else the active one)."""
     if game.pending is not None:
@@ -219,8 +249,15 @@ def _puzzle_seat(game) -> int:
 
 def run(args: argparse.Namespace) -> int:
     from zenonzard_tui.client.saves import autosaves_dir, format_list, list_saves, saves_dir
+    from zenonzard_tui.client.settings import load_settings, settings_path
     from zenonzard_tui.scenarios import ScenarioError
 
+    loaded = load_settings()
+    for warning in loaded.warnings:
+        print(f"{PROG}: warning: {warning}", file=sys.stderr)
+    prefs = loaded.settings
+    if args.ai_delay is None:
+        args.ai_delay = prefs.ai_delay
     if args.list_saves:
         infos = list_saves(autosaves_dir(), saves_dir())
         print(
@@ -230,7 +267,7 @@ def run(args: argparse.Namespace) -> int:
         )
         return 0
     try:
-        session, restart = build(args)
+        session, restart = build(args, prefs)
     except (UsageError, DeckError, ScenarioError, SaveError) as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2
@@ -255,6 +292,9 @@ def run(args: argparse.Namespace) -> int:
         autosave=autosave,
         restart=restart,
         resume=resume,
+        settings=prefs,
+        settings_file=settings_path(),
+        warnings=loaded.warnings,
     )
     app.run()
     if app.return_code:  # the app stopped on an error (Textual has printed it)

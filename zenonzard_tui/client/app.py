@@ -3,14 +3,18 @@ games in progress and the saves) or the deck builder; the small screens come and
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.theme import Theme
 
 from zenonzard_tui.client.screens.duel import DuelScreen
 from zenonzard_tui.client.session import Session
+from zenonzard_tui.client.settings import Settings, save_settings
 
 Restart = Callable[[], Session]
 
@@ -31,10 +35,15 @@ class ZenonzardApp(App[None]):
     `ai_delay`: the least time each AI decision stays on screen before the next (seconds);
     `save_dir`: where `s` offers to save; `autosave`: the folder where each game keeps its own
     autosave file (None: no autosave); `restart`: makes the session of a new game (None: no
-    "new game")."""
+    "new game"); `settings`: the user's preferences (theme, AI delay, ...), kept in
+    `settings_file` when they change (None: not kept); `warnings`: shown once the app starts (a
+    settings file that could not be used)."""
 
     CSS_PATH = "app.tcss"
     TITLE = "Zenonzard"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f2", "settings", "Settings", id="settings", key_display="F2"),
+    ]
 
     def __init__(
         self,
@@ -45,8 +54,14 @@ class ZenonzardApp(App[None]):
         autosave: Path | None = None,
         restart: Restart | None = None,
         resume: Resume | None = None,
+        settings: Settings | None = None,
+        settings_file: Path | None = None,
+        warnings: Sequence[str] = (),
     ) -> None:
         super().__init__()
+        self.settings = settings if settings is not None else Settings(ai_delay=ai_delay)
+        self.settings_file = settings_file
+        self.warnings = list(warnings)
         self.ai_delay = ai_delay
         self.save_dir = save_dir
         self.autosave_dir = autosave
@@ -57,6 +72,13 @@ class ZenonzardApp(App[None]):
             raise ValueError("ZenonzardApp needs a session or a resume screen")
 
     def on_mount(self) -> None:
+        if self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
+        else:
+            self.warnings.append(f"Unknown theme '{self.settings.theme}': using {self.theme}")
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+        for warning in self.warnings:
+            self.notify(warning, title="Settings", severity="warning", timeout=12)
         session, restart = self._first
         if session is not None:
             self.play(session, restart)
@@ -106,6 +128,45 @@ class ZenonzardApp(App[None]):
             self.show_resume()
             return
         self.play(session)
+
+    # ------------------------------------------------------------------------------------------
+    # Settings
+
+    def action_settings(self) -> None:
+        from zenonzard_tui.client.screens.settings import SettingsScreen
+
+        self.push_screen(
+            SettingsScreen(self.settings, sorted(self.available_themes)), self._settings_done
+        )
+
+    def _settings_done(self, new: Settings | None) -> None:
+        if new is None:
+            return
+        self.settings = new
+        self.ai_delay = new.ai_delay
+        if self.duel is not None:
+            self.duel.ai_delay = new.ai_delay  # the other settings are for new games
+        if new.theme in self.available_themes:
+            self.theme = new.theme
+        self.keep_settings()
+
+    def _theme_changed(self, theme: Theme) -> None:
+        """A theme chosen in the command palette is kept for next time."""
+        if theme.name == self.settings.theme:
+            return
+        self.settings.theme = theme.name
+        self.keep_settings()
+
+    def keep_settings(self) -> None:
+        if self.settings_file is None:
+            return
+        try:
+            save_settings(self.settings, self.settings_file)
+        except OSError as exc:
+            self.notify(
+                f"The settings could not be saved to {self.settings_file}: {exc.strerror or exc}",
+                severity="warning",
+            )
 
     @property
     def session(self) -> Session | None:

@@ -17,7 +17,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from zenonzard_tui.ai import LEVELS, AIPlayer
+from zenonzard_tui.ai import AIPlayer
 from zenonzard_tui.cards import load_pool
 from zenonzard_tui.cards.model import CardDef, ForceDef
 from zenonzard_tui.client.saves import (
@@ -27,6 +27,7 @@ from zenonzard_tui.client.saves import (
     data_dir,
     saves_dir,
 )
+from zenonzard_tui.client.settings import Settings
 from zenonzard_tui.engine.actions import Action, IllegalAction
 from zenonzard_tui.engine.game import SEATS, Game
 from zenonzard_tui.engine.observe import observe
@@ -52,43 +53,8 @@ __all__ = [
     "saves_dir",
 ]
 
-MODES = ("ai", "hotseat")
 PUZZLE_FORMAT = "zenonzard-puzzle-save"
 PUZZLE_VERSION = 1
-
-
-@dataclass
-class Settings:
-    """How the client plays a game: against the AI (the human at `seat`) or hotseat."""
-
-    mode: str = "ai"
-    seat: int = 0  # the human's seat against the AI
-    ai: str = "medium"
-    names: tuple[str, str] = ("", "")  # deck names, shown beside the seats
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"mode": self.mode, "seat": SEATS[self.seat], "ai": self.ai, "names": self.names}
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Settings:
-        """Settings from a save's "client" entry; anything missing or odd takes the default."""
-        out = cls()
-        if not isinstance(data, dict):
-            return out
-        if data.get("mode") in MODES:
-            out.mode = data["mode"]
-        if data.get("seat") in SEATS:
-            out.seat = SEATS.index(data["seat"])
-        if data.get("ai") in LEVELS:
-            out.ai = data["ai"]
-        names = data.get("names")
-        if (
-            isinstance(names, list | tuple)
-            and len(names) == 2
-            and all(isinstance(n, str) for n in names)
-        ):
-            out.names = (names[0], names[1])
-        return out
 
 
 @dataclass

@@ -96,7 +96,7 @@ class DuelScreen(Screen[None]):
         self.covered = False
         self.thinking = False
         self.over_shown = False
-        self.autopass = not session.hotseat
+        self.autopass = not session.hotseat and session.settings.autopass
         self.marks: set[int] = set()
         self.log_seen = [0, 0]
         self.last_ai: str | None = None
@@ -771,7 +771,7 @@ class DuelScreen(Screen[None]):
             return
         self.session = self.restart()
         self.long_names = _long_names(self.session)
-        self.autopass = not self.session.hotseat
+        self.autopass = not self.session.hotseat and self.session.settings.autopass
         self.last_ai = None
         self.start()
 
