@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from zenonzard_tui import __version__
 from zenonzard_tui.cli import (
+    build_cmd,
     cards_cmd,
     play_cmd,
     replay_cmd,
@@ -22,7 +23,16 @@ from zenonzard_tui.cli import (
     validate_cmd,
 )
 
-COMMANDS = (play_cmd, serve_cmd, cards_cmd, validate_cmd, sim_cmd, scenario_cmd, replay_cmd)
+COMMANDS = (
+    play_cmd,
+    build_cmd,
+    serve_cmd,
+    cards_cmd,
+    validate_cmd,
+    sim_cmd,
+    scenario_cmd,
+    replay_cmd,
+)
 
 
 class _Parser(argparse.ArgumentParser):

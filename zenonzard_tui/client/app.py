@@ -12,6 +12,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.theme import Theme
 
+from zenonzard_tui.client.deckdraft import DeckDraft
 from zenonzard_tui.client.screens.duel import DuelScreen
 from zenonzard_tui.client.session import Session
 from zenonzard_tui.client.settings import Settings, save_settings
@@ -54,6 +55,7 @@ class ZenonzardApp(App[None]):
         autosave: Path | None = None,
         restart: Restart | None = None,
         resume: Resume | None = None,
+        builder: DeckDraft | None = None,
         settings: Settings | None = None,
         settings_file: Path | None = None,
         warnings: Sequence[str] = (),
@@ -66,10 +68,11 @@ class ZenonzardApp(App[None]):
         self.save_dir = save_dir
         self.autosave_dir = autosave
         self.resume = resume
+        self.builder = builder
         self.duel: DuelScreen | None = None
         self._first = session, restart
-        if session is None and resume is None:
-            raise ValueError("ZenonzardApp needs a session or a resume screen")
+        if session is None and resume is None and builder is None:
+            raise ValueError("ZenonzardApp needs a session, a resume screen or a deck to build")
 
     def on_mount(self) -> None:
         if self.settings.theme in self.available_themes:
@@ -82,6 +85,10 @@ class ZenonzardApp(App[None]):
         session, restart = self._first
         if session is not None:
             self.play(session, restart)
+        elif self.builder is not None:
+            from zenonzard_tui.client.screens.builder import BuilderScreen
+
+            self.push_screen(BuilderScreen(self.builder))
         else:
             self.show_resume()
 
@@ -171,6 +178,20 @@ class ZenonzardApp(App[None]):
     @property
     def session(self) -> Session | None:
         return None if self.duel is None else self.duel.session
+
+    def exit(self, *args, **kwargs) -> None:  # type: ignore[override]
+        """A duel started from the deck builder goes back to the builder when it ends."""
+        from zenonzard_tui.client.screens.builder import BuilderScreen
+
+        duel = self.duel
+        stack = self.screen_stack
+        if duel is not None and duel in stack and any(isinstance(s, BuilderScreen) for s in stack):
+            while self.screen is not duel:
+                self.pop_screen()
+            self.pop_screen()
+            self.duel = None
+            return
+        super().exit(*args, **kwargs)
 
     def action_quit(self) -> None:  # type: ignore[override]  # Ctrl+Q and the palette ask first
         if self.duel is not None and self.duel.is_attached:
