@@ -20,13 +20,14 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Input, OptionList, ProgressBar, Static
+from textual.widgets import Footer, Input, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from zenonzard_tui.cards import CardDef, CardPool, load_pool
 from zenonzard_tui.client.deckdraft import CardFilter, DeckDraft, card_sets, deck_cards
 from zenonzard_tui.client.describe import badge, card_details
 from zenonzard_tui.client.saves import data_dir
+from zenonzard_tui.client.screens.modals import QuitScreen
 from zenonzard_tui.decks import DECK_SIZE, Deck, DeckError, DeckReport, load_deck, starter_files
 
 if TYPE_CHECKING:
@@ -297,7 +298,12 @@ class BuilderScreen(Screen[None]):
             elif what == "quit":
                 self.leave()
 
-        self.app.push_screen(LeaveScreen(self.draft.name), chosen)
+        self.app.push_screen(
+            QuitScreen(
+                "The changes since the last save would be lost.", f"Leave '{self.draft.name}'?"
+            ),
+            chosen,
+        )
 
     def leave(self) -> None:
         if len(self.app.screen_stack) > 2:
@@ -419,34 +425,6 @@ class BuilderScreen(Screen[None]):
 
 # ----------------------------------------------------------------------------------------------
 # The small screens of the builder
-
-
-class LeaveScreen(ModalScreen[str]):
-    """ "save", "quit" or "cancel"."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,c", "pick('cancel')", "Cancel", id="leave_cancel"),
-        Binding("s,y", "pick('save')", "Save", id="leave_save"),
-        Binding("d", "pick('quit')", "Discard", id="leave_discard"),
-    ]
-
-    def __init__(self, name: str) -> None:
-        super().__init__()
-        self.deck_name = name
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Static(Content.styled(f"'{self.deck_name}' has changes not saved", "bold"))
-            with Horizontal(classes="buttons"):
-                yield Button("Save (s)", id="save", variant="primary")
-                yield Button("Discard (d)", id="quit", variant="error")
-                yield Button("Cancel (Esc)", id="cancel")
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id or "cancel")
-
-    def action_pick(self, what: str) -> None:
-        self.dismiss(what)
 
 
 class PathScreen(ModalScreen[Path | None]):

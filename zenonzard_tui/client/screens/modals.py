@@ -114,13 +114,13 @@ class QuitScreen(ModalScreen[str]):
         Binding("d,n", "pick('quit')", "Quit without saving", id="quit_discard"),
     ]
 
-    def __init__(self, note: str) -> None:
+    def __init__(self, note: str, title: str = "Quit this game?") -> None:
         super().__init__()
-        self.note = note
+        self.note, self.title_text = note, title
 
     def compose(self) -> ComposeResult:
         with Vertical(id="quit-box", classes="dialog"):
-            yield Static(Content.styled("Quit this game?", "bold"))
+            yield Static(Content.styled(self.title_text, "bold"))
             yield Static(self.note, classes="note")
             with Horizontal(classes="buttons"):
                 yield Button("Save and quit (s)", id="save", variant="primary")
