@@ -155,3 +155,20 @@ def test_a_save_record_carries_turn_and_date(tmp_path):
     record = json.loads(sess.save(tmp_path / "s.json").read_text())
     assert record["client"]["turn"] == sess.game.turn and record["client"]["over"] is False
     assert record["client"]["saved_at"][:4].isdigit()
+
+
+async def test_d_twice_deletes_a_game_in_progress_from_the_resume_screen(tmp_path):
+    sess = session(seed=3)
+    sess.autosave_dir = tmp_path / "autosaves"
+    play(sess, 2)
+    sess.autosave()
+    resume = Resume(tmp_path / "autosaves", None, load_session, lambda: (session(seed=9), None))
+    resume_app = ZenonzardApp(None, ai_delay=0.0, resume=resume)
+    async with resume_app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: isinstance(resume_app.screen, ResumeScreen))
+        await pilot.press("d")
+        assert sess.autosave_file.exists()  # one d only marks it
+        await pilot.press("d")
+        assert not sess.autosave_file.exists()
+        listing = resume_app.screen.query_one("#resume-list")
+        assert listing.get_option_at_index(1).disabled  # the deleted line cannot be opened

@@ -107,6 +107,11 @@ async def test_an_existing_deck_is_opened_edited_and_saved_in_place(tmp_path):
 async def test_leaving_with_changes_asks_first(tmp_path):
     app = builder_app()
     async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("slash", *"golem", "escape")  # Esc leaves the filter, not the builder
+        await pilot.pause()
+        assert isinstance(app.screen, BuilderScreen)
+        assert app.focused is app.screen.query_one("#b-pool")
+        assert all("Golem" in c.classes for c in builder(app).shown)
         await pilot.press("plus", "escape")
         await pilot.pause()
         assert not isinstance(app.screen, BuilderScreen)  # the question

@@ -41,6 +41,7 @@ class ResumeScreen(Screen[Path | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_game", "New game", id="resume_new"),
+        Binding("d", "delete", "Delete", id="resume_delete"),
         Binding("j", "cursor_down", "Down", show=False, id="resume_down"),
         Binding("k", "cursor_up", "Up", show=False, id="resume_up"),
         Binding("q,escape", "quit_app", "Quit", id="resume_quit"),
@@ -50,6 +51,7 @@ class ResumeScreen(Screen[Path | None]):
         super().__init__(id="resume")
         self.resume = resume
         self.infos = list_saves(resume.autosaves, resume.saves)
+        self.deleting: Path | None = None  # the autosave a first `d` marked
 
     def compose(self) -> ComposeResult:
         yield Static(Content.styled("Zenonzard: go on with a game", "bold"), id="resume-title")
@@ -84,6 +86,35 @@ class ResumeScreen(Screen[Path | None]):
         if action == "new_game":
             return self.resume.new_game is not None
         return True
+
+    def highlighted_info(self) -> SaveInfo | None:
+        listing = self.query_one(OptionList)
+        if listing.highlighted is None:
+            return None
+        option_id = listing.get_option_at_index(listing.highlighted).id
+        return None if option_id in (None, NEW) else self.infos[int(option_id)]
+
+    def action_delete(self) -> None:
+        """`d` twice on a game in progress deletes its autosave (saves are yours: not here)."""
+        info = self.highlighted_info()
+        if info is None or info.kind is not SaveKind.AUTOSAVE:
+            self.notify(
+                "Only a game in progress (an autosave) can be deleted here.", severity="warning"
+            )
+            return
+        if self.deleting != info.path:
+            self.deleting = info.path
+            self.notify(f"Press d again to delete this game in progress ({info.decks}).")
+            return
+        info.path.unlink(missing_ok=True)
+        self.deleting = None
+        listing = self.query_one(OptionList)
+        assert listing.highlighted is not None
+        listing.replace_option_prompt_at_index(
+            listing.highlighted, Content.styled(f"(deleted) {info.decks}", "dim strike")
+        )
+        listing.disable_option_at_index(listing.highlighted)
+        self.notify(f"Deleted {info.path.name}")
 
     def action_new_game(self) -> None:
         self.dismiss(None)
