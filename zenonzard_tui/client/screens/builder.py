@@ -151,6 +151,7 @@ class BuilderScreen(Screen[None]):
             pool_list.replace_option_prompt_at_index(n, card_line(card, self.draft.count(card.id)))
         self.render_status()
         self.render_report()
+        self.refresh_bindings()  # Play and Sim follow the verdict
 
     def render_status(self) -> None:
         d = self.draft
@@ -275,14 +276,9 @@ class BuilderScreen(Screen[None]):
             "side",
         ):
             return False  # the keys type into the filter
-        if action == "play":
-            return self.report.legal and self.on_play_ok()
-        if action == "sim":
-            return self.report.legal
+        if action in ("play", "sim"):  # greyed out until the deck is legal
+            return True if self.report.legal else None
         return True
-
-    def on_play_ok(self) -> bool:
-        return hasattr(self.app, "play")
 
     def action_back(self) -> None:
         if isinstance(self.focused, Input):

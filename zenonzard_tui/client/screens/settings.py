@@ -34,31 +34,60 @@ class SettingsScreen(ModalScreen[Settings | None]):
         with Vertical(id="settings-box", classes="dialog"):
             yield Static(Content.styled("Settings", "bold"))
             with VerticalScroll(id="settings-form"):
-                yield Label("Theme")
-                yield Select(
-                    [(t, t) for t in self.themes],
-                    value=s.theme if s.theme in self.themes else Select.NULL,
-                    id="set-theme",
-                    allow_blank=s.theme not in self.themes,
+                with Horizontal(classes="setting"):
+                    yield Label("Theme")
+                    yield Select(
+                        [(t, t) for t in self.themes],
+                        value=s.theme if s.theme in self.themes else Select.NULL,
+                        id="set-theme",
+                        allow_blank=s.theme not in self.themes,
+                        compact=True,
+                    )
+                with Horizontal(classes="setting"):
+                    yield Label("New games")
+                    yield Select(
+                        [("against the AI", "ai"), ("hotseat (two players)", "hotseat")],
+                        value=s.mode,
+                        allow_blank=False,
+                        id="set-mode",
+                        compact=True,
+                    )
+                with Horizontal(classes="setting"):
+                    yield Label("AI level (new games)")
+                    yield Select(
+                        [(lv, lv) for lv in LEVELS],
+                        value=s.ai,
+                        allow_blank=False,
+                        id="set-ai",
+                        compact=True,
+                    )
+                with Horizontal(classes="setting"):
+                    yield Label("AI delay (seconds)")
+                    yield Input(f"{s.ai_delay:g}", id="set-delay", compact=True)
+                with Horizontal(classes="setting"):
+                    yield Label("Your default deck")
+                    yield Input(
+                        s.deck,
+                        id="set-deck",
+                        compact=True,
+                        placeholder="empty: a starter at random",
+                    )
+                with Horizontal(classes="setting"):
+                    yield Label("Opponent's default deck")
+                    yield Input(
+                        s.opponent_deck,
+                        id="set-opp",
+                        compact=True,
+                        placeholder="empty: a starter at random",
+                    )
+                yield Checkbox(
+                    "Auto-pass against the AI", s.autopass, id="set-autopass", compact=True
                 )
-                yield Label("New games: against the AI, or hotseat")
-                yield Select(
-                    [("against the AI", "ai"), ("hotseat (two players)", "hotseat")],
-                    value=s.mode,
-                    allow_blank=False,
-                    id="set-mode",
+                yield Static(
+                    "A deck is a deck file or a starter's name (red-rush). The AI delay applies "
+                    "at once, the rest to the next game.",
+                    classes="note",
                 )
-                yield Label("AI level (new games)")
-                yield Select(
-                    [(lv, lv) for lv in LEVELS], value=s.ai, allow_blank=False, id="set-ai"
-                )
-                yield Label("AI delay: seconds each AI decision stays on screen (0-10)")
-                yield Input(f"{s.ai_delay:g}", id="set-delay")
-                yield Label("Your default deck (a file or a starter's name; empty: random)")
-                yield Input(s.deck, id="set-deck")
-                yield Label("The opponent's default deck")
-                yield Input(s.opponent_deck, id="set-opp")
-                yield Checkbox("Auto-pass against the AI", s.autopass, id="set-autopass")
             yield Static("", id="settings-error")
             with Horizontal(classes="buttons"):
                 yield Button("Save (Ctrl+S)", id="save", variant="primary")
