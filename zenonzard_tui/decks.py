@@ -484,6 +484,31 @@ def parse_deck(text: str, source_name: str = "<deck>", pool: CardPool | None = N
     return DeckReport(source_name, name, description, deck, (), summarize(deck))
 
 
+@dataclass(frozen=True)
+class DeckEntries:
+    """What a deck's lines name, legal or not (the deck builder opens decks in progress)."""
+
+    name: str
+    description: str
+    forces: tuple[ForceDef, ...]
+    cards: tuple[tuple[CardDef, int], ...]  # (card, copies) per readable card line, in file order
+
+
+def read_entries(
+    text: str, source_name: str = "<deck>", pool: CardPool | None = None
+) -> DeckEntries:
+    """The header, Forces and card lines of a deck's text that can be read; lines that cannot
+    are left out (`parse_deck` says what is wrong with them)."""
+    parser = _DeckParser(pool or load_pool())
+    parser.parse(text)
+    return DeckEntries(
+        parser.name or Path(source_name).stem or source_name,
+        " ".join(parser.description),
+        tuple(parser.forces),
+        tuple((entry.card, entry.count) for entry in parser.card_lines),
+    )
+
+
 def _malformed(content: str, look: _Lookup) -> tuple[str, None, tuple[str, ...]]:
     """The message (and hints) for a line that is neither `COUNT NAME` nor `Forces: ...`."""
     if content.lstrip("-").isdigit():

@@ -9,7 +9,7 @@ import pytest
 
 from tests.client.helpers import BLUE, PUZZLE, RED
 from zenonzard_tui.cli import build_parser, main, play_cmd
-from zenonzard_tui.client.session import autosave_path
+from zenonzard_tui.client.saves import autosaves_dir
 from zenonzard_tui.decks import starter_files
 
 
@@ -144,22 +144,58 @@ def test_without_a_terminal_it_says_so(capsys):
 
 def test_after_the_game_it_says_where_the_game_is(tmp_path, capsys):
     session, _ = build("--seed", "5")
+    session.autosave_dir = tmp_path / "autosaves"
     session.apply("keep")
-    auto = tmp_path / "autosave.json"
-    session.autosave(auto)
-    play_cmd._farewell(session, auto)
+    session.autosave()
+    auto = session.autosave_file
+    assert auto is not None and auto.parent == tmp_path / "autosaves"
+    play_cmd._farewell(session)
     assert f"--load {auto}" in capsys.readouterr().out
     session.save(tmp_path / "my game.json")
-    play_cmd._farewell(session, auto)
+    play_cmd._farewell(session)
     out = capsys.readouterr().out
     assert "Saved: " in out and "--load '" in out  # a path with a space is quoted
 
 
-def test_a_game_resumed_from_the_autosave_is_saved_elsewhere(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+def test_after_a_failed_autosave_it_names_no_file(tmp_path, capsys):
+    """A read-only folder: the farewell must not point to a stale or foreign autosave."""
+    folder = tmp_path / "autosaves"
+    folder.mkdir()
     session, _ = build("--seed", "5")
+    session.autosave_dir = folder
     session.apply("keep")
-    session.autosave(autosave_path())
-    loaded, _ = build("--load", str(autosave_path()))
+    session.autosave()
+    written = session.autosave_file
+    folder.chmod(0o500)  # the next write fails (the test runs as root too: see below)
+    try:
+        session.apply(session.game.legal_actions()[0].text)
+        try:
+            session.autosave()
+            failed = False
+        except OSError:
+            failed = True
+    finally:
+        folder.chmod(0o700)
+    if not failed:  # root ignores the mode bits: make the write fail another way
+        session.autosave_file = tmp_path / "not-a-folder" / "x.json"
+        (tmp_path / "not-a-folder").write_text("a file where the folder should be")
+        with pytest.raises(OSError):
+            session.autosave()
+    assert not session.autosaved
+    play_cmd._farewell(session)
+    out = capsys.readouterr().out
+    assert str(written) not in out and "--load" not in out
+    assert "could not be written" in out
+
+
+def test_a_game_resumed_from_an_autosave_is_saved_elsewhere(tmp_path, monkeypatch):
+    monkeypatch.setenv("ZENONZARD_DATA_DIR", str(tmp_path))
+    session, _ = build("--seed", "5")
+    session.autosave_dir = autosaves_dir()
+    session.apply("keep")
+    session.autosave()
+    auto = session.autosave_file
+    loaded, _ = build("--load", str(auto))
     assert loaded.texts == session.texts
     assert loaded.save_path is None and loaded.unsaved
+    assert loaded.resumed_from == auto

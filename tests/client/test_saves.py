@@ -99,10 +99,11 @@ async def test_a_save_error_stays_in_the_dialog(tmp_path):
 
 async def test_the_autosave_follows_every_action(tmp_path):
     sess = session(first="A", seed=6)
-    auto = tmp_path / "autosave.json"
-    duel_app = app(sess, tmp_path, autosave=auto)
+    duel_app = app(sess, tmp_path, autosave=tmp_path / "autosaves")
     async with duel_app.run_test(size=(100, 30)) as pilot:
         await play_some(pilot, duel_app, 4)
+    auto = sess.autosave_file
+    assert auto is not None and auto.parent == tmp_path / "autosaves"
     assert load_session(auto).texts == sess.texts
     assert sess.unsaved  # the autosave is not the player's save
 

@@ -24,3 +24,14 @@ def test_the_duel_screen(snap_compare, size):
 
 def test_the_hotseat_cover(snap_compare):
     assert snap_compare(puzzle_app("--hotseat"), terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_the_deck_builder(snap_compare, size):
+    """Blue Tides opened, one card taken out: the browser, the deck and the live ZR 4 report."""
+    from tests.client.helpers import BLUE
+    from zenonzard_tui.client.app import ZenonzardApp
+    from zenonzard_tui.client.deckdraft import DeckDraft
+
+    builder = ZenonzardApp(builder=DeckDraft.open(BLUE), ai_delay=0.0)
+    assert snap_compare(builder, terminal_size=size, press=["l", "j", "minus"])

@@ -29,6 +29,10 @@ class Command:
 
 COMMANDS = (
     Command("play", "play_cmd", "play a game in the terminal (against the AI or hotseat)"),
+    Command(
+        "build", "build_cmd", "the deck builder: browse the cards, edit a deck, check it, try it"
+    ),
+    Command("serve", "serve_cmd", "play in a web browser: serve the client with textual-serve"),
     Command("cards", "cards_cmd", "list the card pool, show a card, list the Forces"),
     Command("validate", "validate_cmd", "check deck files against the deck rules (ZR 4)"),
     Command("sim", "sim_cmd", "play AI-vs-AI matches to test a deck (one opponent or a gauntlet)"),

@@ -12,13 +12,18 @@ import os
 import random
 import shlex
 import sys
+from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from zenonzard_tui.ai import LEVELS
 from zenonzard_tui.decks import STARTERS, Deck, DeckError, find_deck, load_deck, starter_files
 from zenonzard_tui.engine.game import SEATS, new_game
 from zenonzard_tui.engine.save import SEED_RANGE, SaveError
 from zenonzard_tui.puzzles import find_puzzle
+
+if TYPE_CHECKING:
+    from zenonzard_tui.client.settings import Settings
 
 PROG = "zenonzard play"
 
@@ -78,14 +83,24 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--ai-delay",
         type=_seconds,
-        default=0.6,
         metavar="SECONDS",
-        help="how long each AI decision stays on screen before the next (default 0.6)",
+        help="how long each AI decision stays on screen before the next "
+        "(default: the settings file's, else 0.6)",
     )
     p.add_argument(
         "--no-autosave",
         action="store_true",
-        help="do not keep the game in progress in the autosave file",
+        help="do not keep the game in progress in an autosave file",
+    )
+    p.add_argument(
+        "--list-saves",
+        action="store_true",
+        help="print the games in progress (autosaves) and the saves, then stop",
+    )
+    source.add_argument(
+        "--resume",
+        action="store_true",
+        help="start on the list of games in progress and saves, to pick one",
     )
     p.set_defaults(run=run)
 
@@ -130,15 +145,14 @@ def _deck(spec: str | None, what: str, avoid: Path | None, rng: random.Random) -
 # Building the session
 
 
-def build(args: argparse.Namespace):
+def build(args: argparse.Namespace, prefs: Settings | None = None):
     """The session to play and a maker of new games (or None), or UsageError / DeckError /
-    ScenarioError / SaveError for input that cannot be used."""
+    ScenarioError / SaveError for input that cannot be used. `prefs`: the settings file's
+    defaults (the command line wins over them)."""
     from zenonzard_tui.client.session import (
         Puzzle,
         Session,
         Settings,
-        autosave_path,
-        load_session,
     )
     from zenonzard_tui.scenarios import load_scenario
 
@@ -149,31 +163,12 @@ def build(args: argparse.Namespace):
             + ("puzzle" if args.scenario else "save")
             + " has its own"
         )
-    mode = "hotseat" if args.hotseat else "ai"
-    level = args.ai or "medium"
+    prefs = prefs if prefs is not None else Settings()
+    mode = "hotseat" if args.hotseat else "ai" if args.ai else prefs.mode
+    level = args.ai or prefs.ai
 
     if args.load:
-        session = load_session(args.load, ai_seed=seed)
-        # What the command line says wins over what the save remembers.
-        settings = session.settings
-        if args.hotseat or args.ai:
-            settings.mode = mode
-        if args.ai:
-            settings.ai = args.ai
-        if args.seat:
-            settings.seat = SEATS.index(args.seat)
-        save_path, saved = session.save_path, session.saved_count
-        if save_path is not None and save_path.resolve() == autosave_path().resolve():
-            save_path, saved = None, None  # `s` must not save into the autosave file
-        return Session(
-            session.game,
-            settings,
-            session.puzzle,
-            session.texts,
-            ai_seed=seed,
-            save_path=save_path,
-            saved_count=saved,
-        ), None
+        return resume_session(Path(args.load), args, seed), None
 
     if args.scenario:
         scenario = load_scenario(_puzzle_path(args.scenario))
@@ -181,7 +176,7 @@ def build(args: argparse.Namespace):
         def puzzle(n: int = 0):
             game = scenario.new_game()
             seat = SEATS.index(args.seat) if args.seat else _puzzle_seat(game)
-            settings = Settings(mode, seat, level, ("", ""))
+            settings = replace(prefs.for_game(), mode=mode, seat=seat, ai=level)
             info = Puzzle(str(args.scenario), scenario.name, scenario.text, len(scenario.steps))
             return Session(game, settings, info, ai_seed=seed + n)
 
@@ -189,8 +184,13 @@ def build(args: argparse.Namespace):
         return puzzle(), lambda: puzzle(next(restarts))
 
     rng = random.Random(seed)
-    mine = _deck(args.deck, "your deck", None, rng)
-    theirs = _deck(args.opponent_deck, "the opponent's deck", Path(mine.path), rng)
+    mine = _deck(_spec(args.deck, prefs.deck, "deck"), "your deck", None, rng)
+    theirs = _deck(
+        _spec(args.opponent_deck, prefs.opponent_deck, "opponent_deck"),
+        "the opponent's deck",
+        Path(mine.path),
+        rng,
+    )
     seat = SEATS.index(args.seat) if args.seat else 0
     decks = (mine, theirs) if seat == 0 else (theirs, mine)
     first = args.first if args.first != "you" else SEATS[seat]
@@ -198,10 +198,58 @@ def build(args: argparse.Namespace):
 
     def game(game_seed: int):
         played = new_game(decks[0], decks[1], seed=game_seed, first=first)
-        return Session(played, Settings(mode, seat, level, names), ai_seed=game_seed)
+        settings = replace(prefs.for_game(names), mode=mode, seat=seat, ai=level)
+        return Session(played, settings, ai_seed=game_seed)
 
     counter = random.Random(seed)
     return game(seed), lambda: game(counter.randrange(1, 10**9))
+
+
+def resume_session(path: Path, args: argparse.Namespace, seed: int):
+    """The session of a save or an autosave (SaveError when it cannot be used). What the command
+    line says wins over what the save remembers. An autosave is not the user's save: `s` asks
+    for a file, and the game moves to a new autosave of its own (the old one goes after it)."""
+    from zenonzard_tui.client.saves import autosaves_dir
+    from zenonzard_tui.client.session import Session, load_session
+
+    session = load_session(path, ai_seed=seed)
+    settings = session.settings
+    if args.hotseat or args.ai:
+        settings.mode = "hotseat" if args.hotseat else "ai"
+    if args.ai:
+        settings.ai = args.ai
+    if args.seat:
+        settings.seat = SEATS.index(args.seat)
+    save_path, saved, resumed = session.save_path, session.saved_count, None
+    if save_path is not None and save_path.resolve().parent == autosaves_dir().resolve():
+        save_path, saved, resumed = None, None, save_path  # `s` must not save into an autosave
+    return Session(
+        session.game,
+        settings,
+        session.puzzle,
+        session.texts,
+        ai_seed=seed,
+        save_path=save_path,
+        saved_count=saved,
+        resumed_from=resumed,
+    )
+
+
+def _spec(given: str | None, default: str, key: str) -> str | None:
+    """The deck the command line names, else the settings file's default (checked here, so a
+    bad default is reported as the settings file's)."""
+    if given is not None or not default:
+        return given
+    from zenonzard_tui.client.settings import settings_path
+
+    try:
+        load_deck(find_deck(default))
+    except DeckError as exc:
+        raise UsageError(
+            f"{settings_path()}: {key} = {default!r} cannot be used: {exc}\n"
+            "(change it with F2 in the client, or give --deck / --opponent-deck)"
+        ) from None
+    return default
 
 
 def _puzzle_seat(game) -> int:
@@ -212,42 +260,89 @@ def _puzzle_seat(game) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    from zenonzard_tui.client.saves import autosaves_dir, format_list, list_saves, saves_dir
+    from zenonzard_tui.client.settings import load_settings, settings_path
     from zenonzard_tui.scenarios import ScenarioError
 
+    loaded = load_settings()
+    for warning in loaded.warnings:
+        print(f"{PROG}: warning: {warning}", file=sys.stderr)
+    prefs = loaded.settings
+    if args.ai_delay is None:
+        args.ai_delay = prefs.ai_delay
+    if args.list_saves:
+        infos = list_saves(autosaves_dir(), saves_dir())
+        print(
+            format_list(infos)
+            if infos
+            else f"No games in progress or saves in {saves_dir().parent}"
+        )
+        return 0
     try:
-        session, restart = build(args)
+        session, restart = build(args, prefs)
     except (UsageError, DeckError, ScenarioError, SaveError) as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+    if not _has_terminal():
         print(f"{PROG}: needs a terminal (stdin and stdout must be a terminal)", file=sys.stderr)
         return 2
-    from zenonzard_tui.client.app import ZenonzardApp
-    from zenonzard_tui.client.session import autosave_path, saves_dir
+    from zenonzard_tui.client.app import Resume, ZenonzardApp
 
+    autosave = None if args.no_autosave else autosaves_dir()
+    resume = None
+    if args.resume or (_names_no_game(args) and autosave and list_saves(autosave, None)):
+        seed = args.seed
+
+        def load(path: Path):
+            return resume_session(path, args, seed or random.SystemRandom().randrange(1, 10**9))
+
+        resume = Resume(autosave, saves_dir(), load, lambda: (session, restart))
     app = ZenonzardApp(
-        session,
+        None if resume else session,
         ai_delay=args.ai_delay,
         save_dir=saves_dir(),
-        autosave=None if args.no_autosave else autosave_path(),
+        autosave=autosave,
         restart=restart,
+        resume=resume,
+        settings=prefs,
+        settings_file=settings_path(),
+        warnings=loaded.warnings,
     )
     app.run()
     if app.return_code:  # the app stopped on an error (Textual has printed it)
         return app.return_code
-    _farewell(app.session, None if args.no_autosave else autosave_path())
+    if app.session is not None:
+        _farewell(app.session)
     return 0
 
 
-def _farewell(session, autosave: Path | None) -> None:
-    """After the screen closes: where the game is, and how to go on with it."""
+def _names_no_game(args: argparse.Namespace) -> bool:
+    """True when the command line leaves the game open (then the resume screen comes first if
+    games are in progress)."""
+    return not (args.load or args.scenario or args.deck or args.opponent_deck)
+
+
+def _has_terminal() -> bool:
+    """A terminal, or textual-serve's web driver (`zenonzard serve`), which runs the command with
+    pipes and sets TEXTUAL_DRIVER."""
+    if "web_driver" in os.environ.get("TEXTUAL_DRIVER", ""):
+        return True
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _farewell(session) -> None:
+    """After the screen closes: where the game is, and how to go on with it. Only a file that
+    holds this game's last position is named (never a stale or another copy's autosave)."""
     if session.save_path is not None and not session.unsaved:
         print(f"Saved: {session.save_path}")
         if not session.over:
             print(f"Go on with: zenonzard play --load {shlex.quote(str(session.save_path))}")
-    elif not session.over and session.texts and autosave is not None and autosave.exists():
-        print(f"Not saved; the last position is in {autosave}")
-        print(f"Go on with: zenonzard play --load {shlex.quote(str(autosave))}")
+    elif not session.over and session.texts and session.autosaved:
+        auto = session.autosave_file
+        print(f"Not saved; the last position is in {auto}")
+        print(f"Go on with: zenonzard play --load {shlex.quote(str(auto))}")
+    elif not session.over and session.texts and session.autosave_dir is not None:
+        print("Not saved, and the autosave could not be written: this game is lost.")
 
 
 def _puzzle_path(spec: str) -> Path | str:

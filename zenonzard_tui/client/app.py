@@ -1,47 +1,200 @@
-"""The Textual application: one duel screen over a `Session`; the small screens come and go."""
+"""The Textual application: the duel screen over a `Session`, or first the resume screen (the
+games in progress and the saves) or the deck builder; the small screens come and go."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.theme import Theme
 
+from zenonzard_tui.client.deckdraft import DeckDraft
 from zenonzard_tui.client.screens.duel import DuelScreen
 from zenonzard_tui.client.session import Session
+from zenonzard_tui.client.settings import Settings, save_settings
+
+Restart = Callable[[], Session]
+
+
+@dataclass(frozen=True)
+class Resume:
+    """What the resume screen offers: the autosaves and saves of these folders, a loader for the
+    one chosen (raises SaveError), and a new game (None: no "new game" entry)."""
+
+    autosaves: Path | None
+    saves: Path | None
+    load: Callable[[Path], Session]
+    new_game: Callable[[], tuple[Session, Restart | None]] | None = None
 
 
 class ZenonzardApp(App[None]):
-    """`ai_delay`: the least time each AI decision stays on screen before the next (seconds);
-    `save_dir`: where `s` offers to save; `autosave`: a file rewritten after every action (None:
-    none); `restart`: makes the session of a new game (None: no "new game")."""
+    """`session`: the game to play at once (None: start on the resume screen, `resume`);
+    `ai_delay`: the least time each AI decision stays on screen before the next (seconds);
+    `save_dir`: where `s` offers to save; `autosave`: the folder where each game keeps its own
+    autosave file (None: no autosave); `restart`: makes the session of a new game (None: no
+    "new game"); `settings`: the user's preferences (theme, AI delay, ...), kept in
+    `settings_file` when they change (None: not kept); `warnings`: shown once the app starts (a
+    settings file that could not be used)."""
 
     CSS_PATH = "app.tcss"
     TITLE = "Zenonzard"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f2", "settings", "Settings", id="settings", key_display="F2"),
+    ]
 
     def __init__(
         self,
-        session: Session,
+        session: Session | None = None,
         *,
         ai_delay: float = 0.6,
         save_dir: Path | None = None,
         autosave: Path | None = None,
-        restart: Callable[[], Session] | None = None,
+        restart: Restart | None = None,
+        resume: Resume | None = None,
+        builder: DeckDraft | None = None,
+        settings: Settings | None = None,
+        settings_file: Path | None = None,
+        warnings: Sequence[str] = (),
     ) -> None:
         super().__init__()
-        self.duel = DuelScreen(
-            session, ai_delay=ai_delay, save_dir=save_dir, autosave=autosave, restart=restart
-        )
+        self.settings = settings if settings is not None else Settings(ai_delay=ai_delay)
+        self.settings_file = settings_file
+        self.warnings = list(warnings)
+        self.ai_delay = ai_delay
+        self.save_dir = save_dir
+        self.autosave_dir = autosave
+        self.resume = resume
+        self.builder = builder
+        self.duel: DuelScreen | None = None
+        self._first = session, restart
+        if session is None and resume is None and builder is None:
+            raise ValueError("ZenonzardApp needs a session, a resume screen or a deck to build")
 
     def on_mount(self) -> None:
+        if self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
+        else:
+            self.warnings.append(f"Unknown theme '{self.settings.theme}': using {self.theme}")
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+        for warning in self.warnings:
+            self.notify(warning, title="Settings", severity="warning", timeout=12)
+        session, restart = self._first
+        if session is not None:
+            self.play(session, restart)
+        elif self.builder is not None:
+            from zenonzard_tui.client.screens.builder import BuilderScreen
+
+            self.push_screen(BuilderScreen(self.builder))
+        else:
+            self.show_resume()
+
+    # ------------------------------------------------------------------------------------------
+    # Starting a duel
+
+    def play(self, session: Session, restart: Restart | None = None) -> None:
+        """Show the duel screen on `session` (its autosave goes to the app's folder)."""
+        session.autosave_dir = self.autosave_dir
+        if restart is not None:
+            made = restart
+
+            def restart_here() -> Session:
+                new = made()
+                new.autosave_dir = self.autosave_dir
+                return new
+
+            restart = restart_here
+        self.duel = DuelScreen(
+            session, ai_delay=self.ai_delay, save_dir=self.save_dir, restart=restart
+        )
         self.push_screen(self.duel)
 
+    def show_resume(self) -> None:
+        from zenonzard_tui.client.screens.resume import ResumeScreen
+
+        assert self.resume is not None
+        self.push_screen(ResumeScreen(self.resume), self._resumed)
+
+    def _resumed(self, choice: Path | None) -> None:
+        from zenonzard_tui.engine.save import SaveError
+
+        assert self.resume is not None
+        if choice is None:
+            if self.resume.new_game is None:
+                self.exit()
+                return
+            self.play(*self.resume.new_game())
+            return
+        try:
+            session = self.resume.load(choice)
+        except SaveError as exc:
+            self.notify(str(exc), severity="error", timeout=10)
+            self.show_resume()
+            return
+        self.play(session)
+
+    # ------------------------------------------------------------------------------------------
+    # Settings
+
+    def action_settings(self) -> None:
+        from zenonzard_tui.client.screens.settings import SettingsScreen
+
+        self.push_screen(
+            SettingsScreen(self.settings, sorted(self.available_themes)), self._settings_done
+        )
+
+    def _settings_done(self, new: Settings | None) -> None:
+        if new is None:
+            return
+        self.settings = new
+        self.ai_delay = new.ai_delay
+        if self.duel is not None:
+            self.duel.ai_delay = new.ai_delay  # the other settings are for new games
+        if new.theme in self.available_themes:
+            self.theme = new.theme
+        self.keep_settings()
+
+    def _theme_changed(self, theme: Theme) -> None:
+        """A theme chosen in the command palette is kept for next time."""
+        if theme.name == self.settings.theme:
+            return
+        self.settings.theme = theme.name
+        self.keep_settings()
+
+    def keep_settings(self) -> None:
+        if self.settings_file is None:
+            return
+        try:
+            save_settings(self.settings, self.settings_file)
+        except OSError as exc:
+            self.notify(
+                f"The settings could not be saved to {self.settings_file}: {exc.strerror or exc}",
+                severity="warning",
+            )
+
     @property
-    def session(self) -> Session:
-        return self.duel.session
+    def session(self) -> Session | None:
+        return None if self.duel is None else self.duel.session
+
+    def exit(self, *args, **kwargs) -> None:  # type: ignore[override]
+        """A duel started from the deck builder goes back to the builder when it ends."""
+        from zenonzard_tui.client.screens.builder import BuilderScreen
+
+        duel = self.duel
+        stack = self.screen_stack
+        if duel is not None and duel in stack and any(isinstance(s, BuilderScreen) for s in stack):
+            while self.screen is not duel:
+                self.pop_screen()
+            self.pop_screen()
+            self.duel = None
+            return
+        super().exit(*args, **kwargs)
 
     def action_quit(self) -> None:  # type: ignore[override]  # Ctrl+Q and the palette ask first
-        if self.duel.is_attached:
+        if self.duel is not None and self.duel.is_attached:
             self.duel.action_quit()
         else:
             self.exit()

@@ -14,12 +14,21 @@ import random
 import re
 import time
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from zenonzard_tui.ai import LEVELS, AIPlayer
+from zenonzard_tui.ai import AIPlayer
 from zenonzard_tui.cards import load_pool
 from zenonzard_tui.cards.model import CardDef, ForceDef
+from zenonzard_tui.client.saves import (
+    APP_NAME,
+    autosaves_dir,
+    claim_autosave,
+    data_dir,
+    saves_dir,
+)
+from zenonzard_tui.client.settings import Settings
 from zenonzard_tui.engine.actions import Action, IllegalAction
 from zenonzard_tui.engine.game import SEATS, Game
 from zenonzard_tui.engine.observe import Observation, observe
@@ -36,60 +45,18 @@ from zenonzard_tui.engine.save import (
 )
 from zenonzard_tui.scenarios import ScenarioError, parse_scenario
 
-MODES = ("ai", "hotseat")
+__all__ = [
+    "APP_NAME",
+    "Session",
+    "Settings",
+    "autosaves_dir",
+    "data_dir",
+    "load_session",
+    "saves_dir",
+]
+
 PUZZLE_FORMAT = "zenonzard-puzzle-save"
 PUZZLE_VERSION = 1
-APP_NAME = "zenonzard-tui"
-
-
-@dataclass
-class Settings:
-    """How the client plays a game: against the AI (the human at `seat`) or hotseat."""
-
-    mode: str = "ai"
-    seat: int = 0  # the human's seat against the AI
-    ai: str = "medium"
-    names: tuple[str, str] = ("", "")  # deck names, shown beside the seats
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"mode": self.mode, "seat": SEATS[self.seat], "ai": self.ai, "names": self.names}
-
-    @classmethod
-    def from_dict(cls, data: Any, source: str = "save") -> Settings:
-        """Settings from a save's "client" entry: anything missing takes the default; a value
-        that is there but not one the client knows is a damaged save (SaveError)."""
-        out = cls()
-        if data is None:
-            return out
-        if not isinstance(data, dict):
-            raise SaveError(f'{source}: "client" must be a table, not {shown(data)}')
-
-        def pick(key: str, allowed: tuple[str, ...]) -> str | None:
-            value = data.get(key)
-            if value is None:
-                return None
-            if not isinstance(value, str) or value not in allowed:
-                raise SaveError(
-                    f"{source}: client.{key} must be one of {', '.join(allowed)}, not {shown(value)}"
-                )
-            return value
-
-        if (mode := pick("mode", MODES)) is not None:
-            out.mode = mode
-        if (seat := pick("seat", SEATS)) is not None:
-            out.seat = SEATS.index(seat)
-        if (ai := pick("ai", tuple(LEVELS))) is not None:
-            out.ai = ai
-        names = data.get("names")
-        if names is not None:
-            if not (
-                isinstance(names, list)
-                and len(names) == 2
-                and all(isinstance(n, str) for n in names)
-            ):
-                raise SaveError(f"{source}: client.names must be a list of two deck names")
-            out.names = (names[0][:200], names[1][:200])  # shown beside the seats
-        return out
 
 
 @dataclass
@@ -111,6 +78,10 @@ class Session:
     ai_seed: int = 0
     save_path: Path | None = None
     saved_count: int | None = None  # len(texts) at the last save; None: never saved
+    autosave_dir: Path | None = None  # where this game keeps its autosave (None: no autosave)
+    autosave_file: Path | None = None  # its own file there, claimed at the first autosave
+    resumed_from: Path | None = None  # the autosave this game was resumed from (removed later)
+    autosaved: bool = False  # True while autosave_file holds this game's latest position
 
     def __post_init__(self) -> None:
         self.catalog: dict[str, CardDef] = dict(self.game.catalog)
@@ -233,7 +204,12 @@ class Session:
                 },
                 "actions": list(self.texts),
             }
-        record["client"] = self.settings.as_dict()
+        record["client"] = {
+            **self.settings.as_dict(),
+            "turn": self.game.turn,
+            "over": self.game.over,
+            "saved_at": datetime.now().isoformat(timespec="seconds"),
+        }
         return record
 
     def save(self, path: str | Path) -> Path:
@@ -244,9 +220,32 @@ class Session:
         self.saved_count = len(self.texts)
         return path
 
-    def autosave(self, path: Path) -> None:
-        """Write the game to the autosave file (does not count as the user's save)."""
-        write_atomic(path, json.dumps(self.record(), indent=1))
+    def autosave(self) -> None:
+        """Keep the game in its own autosave file (it does not count as the user's save).
+
+        The file is claimed on the first write (`saves.claim_autosave`), so no other copy of the
+        client writes into it. A finished game's autosave is removed. A game resumed from an
+        autosave writes a new one and then removes the old. OSError when the file cannot be
+        written; `autosaved` then stays False, so nobody is pointed to a stale file."""
+        if self.autosave_dir is None:
+            return
+        if self.game.over:
+            self.autosaved = False
+            if self.autosave_file is not None:
+                self.autosave_file.unlink(missing_ok=True)
+            self._drop_resumed()
+            return
+        self.autosaved = False
+        if self.autosave_file is None:
+            self.autosave_file = claim_autosave(self.autosave_dir)
+        write_atomic(self.autosave_file, json.dumps(self.record(), indent=1))
+        self.autosaved = True
+        self._drop_resumed()
+
+    def _drop_resumed(self) -> None:
+        if self.resumed_from is not None and self.resumed_from != self.autosave_file:
+            self.resumed_from.unlink(missing_ok=True)
+        self.resumed_from = None
 
     def default_save_name(self) -> str:
         stamp = time.strftime("%Y-%m-%d-%H%M%S")
@@ -256,21 +255,6 @@ class Session:
             what = "-vs-".join(n for n in self.settings.names if n)
         slug = re.sub(r"[^a-z0-9]+", "-", what.lower()).strip("-")[:48] or "game"
         return f"{stamp}-{slug}.json"
-
-
-def data_dir() -> Path:
-    """Where saves live unless the user names a path: the platform's user-data folder."""
-    import platformdirs
-
-    return platformdirs.user_data_path(APP_NAME)
-
-
-def saves_dir() -> Path:
-    return data_dir() / "saves"
-
-
-def autosave_path() -> Path:
-    return data_dir() / "autosave.json"
 
 
 # ----------------------------------------------------------------------------------------------

@@ -89,7 +89,7 @@ class DuelScreen(Screen[None]):
         Binding("q", "quit", "Quit", id="quit"),
         Binding("escape", "focus_actions", "Actions", id="focus_actions", key_display="Esc"),
         Binding("slash", "filter", "Filter", id="filter", key_display="/"),
-        Binding("L,f2", "toggle_log", "Log", id="toggle_log", key_display="L"),
+        Binding("L", "toggle_log", "Log", id="toggle_log"),
         Binding("x", "dismiss_recap", "Close recap", id="dismiss_recap"),
         *(Binding(str(n), f"pick({n - 1})", show=False, id=f"pick_{n}") for n in range(1, 10)),
     ]
@@ -100,21 +100,19 @@ class DuelScreen(Screen[None]):
         *,
         ai_delay: float = 0.6,
         save_dir: Path | None = None,
-        autosave: Path | None = None,
         restart: Callable[[], Session] | None = None,
     ) -> None:
         super().__init__(id="duel")
         self.session = session
         self.ai_delay = ai_delay
         self.save_dir = save_dir
-        self.autosave_file = autosave
         self.restart = restart
         self.generation = 0
         self.viewer: int | None = None
         self.covered = False
         self.thinking = False
         self.over_shown = False
-        self.autopass = not session.hotseat
+        self.autopass = not session.hotseat and session.settings.autopass
         self.marks: set[int] = set()
         self.filter = ""  # typed words the listed actions must contain
         # per seat: the board and the log length when that seat last acted, to mark and tell
@@ -299,10 +297,8 @@ class DuelScreen(Screen[None]):
         )
 
     def _autosave(self) -> None:
-        if self.autosave_file is None:
-            return
         try:
-            self.session.autosave(self.autosave_file)
+            self.session.autosave()  # the game's own file (session.autosave_dir), if any
         except Exception as exc:  # a full disk must not end the game
             if not self._autosave_failed:
                 self._autosave_failed = True
@@ -906,8 +902,8 @@ class DuelScreen(Screen[None]):
         note = "The moves since your last save would be lost."
         if s.save_path is None:
             note = "This game has not been saved."
-        if self.autosave_file is not None:
-            note += f"\n(The last position also stays in {self.autosave_file}.)"
+        if s.autosaved:
+            note += f"\n(The last position also stays in {s.autosave_file}.)"
 
         def chosen(what: str | None) -> None:
             if what == "save":
@@ -960,7 +956,7 @@ class DuelScreen(Screen[None]):
             return
         self.session = self.restart() if self.restart is not None else self.session.rematch()
         self.long_names = _long_names(self.session)
-        self.autopass = not self.session.hotseat
+        self.autopass = not self.session.hotseat and self.session.settings.autopass
         self.last_ai = None
         self.start()
 

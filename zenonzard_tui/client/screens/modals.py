@@ -76,7 +76,7 @@ HELP = """\
   n               a new game, once this one is over
   u               against the AI: take back your last decision
   i               in a puzzle: a hint (the next move of a forced win)
-  L  F2           the log in the board's place, and back
+  L               the log in the board's place, and back
 
 [b]The board[/b] (you at the bottom; in a hotseat game, whoever decides)
   ● Active   ○ Rested   ✗ a destroyed Force   new: arrived this turn
@@ -119,13 +119,13 @@ class QuitScreen(ModalScreen[str]):
         Binding("d,n", "pick('quit')", "Quit without saving", id="quit_discard"),
     ]
 
-    def __init__(self, note: str) -> None:
+    def __init__(self, note: str, title: str = "Quit this game?") -> None:
         super().__init__()
-        self.note = note
+        self.note, self.title_text = note, title
 
     def compose(self) -> ComposeResult:
         with Vertical(id="quit-box", classes="dialog"):
-            yield Static(Content.styled("Quit this game?", "bold"))
+            yield Static(Content.styled(self.title_text, "bold"))
             yield Static(self.note, classes="note")
             with Horizontal(classes="buttons"):
                 yield Button("Save and quit (s)", id="save", variant="primary")

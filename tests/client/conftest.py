@@ -1,0 +1,12 @@
+"""Every client test gets its own config and data folders: no test reads or writes the user's
+settings, saves or autosaves."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _own_folders(tmp_path_factory, monkeypatch):
+    monkeypatch.setenv("ZENONZARD_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))
+    monkeypatch.setenv("ZENONZARD_DATA_DIR", str(tmp_path_factory.mktemp("data")))

@@ -1,0 +1,174 @@
+"""Per-game autosaves (each game its own file, never another copy's), the list of saves
+(`play --list-saves`) and the resume screen."""
+
+from __future__ import annotations
+
+import json
+
+from tests.client.helpers import RED, session, wait_until
+from zenonzard_tui.cli import build_parser, main, play_cmd
+from zenonzard_tui.client.app import Resume, ZenonzardApp
+from zenonzard_tui.client.saves import SaveKind, autosaves_dir, list_saves
+from zenonzard_tui.client.screens.duel import DuelScreen
+from zenonzard_tui.client.screens.resume import ResumeScreen
+from zenonzard_tui.client.session import load_session
+
+
+def play(sess, n: int) -> None:
+    for _ in range(n):
+        sess.apply(sess.game.legal_actions()[0].text)
+
+
+def test_two_games_keep_two_autosaves_and_neither_overwrites_the_other(tmp_path):
+    folder = tmp_path / "autosaves"
+    one, two = session(seed=3), session(seed=4)
+    one.autosave_dir = two.autosave_dir = folder
+    for _ in range(5):  # interleaved, as two running copies would write
+        play(one, 1)
+        one.autosave()
+        play(two, 1)
+        two.autosave()
+    assert one.autosave_file != two.autosave_file
+    assert sorted(folder.iterdir()) == sorted([one.autosave_file, two.autosave_file])
+    assert load_session(one.autosave_file).texts == one.texts
+    assert load_session(two.autosave_file).texts == two.texts
+    assert one.texts != two.texts
+
+
+def test_a_finished_game_removes_its_autosave(tmp_path):
+    sess = session(seed=3)
+    sess.autosave_dir = tmp_path
+    play(sess, 2)
+    sess.autosave()
+    path = sess.autosave_file
+    assert path is not None and path.exists()
+    while not sess.over:
+        play(sess, 1)
+    sess.autosave()
+    assert not path.exists() and not sess.autosaved
+
+
+def test_a_resumed_game_moves_to_a_new_autosave_and_removes_the_old(tmp_path, monkeypatch):
+    monkeypatch.setenv("ZENONZARD_DATA_DIR", str(tmp_path))
+    sess = session(seed=3)
+    sess.autosave_dir = autosaves_dir()
+    play(sess, 3)
+    sess.autosave()
+    old = sess.autosave_file
+    args = build_parser().parse_args(["play", "--load", str(old)])
+    again = play_cmd.resume_session(old, args, 1)
+    again.autosave_dir = autosaves_dir()
+    assert old.exists()  # nothing is removed before the new file is written
+    play(again, 1)
+    again.autosave()
+    assert not old.exists() and again.autosave_file.exists()
+    assert load_session(again.autosave_file).texts == again.texts
+
+
+def test_the_list_shows_date_decks_turn_and_mode_and_names_damaged_files(tmp_path):
+    auto, saves = tmp_path / "autosaves", tmp_path / "saves"
+    sess = session(seed=3)
+    sess.autosave_dir = auto
+    play(sess, 4)
+    sess.autosave()
+    sess.save(saves / "mine.json")
+    (saves / "broken.json").write_text("{not json")
+    infos = list_saves(auto, saves)
+    assert [i.kind for i in infos[:1]] == [SaveKind.AUTOSAVE]
+    first = infos[0]
+    assert first.names == ("Red Rush", "Blue Tides") and first.turn == sess.game.turn
+    assert first.mode_text == "AI medium" and not first.problem
+    broken = next(i for i in infos if i.path.name == "broken.json")
+    assert broken.problem == "not a save (not JSON)"
+
+
+def test_play_list_saves_prints_the_table(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("ZENONZARD_DATA_DIR", str(tmp_path))
+    assert main(["play", "--list-saves"]) == 0
+    assert "No games in progress" in capsys.readouterr().out
+    sess = session(seed=3, mode="hotseat")
+    sess.autosave_dir = tmp_path / "autosaves"
+    play(sess, 2)
+    sess.autosave()
+    assert main(["play", "--list-saves"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split()[:5] == ["date", "kind", "decks", "turn", "mode"]
+    assert "Red Rush vs Blue Tides" in out[1] and "hotseat" in out[1]
+    assert str(sess.autosave_file) in out[1] and "autosave" in out[1]
+
+
+def test_play_starts_on_the_resume_screen_when_games_are_in_progress(tmp_path, monkeypatch):
+    monkeypatch.setenv("ZENONZARD_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(play_cmd, "_has_terminal", lambda: True)
+    started: list[ZenonzardApp] = []
+    monkeypatch.setattr(ZenonzardApp, "run", lambda self, **_: started.append(self))
+    assert main(["play", "--seed", "2"]) == 0
+    assert started[-1].resume is None  # nothing in progress: straight to the game
+    sess = session(seed=3)
+    sess.autosave_dir = tmp_path / "autosaves"
+    play(sess, 2)
+    sess.autosave()
+    assert main(["play", "--seed", "2"]) == 0
+    assert started[-1].resume is not None
+    assert main(["play", "--deck", str(RED)]) == 0
+    assert started[-1].resume is None  # a command line that names the game starts it
+    assert main(["play", "--resume", "--no-autosave"]) == 0
+    assert started[-1].resume is not None
+
+
+async def test_the_resume_screen_opens_a_game_in_progress(tmp_path, monkeypatch):
+    monkeypatch.setenv("ZENONZARD_DATA_DIR", str(tmp_path))
+    sess = session(seed=3)
+    sess.autosave_dir = tmp_path / "autosaves"
+    play(sess, 3)
+    sess.autosave()
+    args = build_parser().parse_args(["play"])
+    resume = Resume(
+        tmp_path / "autosaves",
+        tmp_path / "saves",
+        lambda path: play_cmd.resume_session(path, args, 7),
+        lambda: (session(seed=9), None),
+    )
+    resume_app = ZenonzardApp(None, ai_delay=0.0, autosave=tmp_path / "autosaves", resume=resume)
+    async with resume_app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: isinstance(resume_app.screen, ResumeScreen))
+        await pilot.press("enter")  # the newest game in progress is highlighted
+        await wait_until(pilot, lambda: isinstance(resume_app.screen, DuelScreen))
+        assert resume_app.session.texts == sess.texts
+        assert resume_app.session.resumed_from == sess.autosave_file
+
+
+async def test_the_resume_screen_starts_a_new_game_with_n(tmp_path):
+    fresh = session(seed=9)
+    resume = Resume(tmp_path, None, load_session, lambda: (fresh, None))
+    resume_app = ZenonzardApp(None, ai_delay=0.0, resume=resume)
+    async with resume_app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: isinstance(resume_app.screen, ResumeScreen))
+        await pilot.press("n")
+        await wait_until(pilot, lambda: isinstance(resume_app.screen, DuelScreen))
+        assert resume_app.session is fresh
+
+
+def test_a_save_record_carries_turn_and_date(tmp_path):
+    sess = session(seed=3)
+    play(sess, 2)
+    record = json.loads(sess.save(tmp_path / "s.json").read_text())
+    assert record["client"]["turn"] == sess.game.turn and record["client"]["over"] is False
+    assert record["client"]["saved_at"][:4].isdigit()
+
+
+async def test_d_twice_deletes_a_game_in_progress_from_the_resume_screen(tmp_path):
+    sess = session(seed=3)
+    sess.autosave_dir = tmp_path / "autosaves"
+    play(sess, 2)
+    sess.autosave()
+    resume = Resume(tmp_path / "autosaves", None, load_session, lambda: (session(seed=9), None))
+    resume_app = ZenonzardApp(None, ai_delay=0.0, resume=resume)
+    async with resume_app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: isinstance(resume_app.screen, ResumeScreen))
+        await pilot.press("d")
+        assert sess.autosave_file.exists()  # one d only marks it
+        await pilot.press("d")
+        assert not sess.autosave_file.exists()
+        listing = resume_app.screen.query_one("#resume-list")
+        assert listing.get_option_at_index(1).disabled  # the deleted line cannot be opened

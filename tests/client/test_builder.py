@@ -1,0 +1,212 @@
+"""The deck builder: a legal deck built from nothing by key presses, saved and validated; an
+existing deck opened and edited; the filter (sets read from the card data); play and a quick sim
+from the builder; `zenonzard build` refusing a DECK it cannot read."""
+
+from __future__ import annotations
+
+import dataclasses
+import shutil
+
+from tests.client.helpers import RED, human_to_act, screen_text, wait_until
+from zenonzard_tui.cards import CardPool, load_pool
+from zenonzard_tui.cli import main
+from zenonzard_tui.client.app import ZenonzardApp
+from zenonzard_tui.client.deckdraft import CardFilter, DeckDraft, card_sets, deck_cards
+from zenonzard_tui.client.screens.builder import (
+    BuilderScreen,
+    ForcesScreen,
+    NameScreen,
+    PathScreen,
+    SimScreen,
+)
+from zenonzard_tui.client.screens.duel import DuelScreen
+from zenonzard_tui.client.screens.modals import QuitScreen
+from zenonzard_tui.decks import load_deck, read_deck_file
+
+
+def builder_app(draft: DeckDraft | None = None) -> ZenonzardApp:
+    return ZenonzardApp(builder=draft or DeckDraft(), ai_delay=0.0)
+
+
+def builder(app: ZenonzardApp) -> BuilderScreen:
+    screen = app.screen
+    assert isinstance(screen, BuilderScreen)
+    return screen
+
+
+async def test_a_legal_deck_built_from_nothing_by_keys_is_saved_and_validates(tmp_path, capsys):
+    app = builder_app()
+    path = tmp_path / "my red.deck"
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("slash", *"red", "enter")  # the browser lists the red cards
+        b = builder(app)
+        assert b.shown and all(c.color == "red" for c in b.shown)
+        assert b.shown[0].type == "base_minion"  # Base Minions first (no cost)
+        await pilot.press(*["plus"] * 16)  # 16 Miner of Aguma: Base Minions have no copy limit
+        for _ in range(8):  # 3 of each of the next eight red cards
+            await pilot.press("j", "plus", "plus", "enter")
+        assert b.draft.total == 40
+        assert not b.report.legal  # no Forces yet (ZR 4.2)
+        await pilot.press("f")
+        await wait_until(pilot, lambda: isinstance(app.screen, ForcesScreen))
+        await pilot.press("enter", "j", "enter", "escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, BuilderScreen))
+        assert len(b.draft.forces) == 2 and b.report.legal, b.report.problems
+        await pilot.press("n")
+        await wait_until(pilot, lambda: isinstance(app.screen, NameScreen))
+        await pilot.press(*["backspace"] * 20, *"Key Red", "tab", *"Built by keys", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, BuilderScreen))
+        assert b.draft.name == "Key Red" and b.draft.description == "Built by keys"
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: isinstance(app.screen, PathScreen))
+        app.screen.query_one("#path-input").value = str(path)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, BuilderScreen))
+        assert not b.unsaved and b.draft.path == path
+    assert main(["validate", str(path)]) == 0
+    assert "LEGAL" in capsys.readouterr().out
+    deck = load_deck(path)
+    assert deck.name == "Key Red" and deck.description == "Built by keys"
+    again = DeckDraft.open(path)  # loads back identically
+    assert (again.name, again.description, again.forces, again.counts) == (
+        b.draft.name,
+        b.draft.description,
+        b.draft.forces,
+        b.draft.counts,
+    )
+    assert again.text() == path.read_text()
+
+
+async def test_an_existing_deck_is_opened_edited_and_saved_in_place(tmp_path):
+    path = tmp_path / "red.deck"
+    shutil.copy(RED, path)
+    before = load_deck(path)
+    app = builder_app(DeckDraft.open(path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        b = builder(app)
+        assert b.report.legal and b.draft.total == 40 and not b.unsaved
+        await pilot.press("l")  # to the deck list
+        first = b.current_card()
+        assert first is not None and b.draft.count(first.id) == dict(before.counts)[first]
+        await pilot.press("minus")
+        assert b.draft.total == 39 and b.unsaved and not b.report.legal
+        assert any("39 cards" in p.message for p in b.report.problems)  # the live ZR 4.1 report
+        await pilot.press("plus")
+        assert b.draft.total == 40 and b.report.legal
+        await pilot.press("minus", "h", "slash", *"cost:5", "enter", "plus")
+        added = b.shown[0]
+        assert added.cost == 5 and b.draft.total == 40
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not b.unsaved
+    report = read_deck_file(path)
+    assert report.legal and report.name == before.name
+    assert dict((c.id, n) for c, n in report.deck.counts).get(added.id, 0) >= 1
+
+
+async def test_leaving_with_changes_asks_first(tmp_path):
+    app = builder_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("slash", *"golem", "escape")  # Esc leaves the filter, not the builder
+        await pilot.pause()
+        assert isinstance(app.screen, BuilderScreen)
+        assert app.focused is app.screen.query_one("#b-pool")
+        assert all("Golem" in c.classes for c in builder(app).shown)
+        await pilot.press("plus", "escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, BuilderScreen)  # the question
+        await pilot.press("escape")  # cancel
+        await pilot.pause()
+        assert isinstance(app.screen, BuilderScreen) and app.is_running
+        await pilot.press("escape", "d")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_play_from_the_builder_and_back(tmp_path):
+    app = builder_app(DeckDraft.open(RED))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("p")
+        await wait_until(pilot, lambda: isinstance(app.screen, DuelScreen))
+        assert app.session.settings.names[0] == "Red Rush" and app.session.settings.mode == "ai"
+        await wait_until(pilot, lambda: human_to_act(app))
+        played = app.session
+        await pilot.press("q")
+        await pilot.pause()
+        if played.texts:  # the AI moved first: quit without saving
+            assert isinstance(app.screen, QuitScreen)
+            await pilot.press("d")
+        await wait_until(pilot, lambda: isinstance(app.screen, BuilderScreen))
+        assert app.is_running
+
+
+async def test_a_quick_sim_runs_in_a_worker_and_shows_the_result():
+    app = builder_app(DeckDraft.open(RED))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("r")
+        await wait_until(pilot, lambda: isinstance(app.screen, SimScreen))
+        sim = app.screen
+        bar = sim.query_one("#sim-bar")
+        await wait_until(pilot, lambda: bar.progress == bar.total, timeout=120)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "overall" in text and "Blue Tides" in text
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, BuilderScreen))
+
+
+async def test_play_and_sim_wait_for_a_legal_deck():
+    app = builder_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("p", "r")
+        await pilot.pause()
+        assert isinstance(app.screen, BuilderScreen)
+
+
+def test_the_filter_reads_colors_types_costs_classes_sets_and_words():
+    pool = load_pool()
+    cards = deck_cards(pool)
+
+    def names(query: str) -> set[str]:
+        f, problems = CardFilter.parse(query)
+        assert problems == []
+        return {c.name for c in cards if f.matches(c, pool)}
+
+    assert names("red cost:2 type:magic") == {"Gravity", "High Pressure"}
+    assert "Drill Golem" in names("class:golem") and "Eoraptor" not in names("class:golem")
+    assert names("set:basic") == {c.name for c in cards}
+    assert "Miner of Aguma" in names("cannot block")  # words search the rendered rules text
+    assert CardFilter.parse("cost:x type:dragon")[1] == ["cost:x", "type:dragon"]
+
+
+def test_sets_come_from_the_card_data():
+    pool = load_pool()
+    drill = next(c for c in pool.cards.values() if c.name == "Drill Golem")
+    promo = dataclasses.replace(drill, id="pc01_test", set="PC01")
+    bigger = CardPool({**pool.cards, promo.id: promo}, pool.forces, pool.version)
+    assert card_sets(bigger) == ["BASIC", "PC01"]
+    f, _ = CardFilter.parse("set:pc01")
+    assert [c.id for c in deck_cards(bigger) if f.matches(c, bigger)] == ["pc01_test"]
+
+
+def test_an_unfinished_deck_saves_and_opens_again(tmp_path):
+    pool = load_pool()
+    draft = DeckDraft(name="Half # done", description="two\nlines")
+    draft.add(pool.card("Drill Golem"))
+    draft.add(pool.card("Drill Golem"))
+    path = draft.save(tmp_path / "half.deck")
+    again = DeckDraft.open(path)
+    assert again.counts == draft.counts and again.name == "Half done"
+    assert again.description == "two lines" and again.forces == []
+
+
+def test_build_refuses_a_deck_it_cannot_read(tmp_path, capsys):
+    (tmp_path / "bin.deck").write_bytes(b"\0\1\2")
+    assert main(["build", str(tmp_path / "bin.deck")]) == 2
+    assert "bin.deck" in capsys.readouterr().err
+    assert main(["build", str(tmp_path)]) == 2
+    assert "folder" in capsys.readouterr().err
+    assert main(["build", str(tmp_path / "nowhere" / "x.deck")]) == 2
+    assert "no such folder" in capsys.readouterr().err
+    assert main(["build", str(tmp_path / "new.deck")]) == 2  # readable, but no terminal here
+    assert "needs a terminal" in capsys.readouterr().err

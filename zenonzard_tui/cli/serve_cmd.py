@@ -1,0 +1,95 @@
+"""`zenonzard serve`: the same client in a web browser, through textual-serve.
+
+textual-serve runs `zenonzard play` (with the options given after `--`) once per browser tab, with
+pipes instead of a terminal and TEXTUAL_DRIVER set to Textual's web driver; `play` accepts that in
+place of a terminal. The play options are checked here first, so a bad deck or save is reported
+before the server starts (exit status 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+
+PROG = "zenonzard serve"
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "serve",
+        help="play in a web browser: serve the client with textual-serve",
+        description=(
+            "Serve the Zenonzard client over HTTP: open the printed address in a browser; each "
+            "tab is a new 'zenonzard play'. Options after '--' go to play, e.g. "
+            "'zenonzard serve -- --hotseat'. The server listens on 127.0.0.1 unless --host says "
+            "otherwise: anyone who reaches it can play, and sees the saves of the user running it."
+        ),
+    )
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
+    p.add_argument(
+        "play_args",
+        nargs=argparse.REMAINDER,
+        metavar="-- PLAY OPTIONS",
+        help="options for 'zenonzard play' (after '--')",
+    )
+    p.set_defaults(run=run)
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is between 1 and 65535, got {value}")
+    return value
+
+
+def play_command(play_args: list[str]) -> str:
+    """The shell command textual-serve runs for each browser tab."""
+    return shlex.join([sys.executable, "-m", "zenonzard_tui", "play", *play_args])
+
+
+def run(args: argparse.Namespace) -> int:
+    from zenonzard_tui.cli import build_parser, play_cmd
+    from zenonzard_tui.decks import DeckError
+    from zenonzard_tui.engine.save import SaveError
+    from zenonzard_tui.scenarios import ScenarioError
+
+    play_args = list(args.play_args)
+    if play_args[:1] == ["--"]:
+        play_args = play_args[1:]
+    try:
+        parsed = build_parser().parse_args(["play", *play_args])
+    except SystemExit as exc:  # argparse has said what is wrong
+        return int(exc.code or 2)
+    if parsed.list_saves:
+        print(
+            f"{PROG}: --list-saves prints a list; run 'zenonzard play --list-saves'",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        play_cmd.build(parsed)
+    except (play_cmd.UsageError, DeckError, ScenarioError, SaveError) as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
+    try:
+        from textual_serve.server import Server
+    except ImportError:
+        print(
+            f"{PROG}: textual-serve is not installed (pip install textual-serve)", file=sys.stderr
+        )
+        return 2
+    server = Server(play_command(play_args), host=args.host, port=args.port, title="Zenonzard")
+    try:
+        server.serve()
+    except OSError as exc:  # the port is taken, the address is not this machine's
+        print(
+            f"{PROG}: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}",
+            file=sys.stderr,
+        )
+        return 2
+    return 0

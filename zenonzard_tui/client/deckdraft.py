@@ -1,0 +1,226 @@
+"""A deck being edited in the deck builder, without Textual: its name, description, Forces and
+card counts; its text in the deck file format (docs/decks.md); the `zenonzard validate` report of
+that text; and the card filter of the browser.
+
+The report is always `decks.parse_deck` of the text the draft would save, so what the builder
+shows and what `zenonzard validate` says of the saved file cannot disagree.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from zenonzard_tui.cards import CardDef, CardPool, ForceDef, load_pool
+from zenonzard_tui.cards.model import COLORS, TYPE_LABELS
+from zenonzard_tui.cards.render import card_text
+from zenonzard_tui.decks import (
+    DECK_SIZE,
+    DECK_TYPES,
+    FORCE_COUNT,
+    DeckReport,
+    parse_deck,
+    read_deck_text,
+    read_entries,
+)
+from zenonzard_tui.engine.save import write_atomic
+
+
+@dataclass
+class DeckDraft:
+    name: str = "New deck"
+    description: str = ""
+    forces: list[str] = field(default_factory=list)  # Force ids, in Force-zone order (<= 2)
+    counts: dict[str, int] = field(default_factory=dict)  # card id -> copies, in added order
+    path: Path | None = None  # the file it was opened from or last saved to
+
+    # -- editing --------------------------------------------------------------------------------
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
+
+    def count(self, card_id: str) -> int:
+        return self.counts.get(card_id, 0)
+
+    def add(self, card: CardDef) -> None:
+        """One more copy (the report says when a limit is passed; the builder does not refuse)."""
+        self.counts[card.id] = self.counts.get(card.id, 0) + 1
+
+    def remove(self, card: CardDef) -> bool:
+        """One copy fewer; False when the deck has none."""
+        n = self.counts.get(card.id, 0)
+        if n == 0:
+            return False
+        if n == 1:
+            del self.counts[card.id]
+        else:
+            self.counts[card.id] = n - 1
+        return True
+
+    def toggle_force(self, force: ForceDef) -> bool:
+        """Add a Force (while fewer than two) or take it out; False when two are chosen already."""
+        if force.id in self.forces:
+            self.forces.remove(force.id)
+            return True
+        if len(self.forces) >= FORCE_COUNT:
+            return False
+        self.forces.append(force.id)
+        return True
+
+    # -- the file -------------------------------------------------------------------------------
+
+    def text(self, pool: CardPool | None = None) -> str:
+        """The deck file: the name and description in the header, the Forces line, then
+        `COUNT ID  # name` lines sorted like the card browser (color, cost, name)."""
+        pool = pool or load_pool()
+        lines = [f"# name: {_one_line(self.name) or 'New deck'}"]
+        if self.description.strip():
+            lines.append(f"# description: {_one_line(self.description)}")
+        names = ", ".join(pool.forces[f].name for f in self.forces)
+        lines.append(f"Forces: {', '.join(self.forces)}" + (f"  # {names}" if names else ""))
+        cards = sorted((pool.cards[i] for i in self.counts), key=card_order)
+        width = max((len(c.id) for c in cards), default=0)
+        lines += [f"{self.counts[c.id]:>2} {c.id:<{width}}  # {c.name}" for c in cards]
+        return "\n".join(lines) + "\n"
+
+    def report(self, pool: CardPool | None = None) -> DeckReport:
+        """What `zenonzard validate` says of the saved file: problems by line, or the summary."""
+        source = str(self.path) if self.path is not None else f"{self.name}.deck"
+        return parse_deck(self.text(pool), source, pool)
+
+    def save(self, path: Path, pool: CardPool | None = None) -> Path:
+        """Write the deck file atomically (even an unfinished deck: it opens again here)."""
+        path = Path(path).expanduser()
+        write_atomic(path, self.text(pool))
+        self.path = path
+        return path
+
+    @classmethod
+    def open(cls, path: Path, pool: CardPool | None = None) -> DeckDraft:
+        """A deck file as a draft, legal or not (lines that cannot be read are left out);
+        DeckReadError when it cannot be read at all."""
+        text = read_deck_text(path)
+        entries = read_entries(text, str(path), pool)
+        counts: dict[str, int] = {}
+        for card, n in entries.cards:
+            counts[card.id] = counts.get(card.id, 0) + n
+        forces = list(dict.fromkeys(f.id for f in entries.forces))[:FORCE_COUNT]
+        return cls(entries.name, entries.description, forces, counts, Path(path))
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.replace("#", " ").split())
+
+
+def card_order(card: CardDef) -> tuple[int, int, str]:
+    return (COLORS.index(card.color), -1 if card.cost is None else card.cost, card.name.casefold())
+
+
+def deck_cards(pool: CardPool) -> list[CardDef]:
+    """The cards a deck may hold (no tokens, ZR 4.3), in browser order."""
+    return sorted((c for c in pool.cards.values() if c.type in DECK_TYPES), key=card_order)
+
+
+# ----------------------------------------------------------------------------------------------
+# The browser's filter: `red cost:2 type:magic class:golem set:basic fire`
+
+
+TYPE_WORDS = {
+    "field": "field_minion",
+    "field_minion": "field_minion",
+    "base": "base_minion",
+    "base_minion": "base_minion",
+    "magic": "magic",
+}
+_TOKEN = re.compile(r"^(cost|type|class|set|color):(.+)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class CardFilter:
+    """Which cards the browser lists. Every part given must hold."""
+
+    colors: frozenset[str] = frozenset()
+    types: frozenset[str] = frozenset()
+    cost: tuple[int, int] | None = None  # inclusive; a Base Minion counts as cost 0 (ZR 2.4)
+    klass: str = ""
+    set: str = ""
+    words: tuple[str, ...] = ()  # searched in the name, the id and the rendered rules text
+
+    @classmethod
+    def parse(cls, query: str) -> tuple[CardFilter, list[str]]:
+        """A filter from the query the user typed, and what in it could not be understood."""
+        colors, types, klass, card_set = set(), set(), "", ""
+        cost: tuple[int, int] | None = None
+        words, problems = [], []
+        for token in query.split():
+            low = token.casefold()
+            key = _TOKEN.match(token)
+            if low in COLORS:
+                colors.add(low)
+            elif key is None:
+                words.append(low)
+            else:
+                name, value = key.group(1).casefold(), key.group(2).casefold()
+                if name == "color" and value in COLORS:
+                    colors.add(value)
+                elif name == "type" and value.removesuffix("s") in TYPE_WORDS:
+                    types.add(TYPE_WORDS[value.removesuffix("s")])
+                elif name == "cost" and (parsed := _cost_range(value)) is not None:
+                    cost = parsed
+                elif name == "class":
+                    klass = value
+                elif name == "set":
+                    card_set = value
+                else:
+                    problems.append(token)
+        return cls(
+            frozenset(colors), frozenset(types), cost, klass, card_set, tuple(words)
+        ), problems
+
+    def matches(self, card: CardDef, pool: CardPool) -> bool:
+        if self.colors and card.color not in self.colors:
+            return False
+        if self.types and card.type not in self.types:
+            return False
+        if self.cost is not None and not self.cost[0] <= (card.cost or 0) <= self.cost[1]:
+            return False
+        if self.klass and not any(self.klass in c.casefold() for c in card.classes):
+            return False
+        if self.set and card.set.casefold() != self.set:
+            return False
+        if self.words:
+            hay = " ".join((card.name, card.id, card_text(card, pool))).casefold()
+            return all(w in hay for w in self.words)
+        return True
+
+
+def _cost_range(value: str) -> tuple[int, int] | None:
+    """`3`, `2-4` or `5+`."""
+    m = re.fullmatch(r"(\d{1,2})(?:-(\d{1,2})|(\+))?", value)
+    if m is None:
+        return None
+    low = int(m.group(1))
+    high = int(m.group(2)) if m.group(2) else (99 if m.group(3) else low)
+    return (low, high) if low <= high else None
+
+
+def card_sets(pool: CardPool) -> list[str]:
+    """The sets of the pool's deck cards (today BASIC; read from the card data)."""
+    return sorted({c.set for c in deck_cards(pool)})
+
+
+def type_word(card: CardDef) -> str:
+    return TYPE_LABELS[card.type]
+
+
+def enough(report: DeckReport) -> str:
+    """The one-line state: legal, or the number of problems and cards."""
+    if report.legal:
+        return "legal (ZR 4)"
+    n = len(report.problems)
+    return f"{n} problem{'s' if n != 1 else ''}"
+
+
+__all__ = ["DECK_SIZE", "CardFilter", "DeckDraft", "card_sets", "deck_cards"]

@@ -1,0 +1,196 @@
+"""Where games are kept between runs: per-game autosave files and the user's saves, and the list
+of them that `play --list-saves` and the resume screen show.
+
+Each game has its own autosave file, `autosaves/<date>-<time>-<random id>.json` in the user-data
+folder, claimed with an exclusive create before the first write, so two copies of the client never
+write into each other's game. A game's autosave is removed when the game ends (press `s`/`S` on the
+game-over screen to keep it); a game resumed from an autosave moves to a new autosave file and the
+old one goes once the new one is written.
+
+Listing reads only each file's JSON head (the client's entry of the record), never replays a game:
+a damaged file is listed with its problem, not skipped silently.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from enum import Enum
+from pathlib import Path
+
+APP_NAME = "zenonzard-tui"
+DATA_ENV = "ZENONZARD_DATA_DIR"  # overrides the user-data folder (tests, portable installs)
+MAX_LISTED_BYTES = 5_000_000  # a save is a few kB; a larger file is not read for the list
+
+
+def data_dir() -> Path:
+    """Where saves live unless the user names a path: $ZENONZARD_DATA_DIR, else the platform's
+    user-data folder (`~/.local/share/zenonzard-tui` on Linux)."""
+    override = os.environ.get(DATA_ENV)
+    if override:
+        return Path(override).expanduser()
+    import platformdirs
+
+    return platformdirs.user_data_path(APP_NAME)
+
+
+def saves_dir() -> Path:
+    return data_dir() / "saves"
+
+
+def autosaves_dir() -> Path:
+    return data_dir() / "autosaves"
+
+
+def claim_autosave(folder: Path) -> Path:
+    """A new autosave file of its own for one game: created empty and exclusively (O_EXCL), so no
+    other running copy can have the same file. OSError when the folder cannot be written."""
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = time.strftime("%Y-%m-%d-%H%M%S")
+    while True:
+        path = folder / f"{stamp}-{secrets.token_hex(4)}.json"
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:
+            continue
+        os.close(fd)
+        return path
+
+
+class SaveKind(Enum):
+    AUTOSAVE = "autosave"
+    SAVE = "save"
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """One save or autosave file as the lists show it."""
+
+    path: Path
+    kind: SaveKind
+    when: datetime  # when it was last written
+    names: tuple[str, str] = ("", "")  # the two decks (a puzzle: its name in both)
+    turn: int | None = None  # None: not recorded (a save from an older version)
+    mode: str = ""  # "ai" or "hotseat"
+    ai: str = ""
+    over: bool | None = None  # None: not recorded
+    puzzle: str = ""
+    problem: str = ""  # why the file cannot be used ("" when it can)
+
+    @property
+    def decks(self) -> str:
+        if self.puzzle:
+            return f"puzzle {self.puzzle}"
+        a, b = self.names
+        return f"{a or '?'} vs {b or '?'}"
+
+    @property
+    def mode_text(self) -> str:
+        if self.mode == "ai":
+            return f"AI {self.ai}".strip()
+        return self.mode or "?"
+
+    @property
+    def turn_text(self) -> str:
+        if self.over:
+            return "over"
+        return "?" if self.turn is None else str(self.turn)
+
+
+def read_info(path: Path, kind: SaveKind) -> SaveInfo:
+    """What the list shows of one file; a file that cannot be read says why in `problem`."""
+    try:
+        stat = path.stat()
+        when = datetime.fromtimestamp(stat.st_mtime)
+        if stat.st_size == 0:
+            return SaveInfo(path, kind, when, problem="empty (a game that never got a move)")
+        if stat.st_size > MAX_LISTED_BYTES:
+            return SaveInfo(path, kind, when, problem="too large to be a save")
+        record = json.loads(path.read_bytes().decode("utf-8"))
+    except OSError as exc:
+        return SaveInfo(path, kind, datetime.fromtimestamp(0), problem=exc.strerror or str(exc))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return SaveInfo(path, kind, when, problem="not a save (not JSON)")
+    if not isinstance(record, dict):
+        return SaveInfo(path, kind, when, problem="not a save")
+    client = record.get("client")
+    client = client if isinstance(client, dict) else {}
+    names = client.get("names")
+    pair = (
+        (str(names[0]), str(names[1]))
+        if isinstance(names, list | tuple) and len(names) == 2
+        else ("", "")
+    )
+    saved_at = client.get("saved_at")
+    if isinstance(saved_at, str):
+        with contextlib.suppress(ValueError):
+            when = datetime.fromisoformat(saved_at)
+    scenario = record.get("scenario")
+    puzzle = str(scenario.get("name", "")) if isinstance(scenario, dict) else ""
+    turn = client.get("turn")
+    over = client.get("over")
+    return SaveInfo(
+        path,
+        kind,
+        when,
+        names=pair,
+        turn=turn if isinstance(turn, int) else None,
+        mode=str(client.get("mode", "")),
+        ai=str(client.get("ai", "")),
+        over=over if isinstance(over, bool) else None,
+        puzzle=puzzle,
+    )
+
+
+def list_saves(
+    autosaves: Path | None = None, saves: Path | None = None, finished: bool = False
+) -> list[SaveInfo]:
+    """The autosaves (newest first), then the saves (newest first). Autosaves of finished games
+    are left out unless `finished`; empty autosaves (a game still at its first decision in
+    another copy) are left out too."""
+    out: list[SaveInfo] = []
+    for folder, kind in ((autosaves, SaveKind.AUTOSAVE), (saves, SaveKind.SAVE)):
+        if folder is None:
+            continue
+        infos = [read_info(p, kind) for p in _json_files(folder)]
+        if kind is SaveKind.AUTOSAVE:
+            infos = [
+                i for i in infos if not i.problem.startswith("empty") and (finished or not i.over)
+            ]
+        out.extend(sorted(infos, key=lambda i: i.when, reverse=True))
+    return out
+
+
+def _json_files(folder: Path) -> Iterable[Path]:
+    try:
+        return [p for p in folder.glob("*.json") if p.is_file()]
+    except OSError:
+        return []
+
+
+def format_list(infos: list[SaveInfo]) -> str:
+    """The table `zenonzard play --list-saves` prints: date, kind, decks, turn, mode, path."""
+    rows = [("date", "kind", "decks", "turn", "mode", "path")]
+    for i in infos:
+        decks = i.decks if not i.problem else f"({i.problem})"
+        rows.append(
+            (
+                i.when.strftime("%Y-%m-%d %H:%M"),
+                i.kind.value,
+                decks,
+                i.turn_text if not i.problem else "",
+                i.mode_text if not i.problem else "",
+                str(i.path),
+            )
+        )
+    widths = [max(len(r[c]) for r in rows) for c in range(5)]
+    return "\n".join(
+        "  ".join(cell.ljust(w) for cell, w in zip(r[:5], widths, strict=True)) + "  " + r[5]
+        for r in rows
+    )

@@ -1,0 +1,129 @@
+"""The resume screen: the games in progress (autosaves) and the user's saves, newest first, with
+their date, decks, turn and mode; Enter opens one, `n` (or the first entry) starts a new game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from zenonzard_tui.client.saves import SaveInfo, SaveKind, list_saves
+
+if TYPE_CHECKING:
+    from zenonzard_tui.client.app import Resume
+
+NEW = "new"
+
+
+def entry_text(info: SaveInfo) -> Content:
+    """One line of the list: date, kind, decks, turn, mode; a damaged file says why."""
+    when = info.when.strftime("%Y-%m-%d %H:%M")
+    kind = "game in progress" if info.kind is SaveKind.AUTOSAVE else "save"
+    if info.problem:
+        return Content.assemble(
+            (f"{when}  {kind:<16}  ", "dim"), f"{info.path.name}: {info.problem}"
+        )
+    return Content.assemble(
+        f"{when}  ",
+        (f"{kind:<16}", "bold" if info.kind is SaveKind.AUTOSAVE else ""),
+        f"  {info.decks}  ·  turn {info.turn_text}  ·  {info.mode_text}",
+    )
+
+
+class ResumeScreen(Screen[Path | None]):
+    """Dismissed with the chosen file, or None for a new game."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "new_game", "New game", id="resume_new"),
+        Binding("d", "delete", "Delete", id="resume_delete"),
+        Binding("j", "cursor_down", "Down", show=False, id="resume_down"),
+        Binding("k", "cursor_up", "Up", show=False, id="resume_up"),
+        Binding("q,escape", "quit_app", "Quit", id="resume_quit"),
+    ]
+
+    def __init__(self, resume: Resume) -> None:
+        super().__init__(id="resume")
+        self.resume = resume
+        self.infos = list_saves(resume.autosaves, resume.saves)
+        self.deleting: Path | None = None  # the autosave a first `d` marked
+
+    def compose(self) -> ComposeResult:
+        yield Static(Content.styled("Zenonzard: go on with a game", "bold"), id="resume-title")
+        options: list[Option] = []
+        if self.resume.new_game is not None:
+            options.append(Option("New game", id=NEW))
+        for n, info in enumerate(self.infos):
+            options.append(Option(entry_text(info), id=str(n), disabled=bool(info.problem)))
+        if not self.infos:
+            options.append(Option("(no saved games)", disabled=True))
+        yield OptionList(*options, id="resume-list")
+        yield Static(
+            "Enter: open  ·  games in progress are kept after every move; a finished game's is removed",
+            id="resume-hint",
+        )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        listing = self.query_one(OptionList)
+        listing.focus()
+        if self.resume.new_game is not None and self.infos:
+            listing.highlighted = 1  # the newest game in progress
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id == NEW:
+            self.dismiss(None)
+        elif event.option.id is not None:
+            self.dismiss(self.infos[int(event.option.id)].path)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "new_game":
+            return self.resume.new_game is not None
+        return True
+
+    def highlighted_info(self) -> SaveInfo | None:
+        listing = self.query_one(OptionList)
+        if listing.highlighted is None:
+            return None
+        option_id = listing.get_option_at_index(listing.highlighted).id
+        return None if option_id in (None, NEW) else self.infos[int(option_id)]
+
+    def action_delete(self) -> None:
+        """`d` twice on a game in progress deletes its autosave (saves are yours: not here)."""
+        info = self.highlighted_info()
+        if info is None or info.kind is not SaveKind.AUTOSAVE:
+            self.notify(
+                "Only a game in progress (an autosave) can be deleted here.", severity="warning"
+            )
+            return
+        if self.deleting != info.path:
+            self.deleting = info.path
+            self.notify(f"Press d again to delete this game in progress ({info.decks}).")
+            return
+        info.path.unlink(missing_ok=True)
+        self.deleting = None
+        listing = self.query_one(OptionList)
+        assert listing.highlighted is not None
+        listing.replace_option_prompt_at_index(
+            listing.highlighted, Content.styled(f"(deleted) {info.decks}", "dim strike")
+        )
+        listing.disable_option_at_index(listing.highlighted)
+        self.notify(f"Deleted {info.path.name}")
+
+    def action_new_game(self) -> None:
+        self.dismiss(None)
+
+    def action_cursor_down(self) -> None:
+        self.query_one(OptionList).action_cursor_down()
+
+    def action_cursor_up(self) -> None:
+        self.query_one(OptionList).action_cursor_up()
+
+    def action_quit_app(self) -> None:
+        self.app.exit()

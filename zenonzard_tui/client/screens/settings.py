@@ -1,0 +1,142 @@
+"""The settings screen (F2): theme, default mode (AI or hotseat), AI level, AI delay, default
+decks and auto-pass. Dismissed with the new `Settings`, or None when cancelled."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+
+from zenonzard_tui.ai import LEVELS
+from zenonzard_tui.client.settings import Settings
+from zenonzard_tui.decks import DeckError, find_deck, load_deck
+
+
+class SettingsScreen(ModalScreen[Settings | None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="settings_cancel"),
+        Binding("ctrl+s", "save", "Save", id="settings_save"),
+    ]
+
+    def __init__(self, settings: Settings, themes: list[str]) -> None:
+        super().__init__(id="settings")
+        self.settings = settings
+        self.themes = themes
+
+    def compose(self) -> ComposeResult:
+        s = self.settings
+        with Vertical(id="settings-box", classes="dialog"):
+            yield Static(Content.styled("Settings", "bold"))
+            with VerticalScroll(id="settings-form"):
+                with Horizontal(classes="setting"):
+                    yield Label("Theme")
+                    yield Select(
+                        [(t, t) for t in self.themes],
+                        value=s.theme if s.theme in self.themes else Select.NULL,
+                        id="set-theme",
+                        allow_blank=s.theme not in self.themes,
+                        compact=True,
+                    )
+                with Horizontal(classes="setting"):
+                    yield Label("New games")
+                    yield Select(
+                        [("against the AI", "ai"), ("hotseat (two players)", "hotseat")],
+                        value=s.mode,
+                        allow_blank=False,
+                        id="set-mode",
+                        compact=True,
+                    )
+                with Horizontal(classes="setting"):
+                    yield Label("AI level (new games)")
+                    yield Select(
+                        [(lv, lv) for lv in LEVELS],
+                        value=s.ai,
+                        allow_blank=False,
+                        id="set-ai",
+                        compact=True,
+                    )
+                with Horizontal(classes="setting"):
+                    yield Label("AI delay (seconds)")
+                    yield Input(f"{s.ai_delay:g}", id="set-delay", compact=True)
+                with Horizontal(classes="setting"):
+                    yield Label("Your default deck")
+                    yield Input(
+                        s.deck,
+                        id="set-deck",
+                        compact=True,
+                        placeholder="empty: a starter at random",
+                    )
+                with Horizontal(classes="setting"):
+                    yield Label("Opponent's default deck")
+                    yield Input(
+                        s.opponent_deck,
+                        id="set-opp",
+                        compact=True,
+                        placeholder="empty: a starter at random",
+                    )
+                yield Checkbox(
+                    "Auto-pass against the AI", s.autopass, id="set-autopass", compact=True
+                )
+                yield Static(
+                    "A deck is a deck file or a starter's name (red-rush). The AI delay applies "
+                    "at once, the rest to the next game.",
+                    classes="note",
+                )
+            yield Static("", id="settings-error")
+            with Horizontal(classes="buttons"):
+                yield Button("Save (Ctrl+S)", id="save", variant="primary")
+                yield Button("Cancel (Esc)", id="cancel")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "save":
+            self.action_save()
+        else:
+            self.action_cancel()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def action_save(self) -> None:
+        result = self.read_form()
+        if isinstance(result, str):
+            self.query_one("#settings-error", Static).update(Content.styled(result, "bold $error"))
+            return
+        self.dismiss(result)
+
+    def read_form(self) -> Settings | str:
+        """The settings the form says, or what is wrong with it."""
+        theme = self.query_one("#set-theme", Select).value
+        mode = self.query_one("#set-mode", Select).value
+        ai = self.query_one("#set-ai", Select).value
+        delay_text = self.query_one("#set-delay", Input).value.strip()
+        try:
+            delay = float(delay_text)
+        except ValueError:
+            return f"AI delay: not a number of seconds: {delay_text!r}"
+        if not 0 <= delay <= 10:
+            return "AI delay: from 0 to 10 seconds"
+        decks = []
+        for widget_id, what in (("#set-deck", "Your deck"), ("#set-opp", "The opponent's deck")):
+            spec = self.query_one(widget_id, Input).value.strip()
+            if spec:
+                try:
+                    load_deck(find_deck(spec))
+                except DeckError as exc:
+                    return f"{what}: {str(exc).splitlines()[0]}"
+            decks.append(spec)
+        return replace(
+            self.settings,
+            theme=str(theme) if isinstance(theme, str) else self.settings.theme,
+            mode=str(mode),
+            ai=str(ai),
+            ai_delay=delay,
+            deck=decks[0],
+            opponent_deck=decks[1],
+            autopass=self.query_one("#set-autopass", Checkbox).value,
+        )

@@ -1,0 +1,252 @@
+"""The client's settings: one typed object, `Settings`.
+
+It says how a game is played (against the AI or hotseat, the human's seat, the AI level, the deck
+names: what a save remembers under "client") and what the user prefers (theme, AI delay, default
+decks, auto-pass: kept in the settings file). The settings file gives the defaults of a new game;
+the command line wins over it; a save keeps what its game used.
+
+The file is `settings.toml` in the user config folder (`~/.config/zenonzard-tui/` on Linux;
+$ZENONZARD_CONFIG_DIR overrides it). It is read with tomllib and written by hand, atomically. A
+file that cannot be used gives a warning and the defaults (for the values that are wrong), and is
+moved aside as `settings.toml.bad-<date>` so that nothing the user wrote is overwritten silently.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+import tomllib
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+from zenonzard_tui.ai import LEVELS
+from zenonzard_tui.engine.game import SEATS
+from zenonzard_tui.engine.save import SaveError, shown, write_atomic
+
+APP_NAME = "zenonzard-tui"
+CONFIG_ENV = "ZENONZARD_CONFIG_DIR"
+SETTINGS_FILE = "settings.toml"
+MODES = ("ai", "hotseat")
+MAX_SETTINGS_BYTES = 100_000
+DEFAULT_THEME = "textual-dark"
+
+
+@dataclass
+class Settings:
+    """How the client plays: a game's seats and AI (saved with the game), and the user's
+    preferences (saved in the settings file)."""
+
+    mode: str = "ai"  # "ai" or "hotseat"
+    seat: int = 0  # the human's seat against the AI
+    ai: str = "medium"
+    names: tuple[str, str] = ("", "")  # deck names, shown beside the seats (a game's, not saved)
+    theme: str = DEFAULT_THEME
+    ai_delay: float = 0.6  # seconds each AI decision stays on screen
+    deck: str = ""  # the default deck: a file or a starter's name ("" a starter drawn at random)
+    opponent_deck: str = ""
+    autopass: bool = True  # auto-pass against the AI at the start of a game (hotseat: off)
+
+    # -- a save's "client" entry ----------------------------------------------------------------
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"mode": self.mode, "seat": SEATS[self.seat], "ai": self.ai, "names": self.names}
+
+    @classmethod
+    def from_dict(cls, data: Any, source: str = "save") -> Settings:
+        """Settings from a save's "client" entry: anything missing takes the default; a value
+        that is there but not one the client knows is a damaged save (SaveError)."""
+        out = cls()
+        if data is None:
+            return out
+        if not isinstance(data, dict):
+            raise SaveError(f'{source}: "client" must be a table, not {shown(data)}')
+
+        def pick(key: str, allowed: tuple[str, ...]) -> str | None:
+            value = data.get(key)
+            if value is None:
+                return None
+            if not isinstance(value, str) or value not in allowed:
+                raise SaveError(
+                    f"{source}: client.{key} must be one of {', '.join(allowed)}, not {shown(value)}"
+                )
+            return value
+
+        if (mode := pick("mode", MODES)) is not None:
+            out.mode = mode
+        if (seat := pick("seat", SEATS)) is not None:
+            out.seat = SEATS.index(seat)
+        if (ai := pick("ai", tuple(LEVELS))) is not None:
+            out.ai = ai
+        names = data.get("names")
+        if names is not None:
+            if not (
+                isinstance(names, list)
+                and len(names) == 2
+                and all(isinstance(n, str) for n in names)
+            ):
+                raise SaveError(f"{source}: client.names must be a list of two deck names")
+            out.names = (names[0][:200], names[1][:200])  # shown beside the seats
+        return out
+
+    def for_game(self, names: tuple[str, str] = ("", "")) -> Settings:
+        """A copy for one game (a game's changes never reach the user's preferences)."""
+        return replace(self, names=names)
+
+    # -- the settings file ----------------------------------------------------------------------
+
+    def to_toml(self) -> str:
+        lines = ["# zenonzard-tui settings (written by the client; see docs/client.md)"]
+        for name in FILE_KEYS:
+            lines.append(f"{name} = {_toml_value(_file_value(self, name))}")
+        return "\n".join(lines) + "\n"
+
+
+FILE_KEYS = ("theme", "mode", "seat", "ai", "ai_delay", "deck", "opponent_deck", "autopass")
+
+
+def _file_value(settings: Settings, name: str) -> str | float | bool:
+    value = getattr(settings, name)
+    return SEATS[value] if name == "seat" else value
+
+
+def _toml_value(value: str | float | bool) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float | int):
+        return repr(float(value))
+    return toml_string(value)
+
+
+def toml_string(text: str) -> str:
+    """A TOML basic string: quotes, backslashes and control characters escaped."""
+    out = []
+    for ch in text:
+        if ch == '"':
+            out.append('\\"')
+        elif ch == "\\":
+            out.append("\\\\")
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\t":
+            out.append("\\t")
+        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+# ----------------------------------------------------------------------------------------------
+# Where the file is, reading it, writing it
+
+
+def config_dir() -> Path:
+    """$ZENONZARD_CONFIG_DIR, else the platform's user config folder."""
+    override = os.environ.get(CONFIG_ENV)
+    if override:
+        return Path(override).expanduser()
+    import platformdirs
+
+    return platformdirs.user_config_path(APP_NAME)
+
+
+def settings_path() -> Path:
+    return config_dir() / SETTINGS_FILE
+
+
+@dataclass
+class Loaded:
+    """The settings read from a file, and what was wrong with it ("" when nothing)."""
+
+    settings: Settings
+    warnings: list[str] = field(default_factory=list)
+    kept_aside: Path | None = None  # where a bad file was moved
+
+
+def load_settings(path: Path | None = None) -> Loaded:
+    """The settings of the file (defaults when there is none). Never raises: a file that cannot
+    be used gives warnings and the defaults for what is wrong, and is moved aside."""
+    path = settings_path() if path is None else path
+    try:
+        if not path.exists():
+            return Loaded(Settings())
+        if path.stat().st_size > MAX_SETTINGS_BYTES:
+            return _bad(path, Settings(), [f"{path}: too large for a settings file"])
+        data = tomllib.loads(path.read_bytes().decode("utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        return _bad(path, Settings(), [f"{path}: not valid TOML ({exc})"])
+    except UnicodeDecodeError:
+        return _bad(path, Settings(), [f"{path}: not UTF-8 text"])
+    except OSError as exc:  # unreadable: nothing to move aside either
+        return Loaded(
+            Settings(), [f"{path}: cannot be read ({exc.strerror or exc}); using the defaults"]
+        )
+    settings, problems = _from_table(data)
+    if problems:
+        return _bad(path, settings, [f"{path}: {p}" for p in problems])
+    return Loaded(settings)
+
+
+def _from_table(data: dict[str, Any]) -> tuple[Settings, list[str]]:
+    out, problems = Settings(), []
+    known = {f.name for f in fields(Settings)}
+    for key, value in data.items():
+        if key not in FILE_KEYS:
+            hint = "" if key not in known else " (not kept in the settings file)"
+            problems.append(f"unknown setting '{key}'{hint}")
+            continue
+        problem = _set(out, key, value)
+        if problem:
+            problems.append(f"{key} = {value!r}: {problem}; using {_file_value(out, key)!r}")
+    return out, problems
+
+
+def _set(out: Settings, key: str, value: Any) -> str:
+    """Set one value read from the file; the problem with it, or ""."""
+    if key in ("theme", "deck", "opponent_deck"):
+        if not isinstance(value, str):
+            return "must be a text"
+        setattr(out, key, value)
+    elif key == "mode":
+        if value not in MODES:
+            return "must be 'ai' or 'hotseat'"
+        out.mode = value
+    elif key == "seat":
+        if value not in SEATS:
+            return "must be 'A' or 'B'"
+        out.seat = SEATS.index(value)
+    elif key == "ai":
+        if value not in LEVELS:
+            return "must be one of " + ", ".join(LEVELS)
+        out.ai = value
+    elif key == "ai_delay":
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 10:
+            return "must be a number of seconds from 0 to 10"
+        out.ai_delay = float(value)
+    elif key == "autopass":
+        if not isinstance(value, bool):
+            return "must be true or false"
+        out.autopass = value
+    return ""
+
+
+def _bad(path: Path, settings: Settings, warnings: list[str]) -> Loaded:
+    """Move a bad file aside (never overwrite what the user wrote) and say where it went."""
+    aside = path.with_name(f"{path.name}.bad-{time.strftime('%Y%m%d-%H%M%S')}")
+    try:
+        path.replace(aside)
+    except OSError as exc:
+        warnings.append(f"(it could not be moved aside: {exc.strerror or exc})")
+        return Loaded(settings, warnings)
+    warnings.append(
+        f"the file is kept as {aside}; the client writes a new one when you change a setting"
+    )
+    return Loaded(settings, warnings, aside)
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> Path:
+    """Write the settings file atomically. OSError when it cannot be written."""
+    path = settings_path() if path is None else path
+    write_atomic(path, settings.to_toml())
+    return path
