@@ -1,4 +1,4 @@
-"""Seeded random games with the rules' invariants checked after every action (issue 3).
+"""Seeded random games with the rules' invariants checked after every action.
 
     python bench/fuzz.py --games N --seed S [--decks starter|random|both] [--out DIR]
                          [--stop-after K] [--quiet]

@@ -1,4 +1,4 @@
-"""Practice puzzles: scenario files (shared/spec/scenarios.md) whose position the player plays on
+"""Practice puzzles: scenario files (docs/scenarios.md) whose position the player plays on
 from, shipped in `zenonzard_tui/puzzles/`, and a solver that proves a puzzle can be won.
 
 A shipped puzzle is a "win this turn" puzzle: the player whose turn it is can win before the turn
@@ -10,9 +10,11 @@ hidden cards included: it is a tool for the puzzle's author, not a player.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from zenonzard_tui.ai import lethal
 from zenonzard_tui.engine.game import Game
 
 PUZZLES = Path(__file__).resolve().parent / "puzzles"
@@ -29,7 +31,7 @@ def find_puzzle(spec: str) -> Path | None:
     if "/" in spec or spec.endswith(SUFFIX):
         return None
     path = PUZZLES / f"{spec}{SUFFIX}"
-    return path if path.is_file() else None
+    return path if os.path.isfile(path) else None  # os.path: no OSError for a name too long
 
 
 @dataclass
@@ -44,52 +46,7 @@ class Search:
 
 def forced_win(game: Game, max_nodes: int = 1_000_000) -> Search:
     """Can the player whose turn it is win before the turn ends, whatever the opponent does?
-    Searched by iterative deepening, so the line found is among the shortest."""
-    seat, turn = game.active, game.turn
-    nodes = 0
-    cut = False  # did the depth limit stop a line that might have gone on?
-
-    class OutOfBudget(Exception):
-        pass
-
-    def wins(g: Game, line: list[str], depth: int) -> bool:
-        nonlocal nodes, cut
-        nodes += 1
-        if nodes > max_nodes:
-            raise OutOfBudget
-        if g.over:
-            return g.outcome is not None and g.outcome.winner == seat
-        if g.turn != turn:
-            return False
-        if depth == 0:
-            cut = True
-            return False
-        mine = g.pending.seat == seat
-        for action in g.legal_actions():
-            child = g.clone()
-            child.apply(action)
-            rest: list[str] = []
-            if wins(child, rest, depth - 1):
-                if mine:
-                    line[:] = [action.text, *rest]
-                    return True
-                if not line:  # the opponent's first answer stands for all of them
-                    line[:] = [action.text, *rest]
-            elif not mine:
-                return False
-        return not mine  # the player found no win; the opponent found no escape
-
-    game = game.clone()
-    game.log.enabled = False
-    depth = 1
-    try:
-        while True:
-            line: list[str] = []
-            cut = False
-            if wins(game, line, depth):
-                return Search(line, nodes, complete=True)
-            if not cut:  # every line of the turn was played out: there is no win
-                return Search(None, nodes, complete=True)
-            depth += 1
-    except OutOfBudget:
-        return Search(None, nodes, complete=False)
+    Searched by iterative deepening, so the line found is among the shortest (the search is
+    `ai.lethal.forced_win` over this one position)."""
+    found = lethal.forced_win([game], max_nodes=max_nodes)
+    return Search(found.line, found.nodes, found.complete)

@@ -106,3 +106,73 @@ async def test_n_after_loading_a_finished_game_starts_a_new_one_with_the_same_de
         assert fresh is not loaded and fresh.game.turn <= 1
         old = loaded.game.setup_record
         assert fresh.game.setup_record["decks"] == old["decks"]
+
+
+STALE = """
+name = "A holds Reprise; B has an attacker ready"
+[state]
+turn = 3
+active = "A"
+phase = "main"
+[state.A]
+hand = ["Reprise"]
+field = ["Horned Walrus"]
+base = ["Ring Raptor", "colorless"]
+deck = ["Drill Golem", "Megalosaurus", "Ursarano", "Drill Golem", "Megalosaurus"]
+[state.B]
+field = ["Megalosaurus"]
+base = ["Miner of Aguma", "Miner of Aguma"]
+deck = ["Drill Golem", "Megalosaurus", "Ursarano", "Drill Golem", "Megalosaurus"]
+"""
+
+
+async def test_the_card_panel_follows_each_new_decision(tmp_path):
+    from zenonzard_tui.scenarios import parse_scenario
+
+    scenario = parse_scenario(STALE, "stale.toml")
+    info = Puzzle("stale.toml", scenario.name, STALE, 0)
+    sess = Session(scenario.new_game(), Settings("ai", 0, "medium", ("", "")), info)
+    duel_app = app(sess, tmp_path)
+    async with duel_app.run_test(size=(120, 40)) as pilot:
+        duel = duel_app.duel
+        await wait_until(pilot, lambda: human_to_act(duel_app))
+        listing = duel.query_one("#actions", ActionList)
+        await pilot.click("#my-hand", offset=(9, 0))  # the player looks at Reprise in the hand
+        await pilot.pause()
+        assert "Reprise" in str(duel.query_one("#details").render())
+        duel.play("end turn")
+
+        def blocking() -> bool:  # B attacks; after the forced Flash "pass", A may block
+            pending = sess.game.pending
+            return human_to_act(duel_app) and pending is not None and pending.kind == "block"
+
+        await wait_until(pilot, blocking, 30)
+        await pilot.pause()
+        highlighted = listing.texts[listing.highlighted]
+        assert "Reprise" not in highlighted
+        assert "Reprise" not in str(duel.query_one("#details").render())
+
+
+async def test_below_the_minimum_size_the_screen_says_so(tmp_path):
+    sess = session(first="A")
+    duel_app = app(sess, tmp_path)
+    async with duel_app.run_test(size=(40, 12)) as pilot:
+        await wait_until(pilot, lambda: human_to_act(duel_app))
+        text = " ".join(screen_text(duel_app).split())
+        assert "The terminal is 40x12" in text and "at least 80x24" in text
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        text = screen_text(duel_app)
+        assert "The terminal is" not in text and "keep" in text
+
+
+def test_a_line_too_long_is_cut_between_words():
+    from textual.content import Content
+
+    from zenonzard_tui.client.widgets.fitline import clip_words
+
+    line = Content("B: block? (ZR 8.4)  B is the AI: thinking…")
+    assert clip_words(line, 30).plain == "B: block? (ZR 8.4)  B is the…"
+    assert clip_words(line, 12).plain == "B: block?…"
+    assert clip_words(line, 100).plain == line.plain
+    assert clip_words(Content("Supercalifragilistic"), 8).cell_length == 8

@@ -88,3 +88,10 @@ def test_chips_say_state_in_words_and_signs_not_colour_alone():
     assert d.shorten_names(
         "attack Sams - The All-Seeing Commander -> player", ["Sams - The All-Seeing Commander"]
     ) == ("attack Sams -> player")
+
+
+def test_a_changed_chip_carries_a_sign_and_a_word():
+    golem = next(c for c in load_pool().cards.values() if c.name == "Drill Golem")
+    chip = d.flagged(d.minion_chip(_slot(1, "Drill Golem", 500, 1), golem), "new")
+    assert chip.text.plain.endswith(" ✦new") and chip.short.plain.endswith(" ✦new")
+    assert chip.name == "Drill Golem"

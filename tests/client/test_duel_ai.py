@@ -45,6 +45,9 @@ async def test_a_full_game_against_the_ai_ends_on_the_game_over_screen(tmp_path)
         text = screen_text(duel_app)
         assert "wins" in text or "draw" in text
         assert "See the board" in text
+        flat = " ".join(text.split())
+        assert f"Turns: {sess.game.turn}" in flat and "damage" in flat  # the match summary
+        assert any(c in text for c in "▁▂▃▄▅▆▇█")  # life over the turns
         await pilot.press("enter")
         assert "Game over." in screen_text(duel_app)
 

@@ -96,7 +96,7 @@ def test_bad_saves_give_clear_errors(tmp_path):
     path.write_bytes(b"\x00\xff garbage")
     with pytest.raises(SaveError, match="not JSON"):
         load_game(path)
-    with pytest.raises(SaveError, match="cannot read"):
+    with pytest.raises(SaveError, match="no such file"):
         load_game(tmp_path / "missing.json")
     with pytest.raises(SaveError, match="newer"):
         load_record({**record, "version": 99})

@@ -98,3 +98,14 @@ def test_every_kind_the_engine_records_is_a_typed_event():
             used |= set(re.findall(r'"(\w+)"', call))
     assert {"draw", "battle", "rest", "activate", "game_over"} <= used
     assert used <= set(EVENTS), used - set(EVENTS)
+
+
+def test_mana_tokens_alone_read_as_english():
+    from zenonzard_tui.engine.events import Activate, Rest
+
+    game = None  # these sentences need nothing of the game
+    assert Activate(1, (None,)).sentence(game, None) == "B's colorless mana token becomes Active."
+    assert Rest(0, (None, None)).sentence(game, 0) == "A's 2 colorless mana tokens become Rested."
+    assert Activate(0, ("Miner of Aguma", None)).sentence(game, 1) == (
+        "A's Miner of Aguma and a colorless mana token become Active."
+    )

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import random
 
-from zenonzard_tui.cards.model import Selector, Step
+from zenonzard_tui.cards.model import CardDef, Selector, Step
 from zenonzard_tui.engine import effects as fx
-from zenonzard_tui.engine.actions import BLOCK, CHOICE, MAIN, MANA, MULLIGAN, Action
+from zenonzard_tui.engine.actions import BLOCK, CHOICE, MAIN, MANA, MULLIGAN, PRIORITY, Action
 from zenonzard_tui.engine.game import Game
 from zenonzard_tui.engine.state import BASE_LIMIT
 
@@ -201,4 +201,73 @@ def act(game: Game, rng: random.Random) -> Action:
         return block(game, d.seat, actions)
     if d.kind == CHOICE:
         return choose(game, d.seat, actions, rng)
-    return next((a for a in actions if a.kind == "pass"), actions[0])  # a Flash window
+    return flash(game, d.seat, actions, rng)  # a Flash window (ZR 8.3)
+
+
+def is_trick(card: CardDef) -> bool:
+    """A card its holder may play in the opponent's attack: a Flash Magic card or a Swoop
+    minion (ZR 8.3)."""
+    if card.type == "magic":
+        return "flash" in card.timing
+    return card.type == "field_minion" and "swoop" in card.keywords
+
+
+def _battle_end(game: Game, rng: random.Random) -> Game:
+    """Play a copy of `game` on by rule of thumb, passing in every Flash window, until the battle
+    under way has ended (or the turn, or the game)."""
+    g = game.clone()
+    g.log.enabled = False
+    turn = g.turn
+    steps = 0
+    while not g.over and g.turn == turn and g.attack is not None and steps < 60:
+        d = g.pending
+        assert d is not None
+        actions = g.legal()
+        if d.kind == PRIORITY:
+            g.apply(next(a for a in actions if a.kind == "pass"))
+        else:
+            g.apply(act(g, rng) if len(actions) > 1 else actions[0])
+        steps += 1
+    return g
+
+
+def _battle_score(before: Game, after: Game, seat: int) -> float:
+    """What a battle did for `seat`: a lost game, minions lost and destroyed, life lost."""
+    if after.over:
+        winner = after.outcome.winner if after.outcome is not None else None
+        return 1000.0 if winner == seat else -1000.0
+    score = 0.0
+    for side, sign in ((seat, -1.0), (1 - seat, 1.0)):
+        kept = {s.uid for s in after.players[side].field}
+        lost = [s for s in before.players[side].field if s.uid not in kept]
+        score += sign * sum(10.0 + fx.card_cost(s.card) for s in lost if s.card is not None)
+        score += sign * 3.0 * (before.players[side].life - after.players[side].life)
+    return score
+
+
+def flash(game: Game, seat: int, actions: list[Action], rng: random.Random) -> Action:
+    """In a Flash window: use a Flash card (or Swoop a minion) when it flips the battle: it
+    saves the game, or a minion, or destroys one, against passing; otherwise pass and keep the
+    card. Each option is tried on a copy of the game to the battle's end (both sides then
+    passing their Flash windows)."""
+    passing = next(a for a in actions if a.kind == "pass")
+    tricks = [a for a in actions if a is not passing]
+    if not tricks:
+        return passing
+    dice = rng.getrandbits(32)
+    base = game.clone()
+    base.apply(passing)
+    best, best_score = passing, _battle_score(game, _battle_end(base, random.Random(dice)), seat)
+    for a in tricks:
+        g = game.clone()
+        g.log.enabled = False
+        g.apply(a)
+        steps = 0
+        while g.pending is not None and g.pending.kind == CHOICE and steps < 20:
+            g.apply(act(g, rng))  # the card's own targets and choices
+            steps += 1
+        score = _battle_score(game, _battle_end(g, random.Random(dice)), seat)
+        cost = fx.card_cost(game.defs[a.args[0]])
+        if score - cost > best_score + 5.0:  # worth the card: a minion or more, or the game
+            best, best_score = a, score - cost
+    return best

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from textual.content import Content
 
@@ -170,6 +170,13 @@ class Chip:
     name: str = ""
     dim: bool = False
     marked: bool = False
+
+
+def flagged(chip: Chip, note: str) -> Chip:
+    """`chip` marked as changed since your last move ("✦new", "✦-2"): a sign and a word, not
+    colour alone."""
+    flag = Content.styled(f" ✦{note}", "bold $warning")
+    return replace(chip, text=chip.text + flag, short=chip.short + flag)
 
 
 def _state_mark(rested: bool) -> str:

@@ -30,6 +30,7 @@ from zenonzard_tui.engine.save import (
     load_record,
     read_record,
     replay,
+    shown,
     start_game,
     write_atomic,
 )
@@ -54,24 +55,40 @@ class Settings:
         return {"mode": self.mode, "seat": SEATS[self.seat], "ai": self.ai, "names": self.names}
 
     @classmethod
-    def from_dict(cls, data: Any) -> Settings:
-        """Settings from a save's "client" entry; anything missing or odd takes the default."""
+    def from_dict(cls, data: Any, source: str = "save") -> Settings:
+        """Settings from a save's "client" entry: anything missing takes the default; a value
+        that is there but not one the client knows is a damaged save (SaveError)."""
         out = cls()
-        if not isinstance(data, dict):
+        if data is None:
             return out
-        if data.get("mode") in MODES:
-            out.mode = data["mode"]
-        if data.get("seat") in SEATS:
-            out.seat = SEATS.index(data["seat"])
-        if data.get("ai") in LEVELS:
-            out.ai = data["ai"]
+        if not isinstance(data, dict):
+            raise SaveError(f'{source}: "client" must be a table, not {shown(data)}')
+
+        def pick(key: str, allowed: tuple[str, ...]) -> str | None:
+            value = data.get(key)
+            if value is None:
+                return None
+            if not isinstance(value, str) or value not in allowed:
+                raise SaveError(
+                    f"{source}: client.{key} must be one of {', '.join(allowed)}, not {shown(value)}"
+                )
+            return value
+
+        if (mode := pick("mode", MODES)) is not None:
+            out.mode = mode
+        if (seat := pick("seat", SEATS)) is not None:
+            out.seat = SEATS.index(seat)
+        if (ai := pick("ai", tuple(LEVELS))) is not None:
+            out.ai = ai
         names = data.get("names")
-        if (
-            isinstance(names, list | tuple)
-            and len(names) == 2
-            and all(isinstance(n, str) for n in names)
-        ):
-            out.names = (names[0], names[1])
+        if names is not None:
+            if not (
+                isinstance(names, list)
+                and len(names) == 2
+                and all(isinstance(n, str) for n in names)
+            ):
+                raise SaveError(f"{source}: client.names must be a list of two deck names")
+            out.names = (names[0][:200], names[1][:200])  # shown beside the seats
         return out
 
 
@@ -261,14 +278,18 @@ def autosave_path() -> Path:
 
 
 def load_session(path: str | Path, ai_seed: int = 0) -> Session:
-    """A session from a save file (an engine save or a puzzle save). Raises SaveError."""
+    """A session from a save file (an engine save or a puzzle save), every field checked before
+    any game starts. Raises SaveError naming the file and the problem."""
     path = Path(path).expanduser()
+    source = str(path)
     record = read_record(path)
-    settings = Settings.from_dict(record.get("client") if isinstance(record, dict) else None)
-    if isinstance(record, dict) and record.get("format") == PUZZLE_FORMAT:
-        game, puzzle, texts = _load_puzzle(record, str(path))
+    if not isinstance(record, dict):
+        raise SaveError(f"{source}: a save is a JSON object (a table), not {shown(record)}")
+    settings = Settings.from_dict(record.get("client"), source)
+    if record.get("format") == PUZZLE_FORMAT:
+        game, puzzle, texts = _load_puzzle(record, source)
     else:
-        game = load_record(record, str(path))
+        game = load_record(record, source)
         puzzle, texts = None, list(record["actions"])
     session = Session(game, settings, puzzle, texts, ai_seed=ai_seed, save_path=path)
     session.saved_count = len(texts)
@@ -283,7 +304,9 @@ def _load_puzzle(record: dict, source: str) -> tuple[Game, Puzzle, list[str]]:
         raise SaveError(f'{source}: the save is damaged (no "scenario" text)')
     if not isinstance(actions, list):
         raise SaveError(f'{source}: "actions" must be a list of action texts')
-    origin = str(scenario.get("path") or source)
+    origin = scenario.get("path")
+    if not isinstance(origin, str) or not origin or len(origin) > 4096:
+        origin = source
     try:
         parsed = parse_scenario(scenario["text"], origin)
     except ScenarioError as exc:

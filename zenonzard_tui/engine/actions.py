@@ -2,7 +2,7 @@
 
 An `Action` is plain data (`kind`, `args`); its text (`attack Drill Golem -> player`) is written by
 the game that listed it, the same text the log, scenarios, replays, tests and the UI use
-(shared/spec/scenarios.md, "Action texts").
+(docs/scenarios.md, "Action texts").
 """
 
 from __future__ import annotations

@@ -7,7 +7,8 @@ from `seat` is drawn afresh, consistent with what that seat has seen:
 - the opponent's hand and deck are re-drawn from a prior of plausible cards (by default the
   cards of the colors the opponent has shown, ZR 2.3), except the cards of their hand that this
   seat saw go there (returned to hand, revealed);
-- the game's random generator is re-seeded, the history and the log are dropped.
+- the game's random generator is re-seeded, the history and the log are dropped, and the
+  `setup_record` (both deck lists and the seed: what the seat may not know) is blanked.
 
 Public zones, both Forces, life, counts of hidden cards and the pending decision stay as they are,
 so a seat's legal actions are the same in every world and an action chosen in a world applies to
@@ -77,6 +78,7 @@ def sample_world(
     world.log.enabled = False
     world.log.records = []
     world.history = []
+    world.setup_record = None  # both deck lists and the seed: never readable from a world
     world.rng = Rng(rng.getrandbits(62))
     own = world.players[seat].deck
     own.sort()  # from a fixed order, so that the real (hidden) order cannot show through

@@ -543,7 +543,9 @@ class Rest(SeatEvent):
     def _states(self, state: str) -> str:
         names = [n for n in self.names if n is not None]
         tokens = len(self.names) - len(names)
-        if tokens:
+        if tokens == 1 and not names:  # "B's colorless mana token", not "B's a colorless ..."
+            names.append("colorless mana token")
+        elif tokens:
             names.append(_count(tokens, "colorless mana token"))
         verb = "become" if len(self.names) > 1 else "becomes"
         return f"{self.who}'s {_and(names)} {verb} {state}."

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from zenonzard_tui.cards.model import CardDef
 from zenonzard_tui.engine import effects as fx
 from zenonzard_tui.engine.actions import BLOCK, CHOICE, MAIN, MANA, MULLIGAN, PRIORITY, Choice
 from zenonzard_tui.engine.game import SEATS, Game
@@ -260,3 +261,30 @@ def observe(game: Game, seat: int) -> Observation:
         players=(players[0], players[1]),
         log=tuple(sentences(game, seat)),
     )
+
+
+def publicly_forced(game: Game) -> bool:
+    """The pending decision has one legal answer, and both players can tell so from what they may
+    see, so answering it for the player leaks nothing of their hand: a block (ZR 8.4: blocking
+    depends only on the minions on the field), or a Flash window (ZR 8.3) of a player with no
+    Active mana when no card of the pool with Flash or Swoop could be played for 0 now."""
+    d = game.pending
+    if d is None or len(game.legal()) != 1:
+        return False
+    if d.kind == BLOCK:
+        return True
+    if d.kind != PRIORITY:
+        return False
+    if any(not s.rested for s in game.players[d.seat].base):
+        return False
+    return not any(fx.cost_of(game, d.seat, card) == 0 for card in _flash_cards(game))
+
+
+def _flash_cards(game: Game) -> list[CardDef]:
+    """The cards of the pool that can be played in a Flash window (ZR 8.3)."""
+    return [
+        c
+        for c in game.catalog.values()
+        if (c.type == "magic" and "flash" in c.timing)
+        or (c.type == "field_minion" and "swoop" in c.keywords)
+    ]

@@ -56,4 +56,17 @@ class FitLine(Widget):
                         return text
                     gap = Content(" " * (width - text.cell_length - right.cell_length))
                     return text + gap + right
-        return self.candidates[-1].truncate(width, ellipsis=True)
+        return clip_words(self.candidates[-1], width)
+
+
+def clip_words(text: Content, width: int) -> Content:
+    """`text` cut to `width` cells at a word boundary, with "…" (mid-word only for one long
+    word)."""
+    if text.cell_length <= width:
+        return text
+    if width <= 1:
+        return Content("…"[:width])
+    cut = text.plain.rfind(" ", 0, width)
+    if cut <= 0 or len(text.plain) != text.cell_length:  # one word, or wide characters
+        return text.truncate(width, ellipsis=True)
+    return text[:cut].rstrip() + Content("…")

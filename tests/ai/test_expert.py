@@ -1,0 +1,92 @@
+"""The expert level: information-set MCTS (ai/mcts.py) with a value fit on AI games
+(ai/value.py), anytime by iterations or time; the rule of thumb's Flash tricks (ZR 8.3)."""
+
+from __future__ import annotations
+
+import random
+
+from tests.test_ai import _midgame
+from zenonzard_tui.ai import LEVELS, AIPlayer, mcts, policy, value
+from zenonzard_tui.puzzles import PUZZLES
+from zenonzard_tui.scenarios import load_scenario, parse_scenario
+
+
+def test_expert_is_a_level():
+    assert "expert" in LEVELS and LEVELS["expert"].iterations > 0
+
+
+def test_the_tree_search_alone_finds_a_one_move_win():
+    """No forced-win check here: the tree search itself sees that the attack wins (ZR 1.2)."""
+    game = load_scenario(PUZZLES / "one-blow.toml").new_game()
+    found = mcts.search(game, game.active, random.Random(1), iterations=60)
+    game.legal_actions()
+    assert found.action.text == "attack Drill Golem -> player"
+    assert found.win > 0.9 and found.iterations == 60
+
+
+def test_an_iteration_budget_is_deterministic():
+    game = _midgame(5, 40)
+    seat = game.pending.seat
+    a = mcts.search(game, seat, random.Random(3), iterations=40)
+    b = mcts.search(game, seat, random.Random(3), iterations=40)
+    assert a.action.key() == b.action.key() and a.visits == b.visits
+    assert a.action in game.legal()
+
+
+def test_a_time_budget_stops_the_search():
+    game = _midgame(5, 40)
+    found = mcts.search(game, game.pending.seat, random.Random(0), 10**9, seconds=0.05)
+    assert 1 <= found.iterations < 10**9
+
+
+def test_the_value_is_a_chance_and_knows_a_finished_game():
+    game = _midgame(2, 60)
+    seat = game.pending.seat
+    p = value.win_chance(game, seat)
+    assert 0.0 < p < 1.0
+    assert abs(p + value.win_chance(game, 1 - seat) - 1.0) < 0.2  # near-symmetric
+    won = load_scenario(PUZZLES / "one-blow.toml").new_game()
+    for text in ("attack Drill Golem -> player", "pass", "pass", "no block"):
+        if not won.over:
+            won.apply(text)
+    assert won.over and value.win_chance(won, 0) == 1.0 and value.win_chance(won, 1) == 0.0
+
+
+def test_a_bigger_budget_is_refused_below_zero():
+    import pytest
+
+    with pytest.raises(ValueError, match="budget"):
+        AIPlayer("expert", budget=0)
+
+
+TRICK = """
+name = "a trick in the Flash window"
+[state]
+turn = 6
+active = "B"
+phase = "main"
+seed = 3
+[state.A]
+life = 5
+hand = ["High Pressure"]
+base = ["Miner of Aguma", "Miner of Aguma", "colorless"]
+field = ["FIELD"]
+[state.B]
+life = 5
+field = ["Megalosaurus"]
+"""
+
+
+def test_the_rule_of_thumb_uses_a_flash_trick_that_flips_the_battle():
+    """ZR 8.3: Megalosaurus (500 BP) attacks; High Pressure (+300 BP) makes A's Drill Golem
+    (300 BP) a blocker that destroys it (ZR 8.4). On an Eoraptor (100 BP) it flips nothing."""
+    game = parse_scenario(TRICK.replace("FIELD", "Drill Golem"), "t.toml").new_game()
+    game.apply("attack Megalosaurus -> player")
+    assert game.pending.kind == "priority"
+    action = policy.act(game, random.Random(0))
+    game.legal_actions()
+    assert action.text == "cast High Pressure"
+    game = parse_scenario(TRICK.replace("FIELD", "Eoraptor"), "t.toml").new_game()
+    game.apply("attack Megalosaurus -> player")
+    action = policy.act(game, random.Random(0))
+    assert action.kind == "pass"

@@ -1,0 +1,166 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS: Cowling, Powley and Whitehouse,
+"Information Set Monte Carlo Tree Search", IEEE TCIAIG 2012), the expert AI's search.
+
+One tree is grown over the deciding seat's information sets: every iteration draws a world the
+seat cannot tell apart from the real game (`engine.belief.sample_world`, a determinization), walks
+down the tree with the actions legal in that world, adds one node, plays on with the rule-of-thumb
+player (`policy.act`, medium's rules) to the end of the opponent's next turn, and backs the value
+of the position reached (`value.win_chance`, fit on AI games) up the path.
+
+- Edges are keyed by what an action does (card names, not uids: a hidden card's uid names a
+  different card in each world), so the opponent's answers with the same card share a node.
+- Selection is UCB1 over the children available in this world, counting a child's trials by how
+  often it was available (the ISMCTS form of UCB).
+- Progressive widening: a node with n visits has at most ceil(WIDEN * sqrt(n + 1)) children; the
+  first child tried is the rule-of-thumb player's choice, the next ones at random, so a main phase
+  with thirty actions is not spread thin over all of them at once.
+- The search is anytime: it stops after a number of iterations or after a time budget, whichever
+  comes first, and plays the most visited action (ties: the higher mean, then the quicker win or
+  the later loss seen in the search, then the rule-of-thumb player's choice, then at random).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+
+from zenonzard_tui.ai import policy
+from zenonzard_tui.ai.lethal import signature
+from zenonzard_tui.ai.value import win_chance
+from zenonzard_tui.engine.actions import Action
+from zenonzard_tui.engine.belief import default_prior, sample_world
+from zenonzard_tui.engine.game import Game
+
+EXPLORE = 0.7  # UCB1's exploration constant, for values in [0, 1]
+WIDEN = 2.0  # children allowed: WIDEN * sqrt(visits + 1)
+HORIZON = 2  # playouts stop this many turn ends after the decision (or at the end of the game)
+MAX_STEPS = 400  # a safety bound on one playout's actions
+
+
+@dataclass
+class Node:
+    mover: int  # the seat that chose the edge into this node (the root: the deciding seat)
+    visits: int = 0
+    total: float = 0.0  # sum of values for `mover`
+    speed: float = 0.0  # sum of +1/(1 + plies) on a win, -1/(1 + plies) on a loss, for mover
+    children: dict[tuple, Node] = field(default_factory=dict)
+    avail: dict[tuple, int] = field(default_factory=dict)  # how often each child was legal
+
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+
+@dataclass(frozen=True)
+class Result:
+    """The search's answer: the action, and what the search saw of it (for the coach)."""
+
+    action: Action
+    visits: int  # iterations that went through it
+    win: float  # its mean value for the deciding seat: a chance of winning, 0..1
+    iterations: int
+
+
+def search(
+    game: Game,
+    seat: int,
+    rng: random.Random,
+    iterations: int,
+    seconds: float | None = None,
+) -> Result:
+    """ISMCTS from `seat`'s information set in `game` (whose pending decision is `seat`'s)."""
+    actions = game.legal()
+    root = Node(mover=seat)
+    prior = default_prior(game, seat)
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    done = 0
+    while done < iterations:
+        if deadline is not None and done and time.perf_counter() > deadline:
+            break
+        world = sample_world(game, seat, rng, prior)
+        _iterate(root, world, seat, rng)
+        done += 1
+    keys = {signature(game, a): a for a in actions}
+    fallback = policy.act(sample_world(game, seat, rng, prior), rng)
+    favoured = signature(game, fallback)
+
+    def rank(item: tuple[tuple, Node]) -> tuple:
+        key, node = item
+        speed = node.speed / node.visits if node.visits else 0.0
+        return (node.visits, round(node.mean(), 9), speed, key == favoured, rng.random())
+
+    tried = [(k, n) for k, n in root.children.items() if k in keys]
+    if not tried:
+        chosen = keys.get(favoured, actions[0])
+        return Result(chosen, 0, 0.5, done)
+    key, node = max(tried, key=rank)
+    return Result(keys[key], node.visits, node.mean(), done)
+
+
+def _iterate(root: Node, g: Game, seat: int, rng: random.Random) -> None:
+    turn = g.turn
+    ends = 0
+    plies = 0
+    path = [root]
+    node = root
+    expanded = False
+    while not g.over and ends < HORIZON:
+        actions = g.legal()
+        if len(actions) == 1:
+            action = actions[0]
+        elif expanded:
+            action = policy.act(g, rng)
+        else:
+            assert g.pending is not None
+            mover = g.pending.seat
+            keyed = {signature(g, a): a for a in actions}
+            for k in keyed:
+                node.avail[k] = node.avail.get(k, 0) + 1
+            untried = [k for k in keyed if k not in node.children]
+            allowed = math.ceil(WIDEN * math.sqrt(node.visits + 1))
+            if untried and len(node.children) < allowed:
+                if not node.children:
+                    k = signature(g, policy.act(g, rng))
+                    if k not in keyed:
+                        k = rng.choice(untried)
+                else:
+                    k = rng.choice(untried)
+                child = Node(mover=mover)
+                node.children[k] = child
+                expanded = True
+            else:
+                live = [(k, node.children[k]) for k in keyed if k in node.children]
+                if not live:  # every child of this node was tried in other worlds only
+                    k = rng.choice(untried)
+                    child = Node(mover=mover)
+                    node.children[k] = child
+                    expanded = True
+                else:
+                    k, child = max(live, key=lambda kc: _ucb(node, kc[0], kc[1]))
+            node = child
+            path.append(child)
+            action = keyed[k]
+        g.apply(action)
+        plies += 1
+        if g.turn != turn:
+            ends += 1
+            turn = g.turn
+        if plies > MAX_STEPS:
+            break
+    value = win_chance(g, seat)
+    speed = 0.0
+    if g.outcome is not None and g.outcome.winner is not None:
+        speed = (1.0 if g.outcome.winner == seat else -1.0) / (1 + plies)
+    for n in path:
+        own = n.mover == seat
+        n.visits += 1
+        n.total += value if own else 1.0 - value
+        n.speed += speed if own else -speed
+
+
+def _ucb(parent: Node, key: tuple, child: Node) -> float:
+    if child.visits == 0:
+        return math.inf
+    avail = parent.avail.get(key, 1)
+    return child.mean() + EXPLORE * math.sqrt(math.log(max(avail, 1)) / child.visits)
