@@ -7,6 +7,8 @@ docs/cards.md explains every term with an example.
 
 from __future__ import annotations
 
+from typing import Any
+
 from zenonzard_tui.cards.model import CARD_TYPES, COLORS, KEYWORDS
 
 # Triggers (`when`). The value is the label written before the effect's text (ZR 9).
@@ -63,67 +65,25 @@ CONDITIONS: dict[str, type | tuple] = {
 
 DURATIONS = ("end_of_turn", "battle")
 
-STATIC_STEPS = frozenset(
-    {
-        "cannot_block",
-        "cannot_attack_forces",
-        "untargetable",
-        "cost_reduction",
-        "colorless_pays_pips",
-        "reduce_damage",
-        "enters_base_rested",
+# The steps (`do`) are registry entries (zenonzard_tui.engine.terms.steps), each with its schema,
+# words and runtime. The views below are read from the registry when first asked for:
+# STEPS (step -> {parameter: type or allowed values}), REQUIRED (step -> parameters it must give),
+# TARGETED (steps that need a `target`) and STATIC_STEPS (steps only in a passive effect).
+_STEP_VIEWS = ("STEPS", "REQUIRED", "TARGETED", "STATIC_STEPS")
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _STEP_VIEWS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from zenonzard_tui.engine import terms
+
+    terms.load()
+    registry = terms.STEPS
+    views: dict[str, object] = {
+        "STEPS": {n: t.schema for n, t in registry.items()},
+        "REQUIRED": {n: t.required for n, t in registry.items() if t.required},
+        "TARGETED": frozenset(n for n, t in registry.items() if t.needs_target),
+        "STATIC_STEPS": frozenset(n for n, t in registry.items() if t.continuous),
     }
-)
-
-# Steps (`do`) and their parameters. `target` is allowed where the spec says "target".
-# Each parameter maps to its type or a tuple of allowed values; REQUIRED lists the parameters a
-# step must give. A count or amount left out is 1.
-STEPS: dict[str, dict[str, object]] = {
-    "draw": {"count": int},
-    "discard": {"count": int},
-    "modify": {
-        "target": "target",
-        "bp": "signed",
-        "dp": "signed",
-        "grant": "keywords",
-        "until": DURATIONS,
-        "per": "selector",
-    },
-    "destroy": {"target": "target"},
-    "rest": {"target": "target"},
-    "activate": {"target": "target"},
-    "move_to_base": {"target": "target", "rested": bool},
-    "to_hand": {"target": "target", "reveal": bool},
-    "put_into_base": {"target": "target", "rested": bool, "placed_trigger": bool},
-    "heal": {"target": "target", "amount": int},
-    "damage": {"target": "target", "amount": int},
-    "create_token": {"token": str, "count": int, "bp": int, "dp": int},
-    "shuffle_deck": {},
-    "recolor_mana": {"target": "target"},
-    "look_top": {"count": int, "pick": "selector", "reveal": bool, "rest": ("bottom_random",)},
-    "must_block": {"target": "target"},
-    "gain_movement": {"amount": int},
-    "add_mana": {"count": int, "rested": bool},
-    # continuous (only with when = "passive")
-    "cannot_block": {"target": "target"},
-    "cannot_attack_forces": {"target": "target"},
-    "untargetable": {"target": "target", "by": ("opponent_magic", "opponent_minion_effects")},
-    "cost_reduction": {"target": "target", "amount": int},
-    "colorless_pays_pips": {"card_type": CARD_TYPES},
-    "reduce_damage": {"amount": int, "to": ("player",), "source": ("minion",)},
-    "enters_base_rested": {"target": "target"},
-}
-
-# Parameters a step must give (there is no sensible default for them).
-REQUIRED: dict[str, frozenset[str]] = {
-    "create_token": frozenset({"token"}),
-    "cost_reduction": frozenset({"amount"}),
-    "reduce_damage": frozenset({"amount"}),
-}
-
-# Steps that need a `target` (a selector or a reference).
-TARGETED = frozenset(name for name, spec in STEPS.items() if spec.get("target") == "target") - {
-    "cannot_block",
-    "cannot_attack_forces",
-    "enters_base_rested",
-}
+    globals().update(views)
+    return views[name]

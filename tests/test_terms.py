@@ -1,0 +1,71 @@
+"""The effect vocabulary registry: every term is one complete entry (schema, words, runtime)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from zenonzard_tui.cards import vocab
+from zenonzard_tui.cards.model import Selector, Step
+from zenonzard_tui.cards.words import Clause, WordsContext
+from zenonzard_tui.engine import terms
+from zenonzard_tui.engine.terms import STEPS, problems, step_problems
+
+
+def test_every_term_is_complete() -> None:
+    assert problems() == []
+
+
+def _sample(term: terms.StepTerm) -> Step:
+    target: Selector | str | None = None
+    if "target" in term.schema:
+        target = Selector(side="self", zone="field", count=1)
+    params = []
+    for key in term.required:
+        params.append((key, "token_slime" if key == "token" else 1))
+    return Step(term.name, target, tuple(params))
+
+
+@pytest.mark.parametrize("name", sorted(vocab.STEPS))
+def test_step_words_are_a_clause(name: str) -> None:
+    term = STEPS[name]
+    clause = term.words(_sample(term), WordsContext(None, None))
+    assert isinstance(clause, Clause) and clause.sentence().strip(".")
+
+
+def test_a_step_without_words_or_runtime_is_reported() -> None:
+    term = STEPS["draw"]
+    no_words = dataclasses.replace(term, words=None)  # type: ignore[arg-type]
+    no_runtime = dataclasses.replace(term, resolve=None)
+    assert any("no words" in p for p in step_problems(no_words))
+    assert any("no runtime" in p for p in step_problems(no_runtime))
+    static = STEPS["cannot_block"]
+    assert any("no query" in p for p in step_problems(dataclasses.replace(static, query="nope")))
+    bad_schema = dataclasses.replace(term, schema={"count": "whatever"})
+    assert any("count" in p for p in step_problems(bad_schema))
+
+
+def test_vocab_views_come_from_the_registry() -> None:
+    assert set(vocab.STEPS) == set(STEPS)
+    assert {n for n, t in STEPS.items() if t.continuous} == vocab.STATIC_STEPS
+    assert "token" in vocab.REQUIRED["create_token"]
+    assert "destroy" in vocab.TARGETED and "cannot_block" not in vocab.TARGETED
+
+
+def test_a_step_is_registered_once() -> None:
+    with pytest.raises(ValueError, match="twice"):
+        terms.step("draw", schema={})(type("Again", (), {}))
+
+
+def test_the_cards_package_does_not_import_the_game() -> None:
+    """The loader and renderer read the registry; the registry must not pull in the game."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, zenonzard_tui.cards.render, zenonzard_tui.engine.terms as t; t.load(); "
+        "print('zenonzard_tui.engine.game' in sys.modules, 'textual' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False"]
