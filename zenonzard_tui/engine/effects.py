@@ -600,7 +600,7 @@ def begin_summon(game: Game, seat: int, uid: int) -> None:
     game.players[seat].hand.remove(uid)
     game.limbo.append(uid)
     game.log.add("summon", seat, uid)
-    game._push((type(game)._t_enter_field, seat, uid, False, "summoned"))
+    game.push((type(game).t_enter_field, seat, uid, False, "summoned"))
 
 
 def first_choice(card: CardDef) -> Step | None:
@@ -626,7 +626,7 @@ def begin_cast(game: Game, seat: int, uid: int) -> None:
     game.players[seat].hand.remove(uid)
     game.limbo.append(uid)
     game.log.add("cast", seat, uid)
-    game._push((t_effect_begin,), (t_cast_targets, seat, uid), (t_effect_end,))
+    game.push((t_effect_begin,), (t_cast_targets, seat, uid), (t_effect_end,))
 
 
 def t_cast_targets(game: Game, seat: int, uid: int) -> None:
@@ -648,7 +648,7 @@ def t_cast_pay(game: Game, seat: int, uid: int, chosen: tuple | None) -> None:
     _pay(game, seat, card)
     ctx = Ctx(seat, None, "magic", card.effects[0], card.name)
     first = (t_step, ctx) if chosen is None else (t_step_chosen, ctx, chosen)
-    game._push(first, (t_cast_finish, seat, uid))
+    game.push(first, (t_cast_finish, seat, uid))
 
 
 def t_cast_finish(game: Game, seat: int, uid: int) -> None:
@@ -673,7 +673,7 @@ def _pend_targets(game: Game, ctx: Ctx, step: Step, options: list, cont: tuple) 
     sel: Selector = step.target
     n = len(options) if sel.count == "all" else min(sel.count, len(options))
     low = 0 if (sel.up_to or step.optional) else n
-    game._pend(CHOICE, ctx.controller, Choice(step.do, tuple(options), low, n, cont))
+    game.ask(CHOICE, ctx.controller, Choice(step.do, tuple(options), low, n, cont))
 
 
 def choice_origin(game: Game, choice: Choice) -> tuple[str, Step] | None:
@@ -701,18 +701,18 @@ def t_step(game: Game, ctx: Ctx) -> None:
         return
     step = effect.steps[ctx.i]
     if step.condition and not condition_ok(game, step.condition, ctx.controller, ctx.it, ctx.done):
-        game._push((t_step, ctx.next(ctx.it, False)))
+        game.push((t_step, ctx.next(ctx.it, False)))
         return
     target = step.target
     if isinstance(target, Selector) and target.count != "all":
         options = candidates(game, target, ctx)
         if not options:  # ZR 6.4: do as much as possible
-            game._push((t_step, ctx.next((), False)))
+            game.push((t_step, ctx.next((), False)))
             return
         _pend_targets(game, ctx, step, options, (t_step_chosen, ctx))
         return
     if step.optional:
-        game._pend(CHOICE, ctx.controller, Choice(step.do, (("yes",),), 0, 1, (t_step_chosen, ctx)))
+        game.ask(CHOICE, ctx.controller, Choice(step.do, (("yes",),), 0, 1, (t_step_chosen, ctx)))
         return
     t_step_chosen(game, ctx, _resolve_targets(game, ctx, target))
 
@@ -736,11 +736,11 @@ def t_step_chosen(game: Game, ctx: Ctx, chosen: tuple) -> None:
     if step.optional:  # "may": declining skips the step (ZR 6.4)
         if not isinstance(step.target, Selector):
             if ("yes",) not in chosen:
-                game._push((t_step, ctx.next(ctx.it, False)))
+                game.push((t_step, ctx.next(ctx.it, False)))
                 return
             chosen = _resolve_targets(game, ctx, step.target)
         elif not chosen:
-            game._push((t_step, ctx.next(ctx.it, False)))
+            game.push((t_step, ctx.next(ctx.it, False)))
             return
     # The next step goes under whatever this step pushes, so that it runs after it.
     pos = len(game.stack)

@@ -161,8 +161,9 @@ class Game:
     # ------------------------------------------------------------------------------------------
     # The loop
 
-    def _run(self) -> None:
-        """Run tasks until a decision is pending or the game is over."""
+    def run(self) -> None:
+        """Run tasks until a decision is pending or the game is over (after a position was built
+        or tasks were pushed from outside)."""
         while self.pending is None and self.outcome is None:
             if self.queued and self.depth == 0:  # ZR 6.5: an effect resolves completely first
                 self._flush_triggers()
@@ -175,12 +176,22 @@ class Game:
                 self._decide_main()
         self._legal = None
 
-    def _push(self, *tasks: tuple) -> None:
-        """Push tasks so that they run in the order given."""
+    # The mutation API: effects, positions and belief sampling change a game only through these
+    # (and the task functions named without a leading underscore), never through private members.
+
+    def push(self, *tasks: tuple) -> None:
+        """Queue tasks `(function, *args)` on the stack so that they run in the order given."""
         self.stack.extend(reversed(tasks))
 
-    def _pend(self, kind: str, seat: int, ctx: object = None) -> None:
+    def ask(self, kind: str, seat: int, ctx: object = None) -> None:
+        """Stop at a decision: `seat` decides (`kind`: MULLIGAN, MANA, MAIN, PRIORITY, BLOCK or
+        CHOICE with its Choice as `ctx`); the task that asks returns and the game waits."""
         self.pending = Decision(kind, seat, ctx)
+
+    def forget_legal(self) -> None:
+        """Drop the cached legal actions, after the state was changed from outside (a sampled
+        world's hidden cards, a built position)."""
+        self._legal = None
 
     def _check_life(self) -> None:
         """ZR 1.2, ZR 1.4: a player at 0 life or less loses at once; both at once is a draw."""
@@ -227,9 +238,9 @@ class Game:
         self.first = coin if first is None else first
         self.log.add("setup", self.first, tuple(p.life for p in self.players))
         for p in (self.players[self.first], self.players[1 - self.first]):
-            self._draw(p.seat, START_HAND)
+            self.draw(p.seat, START_HAND)
         self.phase = "mulligan"
-        self._pend(MULLIGAN, self.first)
+        self.ask(MULLIGAN, self.first)
 
     def _act_mulligan(self, seat: int, action: Action) -> None:
         """ZR 5.2: put the chosen cards on the bottom, draw that many, shuffle the deck."""
@@ -241,19 +252,19 @@ class Game:
             p.deck.append(uid)
         self.log.add("mulligan", seat, len(chosen))
         if chosen:
-            self._draw(seat, len(chosen))
+            self.draw(seat, len(chosen))
             self.rng.shuffle(p.deck)
         other = 1 - seat
         if not self.players[other].mulliganed:
-            self._pend(MULLIGAN, other)
+            self.ask(MULLIGAN, other)
         else:
             self.turn = 0
-            self._push((Game._t_start_turn,))
+            self.push((Game.t_start_turn,))
 
     # ------------------------------------------------------------------------------------------
     # Turn structure (ZR 5.3 - 5.7)
 
-    def _t_start_turn(self) -> None:
+    def t_start_turn(self) -> None:
         self.turn += 1
         if self.turn >= TURN_LIMIT:  # ZR 1.5
             self._end(Termination.TURN_LIMIT, None, f"turn {TURN_LIMIT} reached (ZR 1.5)")
@@ -269,7 +280,7 @@ class Game:
         self.players[seat].movement = 0 if self.turn == 1 else 1  # ZR 5.3.1
         self.log.add("turn", self.turn, seat)
         fx.queue_turn_triggers(self, seat, "turn_start")
-        self._push((Game._t_refresh,), (Game._t_draw_step,), (Game._t_mana_phase,))
+        self.push((Game._t_refresh,), (Game._t_draw_step,), (Game.t_mana_phase,))
 
     def _t_refresh(self) -> None:
         """ZR 5.3.2: your cards on the field and in the base and your undestroyed Forces become Active."""
@@ -297,11 +308,11 @@ class Game:
                     f"{SEATS[seat]} had to draw from an empty deck in the draw step (ZR 1.3)",
                 )
                 return
-            self._draw(seat, 1)
+            self.draw(seat, 1)
 
-    def _t_mana_phase(self) -> None:
+    def t_mana_phase(self) -> None:
         self.phase = "mana"
-        self._pend(MANA, self.active)
+        self.ask(MANA, self.active)
 
     def _act_mana(self, seat: int, action: Action) -> None:
         """ZR 5.5: one Base Minion from hand, or one colorless mana token, or nothing."""
@@ -311,23 +322,23 @@ class Game:
             self.players[seat].hand.remove(uid)
             self.limbo.append(uid)
             self.log.add("mana", seat, uid)
-            self._push((Game._t_enter_base, seat, uid, False, True))
+            self.push((Game.t_enter_base, seat, uid, False, True))
         elif action.kind == "mana_colorless":
             self.log.add("mana", seat, None)
-            self._push((Game._t_enter_base, seat, -1, False, True))
+            self.push((Game.t_enter_base, seat, -1, False, True))
         else:
             self.log.add("mana_skip", seat)
 
     def _decide_main(self) -> None:
         self.phase = "main"
-        self._pend(MAIN, self.active)
+        self.ask(MAIN, self.active)
 
     def _act_end_turn(self, seat: int) -> None:
         """ZR 5.7: "at the end of your turn" effects, then "until end of turn" effects end."""
         self.phase = "end"
         self.log.add("end_turn", seat)
         fx.queue_turn_triggers(self, seat, "turn_end")
-        self._push((Game._t_cleanup,), (Game._t_start_turn,))
+        self.push((Game._t_cleanup,), (Game.t_start_turn,))
 
     def _t_cleanup(self) -> None:
         for p in self.players:
@@ -340,7 +351,7 @@ class Game:
     # ------------------------------------------------------------------------------------------
     # Zones
 
-    def _draw(self, seat: int, count: int) -> int:
+    def draw(self, seat: int, count: int) -> int:
         """Draw up to `count` cards (an effect draws as many as it can, ZR 1.3). ZR 3.3: a card
         that would enter a full hand goes to the trash instead."""
         p = self.players[seat]
@@ -358,7 +369,8 @@ class Game:
                 self.log.add("draw", seat, uid)
         return drawn
 
-    def _to_hand(self, seat: int, uid: int) -> None:
+    def to_hand(self, seat: int, uid: int) -> None:
+        """Put a card into `seat`'s hand; ZR 3.3: into the trash when the hand is full."""
         p = self.players[seat]
         if len(p.hand) >= HAND_LIMIT:  # ZR 3.3
             p.trash.append(uid)
@@ -366,7 +378,7 @@ class Game:
         else:
             p.hand.append(uid)
 
-    def _take_slot(self, uid: int) -> tuple[int, str, Slot] | None:
+    def take_slot(self, uid: int) -> tuple[int, str, Slot] | None:
         """Remove a card from play and return where it was."""
         for p in self.players:
             for zone in (p.field, p.base):
@@ -376,24 +388,24 @@ class Game:
                         return p.seat, ("field" if zone is p.field else "base"), s
         return None
 
-    def _leave_play(self, slot: Slot, owner: int, dest: str) -> None:
+    def leave_play(self, slot: Slot, owner: int, dest: str) -> None:
         """Send a card that left play to `dest` (trash or hand). Tokens cease to exist (ZR 2.1)
         and colorless mana tokens leave the game (ZR 3.5)."""
         if slot.card is None or slot.card.type == "token":
             return
         if dest == "hand":
-            self._to_hand(owner, slot.uid)
+            self.to_hand(owner, slot.uid)
         else:
             self.players[owner].trash.append(slot.uid)
 
-    def _t_enter_field(self, seat: int, uid: int, rested: bool, event: str | None,
+    def t_enter_field(self, seat: int, uid: int, rested: bool, event: str | None,
                        token: CardDef | None = None) -> None:  # fmt: skip
         """A minion enters the field. ZR 3.4: on a full field its owner first puts one minion there
         into the trash (not destruction). `event`: the trigger it causes (summoned, advancing)."""
         p = self.players[seat]
         if len(p.field) >= FIELD_LIMIT:
             options = tuple(("c", s.uid) for s in p.field)
-            self._pend(CHOICE, seat, Choice("field_limit", options, 1, 1,
+            self.ask(CHOICE, seat, Choice("field_limit", options, 1, 1,
                                             (Game._t_field_overflow, seat, uid, rested, event, token)))  # fmt: skip
             return
         self._place_on_field(seat, uid, rested, event, token)
@@ -404,15 +416,15 @@ class Game:
 
     def _make_room(self, seat: int, victim: int, rule: str) -> None:
         """The owner's choice under ZR 3.4 / ZR 3.5 goes to the trash (not destruction)."""
-        found = self._take_slot(victim)
+        found = self.take_slot(victim)
         if found is not None:
-            self._leave_play(found[2], seat, "trash")
+            self.leave_play(found[2], seat, "trash")
             self.log.add("overflow", seat, victim, found[2].name, rule)
 
     def _take_moving(self, uid: int) -> Slot | None:
         """Take a card that moves between field and base: it keeps its Active/Rested state and
         arrival (ZR 7.2, ZR 8.2) but is a new object there: modifiers end."""
-        moving = self._take_slot(uid)
+        moving = self.take_slot(uid)
         if moving is None:
             return None
         slot = moving[2]
@@ -440,13 +452,13 @@ class Game:
         if event == "advancing":
             fx.queue_watchers(self, "minion_advanced", seat, slot)
 
-    def _t_enter_base(self, seat: int, uid: int, rested: bool, placed_trigger: bool) -> None:
+    def t_enter_base(self, seat: int, uid: int, rested: bool, placed_trigger: bool) -> None:
         """Mana enters the base (uid -1: a colorless mana token). ZR 3.5: on a full base its owner
         first chooses one mana there: a card goes to the trash, a token leaves the game."""
         p = self.players[seat]
         if len(p.base) >= BASE_LIMIT:
             options = tuple(("c", s.uid) for s in p.base)
-            self._pend(CHOICE, seat, Choice("base_limit", options, 1, 1,
+            self.ask(CHOICE, seat, Choice("base_limit", options, 1, 1,
                                             (Game._t_base_overflow, seat, uid, rested, placed_trigger)))  # fmt: skip
             return
         self._place_in_base(seat, uid, rested, placed_trigger)
@@ -490,8 +502,8 @@ class Game:
                 if s.uid in uids:
                     found.append((p.seat, 100 + i, s))
         for seat, _, slot in found:
-            self._take_slot(slot.uid)
-            self._leave_play(slot, seat, "trash")
+            self.take_slot(slot.uid)
+            self.leave_play(slot, seat, "trash")
             self.log.add("destroyed", seat, slot.uid, slot.name, reason)
         for seat, _, slot in found:
             fx.queue_self_trigger(self, seat, slot, "destroyed", from_trash=True)
@@ -526,7 +538,7 @@ class Game:
             self._t_force_search_done(seat, ())
             return
         options = tuple(("c", uid) for uid in seen.values())
-        self._pend(
+        self.ask(
             CHOICE,
             seat,
             Choice("force_search", options, 1, 1, (Game._t_force_search_done, seat)),
@@ -540,13 +552,13 @@ class Game:
             p.deck.remove(uid)
             self.limbo.append(uid)
             self.log.add("force_search", seat, uid)
-            tasks.append((Game._t_enter_base, seat, uid, False, False))
+            tasks.append((Game.t_enter_base, seat, uid, False, False))
         tasks.append((Game._t_shuffle_draw, seat))
-        self._push(*tasks)
+        self.push(*tasks)
 
     def _t_shuffle_draw(self, seat: int) -> None:
         self.rng.shuffle(self.players[seat].deck)
-        self._draw(seat, 1)
+        self.draw(seat, 1)
 
     # ------------------------------------------------------------------------------------------
     # Triggers (ZR 6.5)
@@ -560,7 +572,7 @@ class Game:
         tasks = []
         for q in queued:
             tasks += [(fx.t_effect_begin,), q[3], (fx.t_effect_end,)]
-        self._push(*tasks)
+        self.push(*tasks)
 
     # ------------------------------------------------------------------------------------------
     # Public API
@@ -592,7 +604,7 @@ class Game:
         self._dispatch(decision, chosen)
         if self.depth == 0:  # ZR 1.2, ZR 6.5: not in the middle of an effect
             self._check_life()
-        self._run()
+        self.run()
 
     def match(self, action: Action | str) -> Action:
         """The one legal action that `action` (an Action or a text) names; IllegalAction when it
@@ -660,17 +672,17 @@ class Game:
 
     def _act_choice(self, seat: int, choice: Choice, action: Action) -> None:
         if action.kind == "done" or action.args == (("none",),):
-            self._push((*choice.cont, choice.chosen))
+            self.push((*choice.cont, choice.chosen))
             return
         chosen = (*choice.chosen, action.args[0])
         if len(chosen) >= choice.max or len(chosen) >= len(choice.options):
-            self._push((*choice.cont, chosen))
+            self.push((*choice.cont, chosen))
             return
         rest = tuple(o for o in choice.options if o != action.args[0])
         if not rest:
-            self._push((*choice.cont, chosen))
+            self.push((*choice.cont, chosen))
             return
-        self._pend(
+        self.ask(
             CHOICE,
             seat,
             Choice(choice.purpose, rest, choice.min, choice.max, choice.cont, chosen),
@@ -688,10 +700,10 @@ class Game:
         slot = found[2]
         self.log.add("move", seat, uid, slot.name, event)
         if event == "advancing":  # ZR 7.2: it keeps its Active/Rested state; ZR 7.4: ZR 3.4 applies
-            self._push((Game._t_enter_field, seat, uid, slot.rested, "advancing"))
+            self.push((Game.t_enter_field, seat, uid, slot.rested, "advancing"))
         else:
-            self._push(
-                (Game._t_enter_base, seat, uid, slot.rested, False),
+            self.push(
+                (Game.t_enter_base, seat, uid, slot.rested, False),
                 (fx.t_queue_event, uid, "retreating"),
             )
 
@@ -707,7 +719,7 @@ class Game:
         self.log.add("attack", seat, uid, slot.name, target)
         fx.queue_self_trigger(self, seat, slot, "attacking")
         defender = 1 - seat
-        self._push(
+        self.push(
             (Game._t_flash, defender, 0),
             (Game._t_block_step,),
             (Game._t_battle,),
@@ -724,15 +736,15 @@ class Game:
         if self._attacker_gone():
             self.log.add("attack_fizzles", "ZR 8.3")
             return
-        self._pend(PRIORITY, seat, passes)
+        self.ask(PRIORITY, seat, passes)
 
     def _act_priority(self, seat: int, passes: int, action: Action) -> None:
         if action.kind == "pass":
             self.log.add("pass", seat)
             if passes + 1 < 2:
-                self._push((Game._t_flash, 1 - seat, passes + 1))
+                self.push((Game._t_flash, 1 - seat, passes + 1))
             return
-        self._push((Game._t_flash, 1 - seat, 0))  # runs after the card has resolved
+        self.push((Game._t_flash, 1 - seat, 0))  # runs after the card has resolved
         if action.kind == "cast":
             fx.begin_cast(self, seat, action.args[0])
         else:
@@ -741,7 +753,7 @@ class Game:
     def _t_block_step(self) -> None:
         if self._attacker_gone():
             return
-        self._pend(BLOCK, 1 - self.attack.seat)
+        self.ask(BLOCK, 1 - self.attack.seat)
 
     def _act_block(self, seat: int, action: Action) -> None:
         """ZR 8.4: rest the blocker; [When Blocking] triggers."""
@@ -1105,7 +1117,7 @@ def new_game(deck_a, deck_b, seed: int = 0, options: Options | dict | None = Non
             {"cards": [c.id for c in decks[i]], "forces": [f.id for f in forces[i]]} for i in (0, 1)
         ],
     }
-    game._run()
+    game.run()
     return game
 
 

@@ -75,7 +75,7 @@ class Draw:
 
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
-        return game._draw(ctx.controller, step.param("count", 1)) > 0
+        return game.draw(ctx.controller, step.param("count", 1)) > 0
 
 
 @step("discard", schema={"count": int})
@@ -91,7 +91,7 @@ class Discard:
         if n == 0:
             return False
         options = tuple(("c", uid) for uid in p.hand)
-        game._pend(
+        game.ask(
             CHOICE,
             ctx.controller,
             Choice("discard", options, n, n, (t_discard_done, ctx.controller)),
@@ -172,8 +172,8 @@ class Destroy:
         for seat, zone, slot in _slots(game, targets):
             (field if zone == "field" else mana).append((seat, slot))
         for seat, slot in mana:  # mana: a card goes to the trash, a token leaves the game
-            game._take_slot(slot.uid)
-            game._leave_play(slot, seat, "trash")
+            game.take_slot(slot.uid)
+            game.leave_play(slot, seat, "trash")
             game.log.add("destroyed", seat, slot.uid, slot.name, "")
         if field:
             game.destroy([s.uid for _, s in field])
@@ -236,10 +236,10 @@ class MoveToBase:
             hit = True
             game.log.add("to_base", seat, slot.name, slot.card.type == "token")
             if slot.card.type == "token":  # a token cannot be mana: it ceases to exist (ZR 2.1)
-                game._take_slot(slot.uid)
+                game.take_slot(slot.uid)
                 continue
             slot.rested = bool(step.param("rested", False)) or slot.rested
-            game._push((type(game)._t_enter_base, seat, slot.uid, slot.rested, False))
+            game.push((type(game).t_enter_base, seat, slot.uid, slot.rested, False))
         return hit
 
 
@@ -261,15 +261,15 @@ class ToHand:
             found = game.find_slot(uid)
             if found is not None:
                 seat, _, slot = found
-                game._take_slot(uid)
-                game._leave_play(slot, seat, "hand")
+                game.take_slot(uid)
+                game.leave_play(slot, seat, "hand")
                 game.log.add("to_hand", seat, uid, slot.name)
                 hit = True
                 continue
             for p in game.players:
                 if uid in p.trash:
                     p.trash.remove(uid)
-                    game._to_hand(p.seat, uid)
+                    game.to_hand(p.seat, uid)
                     game.log.add("to_hand", p.seat, uid, game.defs[uid].name)
                     hit = True
         return hit
@@ -304,14 +304,14 @@ class PutIntoBase:
                         game.log.add("into_base", p.seat, uid, where)
                         tasks.append(
                             (
-                                type(game)._t_enter_base,
+                                type(game).t_enter_base,
                                 p.seat,
                                 uid,
                                 bool(step.param("rested")),
                                 bool(step.param("placed_trigger")),
                             )
                         )
-        game._push(*tasks)
+        game.push(*tasks)
         return bool(tasks)
 
 
@@ -406,11 +406,11 @@ class CreateToken:
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         token = _token_def(game.catalog[step.param("token")], step.param("bp"), step.param("dp"))
         tasks = [
-            (type(game)._t_enter_field, ctx.controller, game.new_uid(), False, None, token)
+            (type(game).t_enter_field, ctx.controller, game.new_uid(), False, None, token)
             for _ in range(step.param("count", 1))
         ]
         game.log.add("token", ctx.controller, token.name, len(tasks))
-        game._push(*tasks)
+        game.push(*tasks)
         return True
 
 
@@ -440,7 +440,7 @@ class RecolorMana:
         if not slots:
             return False
         options = tuple(("color", c) for c in MANA_COLORS)
-        game._pend(
+        game.ask(
             CHOICE,
             ctx.controller,
             Choice("color", options, 1, 1, (t_recolor_done, slots[0][2].uid)),
@@ -519,7 +519,7 @@ class LookTop:
             return True
         most = min(pick.count, len(options))
         low = 0 if pick.up_to else most
-        game._pend(CHOICE, ctx.controller, Choice("look_top", options, low, most, done))
+        game.ask(CHOICE, ctx.controller, Choice("look_top", options, low, most, done))
         return True
 
 
@@ -530,7 +530,7 @@ def t_look_done(game: Game, seat: int, top: tuple, reveal: bool, rest_to: str | 
     for u in top:
         game.limbo.remove(u)
     for o in chosen:
-        game._to_hand(seat, o[1])
+        game.to_hand(seat, o[1])
         game.log.add("reveal" if reveal else "look_take", seat, o[1])
     if rest_to == "bottom_random":
         game.rng.shuffle(rest)
@@ -583,11 +583,11 @@ class AddMana:
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         tasks = [
-            (type(game)._t_enter_base, ctx.controller, -1, bool(step.param("rested")), False)
+            (type(game).t_enter_base, ctx.controller, -1, bool(step.param("rested")), False)
             for _ in range(step.param("count", 1))
         ]
         game.log.add("add_mana", ctx.controller, len(tasks), bool(step.param("rested")))
-        game._push(*tasks)
+        game.push(*tasks)
         return True
 
 
