@@ -69,3 +69,66 @@ def test_the_cards_package_does_not_import_the_game() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+def test_an_incomplete_filter_condition_trigger_or_duration_is_reported() -> None:
+    terms.load()
+    bp_max = terms.FILTERS["bp_max"]
+    assert any(
+        "no words" in p for p in terms.filter_problems(dataclasses.replace(bp_max, words=None))
+    )  # type: ignore[arg-type]
+    assert any(
+        "no runtime" in p for p in terms.filter_problems(dataclasses.replace(bp_max, matches=None))
+    )  # type: ignore[arg-type]
+    done = terms.CONDITIONS["done"]
+    assert any(
+        "no words" in p for p in terms.condition_problems(dataclasses.replace(done, words=None))
+    )
+    assert any(
+        "no runtime" in p for p in terms.condition_problems(dataclasses.replace(done, holds=None))
+    )
+    lonely = dataclasses.replace(terms.CONDITIONS["at_least"], companion="nothing")
+    assert terms.condition_problems(lonely)
+    summoned = terms.TRIGGERS["summoned"]
+    assert terms.trigger_problems(dataclasses.replace(summoned, label=""))
+    assert terms.trigger_problems(dataclasses.replace(summoned, raised_by="nobody"))
+    watcher = dataclasses.replace(terms.TRIGGERS["deals_damage"], watch_words=None)
+    assert any("watches" in p for p in terms.trigger_problems(watcher))
+    battle = terms.DURATIONS["battle"]
+    assert terms.duration_problems(dataclasses.replace(battle, ends_in="_nowhere"))
+    assert terms.duration_problems(dataclasses.replace(battle, words=""))
+
+
+def test_every_trigger_a_card_raises_is_named_in_the_engine() -> None:
+    """A card's own trigger and a turn trigger are raised by name: the name is written in the
+    engine (game.py, effects.py) where the event happens."""
+    import ast
+    from pathlib import Path
+
+    import zenonzard_tui.engine.effects as effects
+    import zenonzard_tui.engine.game as game
+
+    literals: set[str] = set()
+    for module in (game, effects):
+        tree = ast.parse(Path(module.__file__).read_text())  # type: ignore[arg-type]
+        literals |= {
+            n.value
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Constant) and isinstance(n.value, str)
+        }
+    for name, term in terms.TRIGGERS.items():
+        if term.raised_by in ("queue_self_trigger", "queue_turn_triggers", "queue_watchers"):
+            assert name in literals, f"no engine code raises the trigger {name!r}"
+
+
+def test_filter_runtime_matches_cards() -> None:
+    from zenonzard_tui.cards import load_pool
+    from zenonzard_tui.engine.terms.selectors import card_matches
+
+    pool = load_pool()
+    golem = pool.card("Drill Golem")
+    assert golem is not None
+    assert card_matches(Selector(filters=(("class", "Golem"), ("cost_max", 2))), golem)
+    assert not card_matches(Selector(filters=(("cost_min", 3),)), golem)
+    assert not card_matches(Selector(filters=(("bp_max", 1000),)), golem)  # BP: only in play
+    assert card_matches(Selector(filters=(("name", "drill  golem"),)), golem)

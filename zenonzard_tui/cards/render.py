@@ -19,8 +19,9 @@ from typing import Any
 from zenonzard_tui.cards import vocab
 from zenonzard_tui.cards.loader import CardPool
 from zenonzard_tui.cards.model import KEYWORD_LABELS, CardDef, Effect, ForceDef
-from zenonzard_tui.cards.words import OWNER, Phrase, WordsContext, article, cap, describe
+from zenonzard_tui.cards.words import Phrase, WordsContext, cap
 from zenonzard_tui.engine import terms
+from zenonzard_tui.engine.terms.conditions import condition_words
 
 terms.load()
 
@@ -57,69 +58,37 @@ def timing_label(card: CardDef) -> str:
 
 def _condition(cond: tuple[tuple[str, Any], ...], ctx: WordsContext) -> str:
     """The "if ..." words of a condition, without the comma: "if you do"."""
-    values = dict(cond)
-    parts = []
-    for key, value in cond:
-        if key not in vocab.CONDITIONS:
-            raise ValueError(f"no rendering for the condition {key!r}")
-        if key == "mana_color":
-            parts.append(f"you have {values['at_least']} or more {value} mana in your base")
-        elif key == "mana_at_least":
-            parts.append(f"you have {value} or more mana in your base")
-        elif key == "it_class":
-            that = ctx.last.that if ctx.last else "that card"
-            verb = "are" if ctx.last and ctx.last.plural else "is"
-            parts.append(f"{that} {verb} {article(value)} {value}")
-        elif key == "opponent_turn":
-            parts.append("it is your opponent's turn" if value else "it is your turn")
-        elif key == "done":
-            parts.append("you do" if value else "you do not")
-    return "if " + " and ".join(parts) if parts else ""
+    return condition_words(cond, ctx)
 
 
 def _watch(effect: Effect) -> str:
     """The "whenever ..." words of a whenever-trigger, from its `watch` selector."""
-    sel = effect.watch
-    assert sel is not None
-    adjs, sing, plur, post = describe(sel)
-    adj_s = " ".join(adjs) + " " if adjs else ""
-    if effect.when == "magic_used":
-        who = {"self": "you use", "opponent": "your opponent uses", "any": "a player uses"}
-        # the selector describes the Magic card: its filters, not its zone
-        return f"whenever {who[sel.side]} {article(adj_s + 'Magic')} {adj_s}Magic card{post}"
-    if effect.when == "deals_damage":
-        event = "deals damage"
-    elif effect.when == "minion_advanced":
-        event = "moves from the base to the field"
-    else:
+    assert effect.watch is not None
+    term = terms.TRIGGERS.get(effect.when)
+    if term is None or term.watch_words is None:
         raise ValueError(f"no rendering for the trigger {effect.when!r}")
-    if sel.side == "any":
-        if "other" in adjs:
-            adjs_wo = [a for a in adjs if a != "other"]
-            rest = " ".join(adjs_wo) + " " if adjs_wo else ""
-            return f"whenever another {rest}{sing}{post} {event}"
-        return f"whenever {article(adj_s or sing)} {adj_s}{sing}{post} {event}"
-    return f"whenever one of {OWNER[sel.side]} {adj_s}{plur}{post} {event}"
+    return term.watch_words(effect.watch)
 
 
 def _labels(effect: Effect, owner: CardDef | ForceDef | None) -> str:
-    if effect.when not in vocab.TRIGGERS:
+    trigger = terms.TRIGGERS.get(effect.when)
+    if trigger is None:
         raise ValueError(f"no rendering for the trigger {effect.when!r}")
     labels = []
     if effect.zone in ZONE_LABELS:
         labels.append(ZONE_LABELS[effect.zone])
-    continuous = effect.when == "passive" or effect.when in vocab.WHENEVER_TRIGGERS
+    continuous = effect.when == "passive" or trigger.watch_words is not None
     if effect.during is not None:
         if effect.during not in vocab.DURING:
             raise ValueError(f"no rendering for during = {effect.during!r}")
         labels.append(f"[{vocab.DURING[effect.during]}]")
         if not continuous:
-            labels.append(f"[{vocab.TRIGGERS[effect.when]}]")
+            labels.append(f"[{trigger.label}]")
     elif effect.when == "cast":
         if isinstance(owner, CardDef) and owner.timing:
             labels.append(timing_label(owner))
     else:
-        labels.append(f"[{vocab.TRIGGERS[effect.when]}]")
+        labels.append(f"[{trigger.label}]")
     return " ".join(labels)
 
 

@@ -10,13 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from zenonzard_tui.cards import vocab
-from zenonzard_tui.cards.model import KEYWORD_LABELS, CardDef, ForceDef, Selector
+from zenonzard_tui.cards.model import CardDef, ForceDef, Selector
 
 if TYPE_CHECKING:
     from zenonzard_tui.cards.loader import CardPool
-
-DURATION_TEXT = {"end_of_turn": "until the end of the turn", "battle": "during this battle"}
 
 # ----------------------------------------------------------------------------------------------
 # Small English helpers
@@ -107,7 +104,7 @@ def noun(sel: Selector) -> tuple[str, str, list[str]]:
     return sing, plur, adjs
 
 
-def _range(low: int | None, high: int | None, unit: str) -> str | None:
+def value_range(low: int | None, high: int | None, unit: str) -> str | None:
     """A range of values: "400 BP or less", "cost 5 or more", "200 to 400 BP"."""
     if low is None and high is None:
         return None
@@ -122,37 +119,28 @@ def _range(low: int | None, high: int | None, unit: str) -> str | None:
 
 
 def describe(sel: Selector) -> tuple[list[str], str, str, str]:
-    """(adjectives, singular noun, plural noun, trailing qualifiers) of a selector."""
-    sing, plur, extra = noun(sel)
-    adjs: list[str] = []
-    if sel.other:
-        adjs.append("other")
-    destroyed = sel.filter("destroyed")
-    if destroyed is True:
-        adjs.append("destroyed")
-    elif destroyed is False:
-        adjs.append("undestroyed")
-    adjs += extra
-    if sel.filter("color") is not None:
-        adjs.append(sel.filter("color"))
-    if sel.filter("class") is not None:
-        adjs.append(sel.filter("class"))
-    withs = [
-        w
-        for w in (
-            _range(sel.filter("bp_min"), sel.filter("bp_max"), "BP"),
-            _range(sel.filter("cost_min"), sel.filter("cost_max"), "cost"),
-            KEYWORD_LABELS[sel.filter("keyword")] if sel.filter("keyword") else None,
-        )
-        if w
-    ]
-    post = f" with {join(withs)}" if withs else ""
-    if sel.filter("name") is not None:
-        post += f' named "{sel.filter("name")}"'
+    """(adjectives, singular noun, plural noun, trailing qualifiers) of a selector: each filter
+    writes its own part (its registry entry's `words`), in the registry's order."""
+    from zenonzard_tui.engine.terms.base import FILTERS
+
+    sing, plur, _ = noun(sel)
+    adjs: list[str] = ["other"] if sel.other else []
+    withs: list[str] = []
+    after = ""
     for name, _ in sel.filters:
-        if name not in vocab.FILTERS:
+        if name not in FILTERS:
             raise ValueError(f"no rendering for the selector filter {name!r}")
-    return adjs, sing, plur, post
+    for name, term in FILTERS.items():
+        value = sel.filter(name)
+        if value is None:
+            continue
+        part = term.words(sel, value)
+        adjs += part.adjectives
+        if part.quality:
+            withs.append(part.quality)
+        after += part.after
+    post = f" with {join(withs)}" if withs else ""
+    return adjs, sing, plur, post + after
 
 
 OWNER = {"self": "your", "opponent": "your opponent's", "any": "either player's"}

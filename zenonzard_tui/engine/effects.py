@@ -11,12 +11,13 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from zenonzard_tui.cards.loader import normalize_name
 from zenonzard_tui.cards.model import CardDef, Effect, Selector, Step
 from zenonzard_tui.engine.actions import CHOICE, Choice
 from zenonzard_tui.engine.state import Slot
 from zenonzard_tui.engine.terms import STEPS
 from zenonzard_tui.engine.terms import steps as _steps  # noqa: F401  (registers the steps)
+from zenonzard_tui.engine.terms.conditions import condition_ok
+from zenonzard_tui.engine.terms.selectors import card_matches as _card_matches
 
 if TYPE_CHECKING:
     from zenonzard_tui.engine.game import Game
@@ -338,46 +339,6 @@ def _side_seats(side: str, controller: int) -> tuple[int, ...]:
     return (controller, 1 - controller)
 
 
-def _card_matches(sel: Selector, card: CardDef, slot: Slot | None = None, game: Game | None = None,
-                  seat: int | None = None) -> bool:  # fmt: skip
-    for key, value in sel.filters:
-        if key == "class":
-            if value not in card.classes:
-                return False
-        elif key == "color":
-            if card.color != value:
-                return False
-        elif key == "type":
-            if value == "minion":
-                if card.type == "magic":
-                    return False
-            elif card.type != value:
-                return False
-        elif key == "name":
-            if normalize_name(card.name) != normalize_name(value):
-                return False
-        elif key == "cost_max":
-            if card_cost(card) > value:
-                return False
-        elif key == "cost_min":
-            if card_cost(card) < value:
-                return False
-        elif key == "keyword":
-            kws = keywords(game, slot) if slot is not None else card.keywords
-            if value not in kws:
-                return False
-        elif key == "token":
-            if (card.type == "token") != value:
-                return False
-        elif key in ("bp_max", "bp_min"):
-            if slot is None:
-                return False
-            v = bp(game, slot, seat)
-            if (key == "bp_max" and v > value) or (key == "bp_min" and v < value):
-                return False
-    return True
-
-
 def _is_colorless_token(sel: Selector, slot: Slot) -> bool:
     """Does a mana token match? Any selector without filters takes it ("all your mana");
     `token = true` takes it while it is colorless (Little Trickster recolors)."""
@@ -458,35 +419,6 @@ def _count(game: Game, sel: Selector, controller: int) -> int:
             zone = {"hand": p.hand, "trash": p.trash, "deck": p.deck}[sel.zone]
             n += sum(1 for uid in zone if _card_matches(sel, game.defs[uid]))
     return n
-
-
-def condition_ok(game: Game, cond: tuple, controller: int, it: tuple, done: bool = True) -> bool:
-    d = dict(cond)
-    p = game.players[controller]
-    if "mana_color" in d and sum(1 for s in p.base if s.color == d["mana_color"]) < d["at_least"]:
-        return False
-    if "mana_at_least" in d and len(p.base) < d["mana_at_least"]:
-        return False
-    if "opponent_turn" in d and (game.active != controller) != d["opponent_turn"]:
-        return False
-    if "done" in d and done != d["done"]:
-        return False
-    if "it_class" in d:
-        hit = False
-        for o in it:
-            if o[0] == "c":
-                card = _card_of(game, o[1])
-                hit = hit or (card is not None and d["it_class"] in card.classes)
-        if not hit:
-            return False
-    return True
-
-
-def _card_of(game: Game, uid: int) -> CardDef | None:
-    found = game.find_slot(uid)
-    if found is not None:
-        return found[2].card
-    return game.defs[uid] if uid < len(game.defs) else None
 
 
 # ----------------------------------------------------------------------------------------------

@@ -14,13 +14,20 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from zenonzard_tui.cards.model import Step
+    from zenonzard_tui.cards.model import CardDef, Selector, Step
     from zenonzard_tui.cards.words import Clause, WordsContext
     from zenonzard_tui.engine.effects import Ctx
     from zenonzard_tui.engine.game import Game
+    from zenonzard_tui.engine.state import Slot
 
 StepWords = Callable[["Step", "WordsContext"], "Clause"]
 StepResolve = Callable[["Game", "Ctx", "Step", tuple], bool]
+# a condition's words: (its value, the whole condition, the words context) -> "you do"
+ConditionWords = Callable[[Any, tuple, "WordsContext"], str]
+# does a condition hold: (game, the effect's controller, `it`, `done`, its value, the condition)
+ConditionHolds = Callable[["Game", int, tuple, bool, Any, tuple], bool]
+# does a card match a filter: (its value, the card, its slot in play or None, game, seat)
+FilterMatches = Callable[[Any, "CardDef", "Slot | None", "Game | None", "int | None"], bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,3 +73,107 @@ def step(name: str, *, schema: Mapping[str, Any], required: tuple[str, ...] = ()
         return cls
 
     return register
+
+
+@dataclass(frozen=True, slots=True)
+class FilterWords:
+    """What a selector filter adds to the noun phrase: "undestroyed" (an adjective), "400 BP or
+    less" (a quality after "with") or ' named "X"' (after the noun)."""
+
+    adjectives: tuple[str, ...] = ()
+    quality: str | None = None
+    after: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class FilterTerm:
+    """A selector filter: its value's type, its words and the test a card passes.
+
+    `words(selector, value)` gives the filter's part of the noun phrase (`shapes_noun`: the
+    filter also chooses the noun, "Token Minion", "Base Minion card"; see `words.noun`)."""
+
+    name: str
+    schema: Any
+    words: Callable[[Selector, Any], FilterWords]
+    matches: FilterMatches
+    shapes_noun: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionTerm:
+    """A condition (`if`): its value's type, its words and whether it holds. A `companion` is a
+    term that only completes another one (at_least goes with mana_color): that one holds and
+    writes both."""
+
+    name: str
+    schema: Any
+    words: ConditionWords | None
+    holds: ConditionHolds | None
+    companion: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TriggerTerm:
+    """A trigger (`when`): the label written before the effect, and the engine function that
+    queues it (`raised_by`). A "whenever" trigger (`watch_words`) reacts to the events of the
+    cards its `watch` selector names and writes "whenever ..." from that selector."""
+
+    name: str
+    label: str
+    raised_by: str
+    watch_words: Callable[[Selector], str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DurationTerm:
+    """A duration (`until`): its words and the game task at which a modifier with it ends."""
+
+    name: str
+    words: str
+    ends_in: str
+
+
+FILTERS: dict[str, FilterTerm] = {}
+CONDITIONS: dict[str, ConditionTerm] = {}
+TRIGGERS: dict[str, TriggerTerm] = {}
+DURATIONS: dict[str, DurationTerm] = {}
+
+
+def _add(registry: dict[str, Any], term: Any) -> None:
+    if term.name in registry:
+        raise ValueError(f"the term {term.name!r} is registered twice")
+    registry[term.name] = term
+
+
+def selector_filter(name: str, *, schema: Any, shapes_noun: bool = False) -> Callable[[type], type]:
+    """Register a selector filter from a class with static `words` and `matches`."""
+
+    def register(cls: type) -> type:
+        _add(FILTERS, FilterTerm(name, schema, cls.words, cls.matches, shapes_noun))  # type: ignore[attr-defined]
+        return cls
+
+    return register
+
+
+def condition(name: str, *, schema: Any, companion: str | None = None) -> Callable[[type], type]:
+    """Register a condition from a class with static `words` and `holds` (none for a
+    companion)."""
+
+    def register(cls: type) -> type:
+        words = getattr(cls, "words", None)
+        holds = getattr(cls, "holds", None)
+        _add(CONDITIONS, ConditionTerm(name, schema, words, holds, companion))
+        return cls
+
+    return register
+
+
+def trigger(name: str, label: str, raised_by: str,
+            watch_words: Callable[[Selector], str] | None = None) -> None:  # fmt: skip
+    """Register a trigger."""
+    _add(TRIGGERS, TriggerTerm(name, label, raised_by, watch_words))
+
+
+def duration(name: str, words: str, ends_in: str) -> None:
+    """Register a duration."""
+    _add(DURATIONS, DurationTerm(name, words, ends_in))

@@ -21,9 +21,7 @@ from zenonzard_tui.cards.model import (
     Selector,
     Step,
 )
-from zenonzard_tui.cards.vocab import DURATIONS
 from zenonzard_tui.cards.words import (
-    DURATION_TEXT,
     Clause,
     WordsContext,
     article,
@@ -39,7 +37,8 @@ from zenonzard_tui.cards.words import (
 )
 from zenonzard_tui.engine.actions import CHOICE, Choice
 from zenonzard_tui.engine.state import LIFE_CAP, Mod, Slot
-from zenonzard_tui.engine.terms.base import step
+from zenonzard_tui.engine.terms.base import DURATIONS, step
+from zenonzard_tui.engine.terms.selectors import card_matches
 
 if TYPE_CHECKING:
     from zenonzard_tui.engine.effects import Ctx
@@ -114,7 +113,7 @@ def t_discard_done(game: Game, seat: int, chosen: tuple) -> None:
         "bp": "signed",
         "dp": "signed",
         "grant": "keywords",
-        "until": DURATIONS,
+        "until": "duration",
         "per": "selector",
     },
     needs_target=True,
@@ -140,7 +139,7 @@ class Modify:
             what += f" {per_words(per)}"
         until = step.param("until")
         if until is not None:
-            what += f" {DURATION_TEXT[until]}"
+            what += f" {DURATIONS[until].words}"
         return Clause(who.subj, f"{verb(who.plural, 'gets', 'get')} {what}", f"get {what}")
 
     @staticmethod
@@ -495,8 +494,6 @@ class LookTop:
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         """Look at the top cards; `pick` says which and how many of them go to the hand (its
         count, "up to" and "all"; without a count, one that matches)."""
-        from zenonzard_tui.engine.effects import _card_matches
-
         p = game.players[ctx.controller]
         n = min(step.param("count", 1), len(p.deck))
         if n == 0:
@@ -508,7 +505,7 @@ class LookTop:
         pick: Selector | None = step.param("pick")
         done = (t_look_done, ctx.controller, top, bool(step.param("reveal")), step.param("rest"))
         options = tuple(
-            ("c", uid) for uid in top if pick is not None and _card_matches(pick, game.defs[uid])
+            ("c", uid) for uid in top if pick is not None and card_matches(pick, game.defs[uid])
         )
         if not options:
             t_look_done(game, *done[1:], ())
