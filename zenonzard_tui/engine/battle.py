@@ -3,8 +3,6 @@ damage to players and Forces, and a destroyed Force's search. A mixin of `Game`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from zenonzard_tui.engine import effects as fx
 from zenonzard_tui.engine.actions import (
     BLOCK,
@@ -13,37 +11,19 @@ from zenonzard_tui.engine.actions import (
     Action,
     Choice,
 )
+from zenonzard_tui.engine.core import Attack
 from zenonzard_tui.engine.state import (
     Slot,
 )
 from zenonzard_tui.engine.zones import Zones
 
-if TYPE_CHECKING:
-    from zenonzard_tui.engine.game import Game
 
-
-class Attack:
-    """The attack in progress (ZR 8)."""
-
-    __slots__ = ("attacker", "blocker", "revenge", "seat", "target")
-
-    def __init__(self, seat: int, attacker: int, target: tuple) -> None:
-        self.seat, self.attacker, self.target = seat, attacker, target
-        self.blocker: int | None = None
-        self.revenge: tuple[int, ...] = ()
-
-    def clone(self) -> Attack:
-        new = Attack(self.seat, self.attacker, self.target)
-        new.blocker, new.revenge = self.blocker, self.revenge
-        return new
-
-
-class Battles:
+class Battles(Zones):
     """Attacks, battles and damage (ZR 8)."""
 
     # Attacks (ZR 8)
 
-    def _act_attack(self: Game, seat: int, uid: int, target: tuple) -> None:
+    def _act_attack(self, seat: int, uid: int, target: tuple) -> None:
         """ZR 8.1: rest the attacker, choose the target; [When Attacking] triggers."""
         slot = self.field_slot(uid)
         assert slot is not None
@@ -59,11 +39,11 @@ class Battles:
             (Battles._t_end_battle,),
         )
 
-    def _attacker_gone(self: Game) -> bool:
+    def _attacker_gone(self) -> bool:
         a = self.attack
         return a is None or all(s.uid != a.attacker for s in self.players[a.seat].field)
 
-    def _t_flash(self: Game, seat: int, passes: int) -> None:
+    def _t_flash(self, seat: int, passes: int) -> None:
         """ZR 8.3: the player with priority uses one Flash card or passes; the window closes on two
         passes in a row, or at once when the attacking minion leaves the field."""
         if self._attacker_gone():
@@ -71,7 +51,7 @@ class Battles:
             return
         self.ask(PRIORITY, seat, passes)
 
-    def _act_priority(self: Game, seat: int, passes: int, action: Action) -> None:
+    def _act_priority(self, seat: int, passes: int, action: Action) -> None:
         if action.kind == "pass":
             self.log.add("pass", seat)
             if passes + 1 < 2:
@@ -83,12 +63,12 @@ class Battles:
         else:
             fx.begin_summon(self, seat, action.args[0])
 
-    def _t_block_step(self: Game) -> None:
+    def _t_block_step(self) -> None:
         if self._attacker_gone():
             return
         self.ask(BLOCK, 1 - self.attack.seat)
 
-    def _act_block(self: Game, seat: int, action: Action) -> None:
+    def _act_block(self, seat: int, action: Action) -> None:
         """ZR 8.4: rest the blocker; [When Blocking] triggers."""
         if action.kind == "no_block":
             self.log.add("no_block", seat)
@@ -100,7 +80,7 @@ class Battles:
         self.log.add("block", seat, uid, slot.name, self.attack.attacker)
         fx.queue_self_trigger(self, seat, slot, "blocking")
 
-    def _t_battle(self: Game) -> None:
+    def _t_battle(self) -> None:
         a = self.attack
         if self._attacker_gone():
             return
@@ -114,7 +94,7 @@ class Battles:
         else:
             self._unblocked(a, attacker)
 
-    def _blocked_battle(self: Game, a: Attack, attacker: Slot, blocker: Slot) -> None:
+    def _blocked_battle(self, a: Attack, attacker: Slot, blocker: Slot) -> None:
         """ZR 8.5: the greater or equal BP destroys the other; equal destroys both. Pierce and
         Revenge (ZR 2.7) apply during the attacker's turn."""
         abp, bbp = fx.bp(self, attacker), fx.bp(self, blocker)
@@ -136,7 +116,7 @@ class Battles:
         if pierce > 0:  # ZR 2.7 Pierce: to the original target, as DP damage from a minion
             self._deal_minion_damage(a, attacker, pierce, overflow=True)
 
-    def _unblocked(self: Game, a: Attack, attacker: Slot) -> None:
+    def _unblocked(self, a: Attack, attacker: Slot) -> None:
         """ZR 8.6: the attacker deals its DP to the target."""
         target = a.target
         if target[0] == "f" and self.players[1 - a.seat].forces[target[1]].destroyed:
@@ -144,9 +124,7 @@ class Battles:
             return
         self._deal_minion_damage(a, attacker, fx.dp(self, attacker), overflow=False)
 
-    def _deal_minion_damage(
-        self: Game, a: Attack, attacker: Slot, amount: int, overflow: bool
-    ) -> None:
+    def _deal_minion_damage(self, a: Attack, attacker: Slot, amount: int, overflow: bool) -> None:
         defender = 1 - a.seat
         dealt = 0
         to_player = amount
@@ -164,9 +142,7 @@ class Battles:
         if dealt > 0:
             fx.queue_watchers(self, "deals_damage", a.seat, attacker)
 
-    def damage_player(
-        self: Game, seat: int, amount: int, from_minion: bool, source: str = ""
-    ) -> int:
+    def damage_player(self, seat: int, amount: int, from_minion: bool, source: str = "") -> int:
         amount = self._reduced(seat, None, amount, from_minion)
         if amount <= 0:
             return 0
@@ -174,7 +150,7 @@ class Battles:
         self.log.add("player_damage", seat, amount, self.players[seat].life, source)
         return amount
 
-    def _reduced(self: Game, seat: int, force: int | None, amount: int, from_minion: bool) -> int:
+    def _reduced(self, seat: int, force: int | None, amount: int, from_minion: bool) -> int:
         """Damage to `seat`'s player (force None) or Force after reductions (Force of Triumph)."""
         cut = fx.damage_reduction(self, seat, "player" if force is None else "force", from_minion)
         if cut <= 0 or amount <= 0:
@@ -183,7 +159,7 @@ class Battles:
         self.log.add("damage_reduced", seat, force, amount, left)
         return left
 
-    def _t_end_battle(self: Game) -> None:
+    def _t_end_battle(self) -> None:
         """ZR 8.7: "during this battle" effects end; Revenge destroys at the end of battle."""
         a = self.attack
         if a is not None and a.revenge:
@@ -198,9 +174,7 @@ class Battles:
 
     # ------------------------------------------------------------------------------------------
 
-    def damage_force(
-        self: Game, seat: int, index: int, amount: int, from_minion: bool = False
-    ) -> int:
+    def damage_force(self, seat: int, index: int, amount: int, from_minion: bool = False) -> int:
         """A Force loses life; at 0 it is destroyed (ZR 8.6). Returns the damage beyond its life."""
         f = self.players[seat].forces[index]
         if not f.destroyed:
@@ -218,7 +192,7 @@ class Battles:
             self.queued.append((seat, 0, index, (Battles._t_force_destroyed, seat, index)))
         return amount - dealt
 
-    def _t_force_destroyed(self: Game, seat: int, index: int) -> None:
+    def _t_force_destroyed(self, seat: int, index: int) -> None:
         """ZR 2.6: choose a Base Minion from your deck, put it into your base Active, shuffle, draw 1."""
         p = self.players[seat]
         seen: dict[str, int] = {}
@@ -236,7 +210,7 @@ class Battles:
             Choice("force_search", options, 1, 1, (Battles._t_force_search_done, seat)),
         )
 
-    def _t_force_search_done(self: Game, seat: int, chosen: tuple) -> None:
+    def _t_force_search_done(self, seat: int, chosen: tuple) -> None:
         p = self.players[seat]
         tasks = []
         if chosen:
@@ -248,6 +222,6 @@ class Battles:
         tasks.append((Battles._t_shuffle_draw, seat))
         self.push(*tasks)
 
-    def _t_shuffle_draw(self: Game, seat: int) -> None:
+    def _t_shuffle_draw(self, seat: int) -> None:
         self.rng.shuffle(self.players[seat].deck)
         self.draw(seat, 1)

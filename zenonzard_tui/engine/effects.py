@@ -20,7 +20,7 @@ from zenonzard_tui.engine.terms.conditions import condition_ok
 from zenonzard_tui.engine.terms.selectors import card_matches as _card_matches
 
 if TYPE_CHECKING:
-    from zenonzard_tui.engine.game import Game
+    from zenonzard_tui.engine.core import GameCore
 
 RESURGE = Effect("turn_end", (Step("activate", "this"),))  # ZR 2.7 Resurge
 
@@ -41,7 +41,7 @@ def _force_passives(force, do: str) -> tuple[Effect, ...]:
     return tuple(e for e in force.effects if e.when == "passive" and e.steps[0].do == do)
 
 
-def _sources(game: Game, do: str):
+def _sources(game: GameCore, do: str):
     """Every working continuous effect `do`: (seat, source slot or None, effect)."""
     for p in game.players:
         for f in p.forces:
@@ -60,13 +60,13 @@ def _sources(game: Game, do: str):
                         yield p.seat, s, e
 
 
-def _during_ok(game: Game, seat: int, during: str | None) -> bool:
+def _during_ok(game: GameCore, seat: int, during: str | None) -> bool:
     if during is None:
         return True
     return (game.active == seat) == (during == "your_turn")
 
 
-def seat_of(game: Game, slot: Slot) -> int:
+def seat_of(game: GameCore, slot: Slot) -> int:
     for p in game.players:
         if slot in p.field or slot in p.base:
             return p.seat
@@ -77,7 +77,7 @@ def seat_of(game: Game, slot: Slot) -> int:
 # Continuous values (ZR 2.4: never below 0)
 
 
-def _applies(game: Game, src_seat: int, src: Slot | None, e: Effect, slot: Slot, seat: int,
+def _applies(game: GameCore, src_seat: int, src: Slot | None, e: Effect, slot: Slot, seat: int,
              any_zone: bool = False) -> bool:  # fmt: skip
     """Does the continuous effect `e` of `src` (None: a Force) work on `slot` now? Its target is
     the source itself ("this", the default) or a selector seen from the source's controller
@@ -93,7 +93,7 @@ def _applies(game: Game, src_seat: int, src: Slot | None, e: Effect, slot: Slot,
     return not e.condition or condition_ok(game, e.condition, src_seat, ())
 
 
-def _bonus(game: Game, slot: Slot, seat: int, stat: str) -> int:
+def _bonus(game: GameCore, slot: Slot, seat: int, stat: str) -> int:
     total = 0
     for src_seat, src, e in _sources(game, "modify"):
         step = e.steps[0]
@@ -107,7 +107,7 @@ def _bonus(game: Game, slot: Slot, seat: int, stat: str) -> int:
     return total
 
 
-def _stat(game: Game, slot: Slot, seat: int | None, stat: str) -> int:
+def _stat(game: GameCore, slot: Slot, seat: int | None, stat: str) -> int:
     card = slot.card
     if card is None:
         return 0
@@ -117,17 +117,17 @@ def _stat(game: Game, slot: Slot, seat: int | None, stat: str) -> int:
     return max(0, value + _bonus(game, slot, seat, stat))
 
 
-def bp(game: Game, slot: Slot, seat: int | None = None) -> int:
+def bp(game: GameCore, slot: Slot, seat: int | None = None) -> int:
     """Current BP, modifiers and continuous effects included (ZR 2.4: never below 0)."""
     return _stat(game, slot, seat, "bp")
 
 
-def dp(game: Game, slot: Slot, seat: int | None = None) -> int:
+def dp(game: GameCore, slot: Slot, seat: int | None = None) -> int:
     """Current DP, modifiers and continuous effects included (ZR 2.4: never below 0)."""
     return _stat(game, slot, seat, "dp")
 
 
-def keywords(game: Game, slot: Slot) -> frozenset[str]:
+def keywords(game: GameCore, slot: Slot) -> frozenset[str]:
     if slot.card is None:
         return frozenset()
     kws = set(slot.card.keywords)
@@ -141,7 +141,7 @@ def card_cost(card: CardDef) -> int:
     return card.cost or 0
 
 
-def _restricted(game: Game, slot: Slot, do: str) -> bool:
+def _restricted(game: GameCore, slot: Slot, do: str) -> bool:
     """Is a continuous restriction (`cannot_block`, `cannot_attack_forces`) on this minion?"""
     seat = None
     for src_seat, src, e in _sources(game, do):
@@ -152,7 +152,7 @@ def _restricted(game: Game, slot: Slot, do: str) -> bool:
     return False
 
 
-def can_block(game: Game, slot: Slot, attacker: Slot | None) -> bool:
+def can_block(game: GameCore, slot: Slot, attacker: Slot | None) -> bool:
     """ZR 8.4: an Active minion that can block; Infiltrate (ZR 2.7): only the same cost."""
     if slot.rested or slot.card is None or _restricted(game, slot, "cannot_block"):
         return False
@@ -161,7 +161,7 @@ def can_block(game: Game, slot: Slot, attacker: Slot | None) -> bool:
     return True
 
 
-def attack_targets(game: Game, slot: Slot, opp_forces: list[int]) -> list[tuple]:
+def attack_targets(game: GameCore, slot: Slot, opp_forces: list[int]) -> list[tuple]:
     """ZR 8.1, ZR 8.2: what this Active minion may attack."""
     no_forces = _restricted(game, slot, "cannot_attack_forces")
     targets: list[tuple] = [] if no_forces else [("f", i) for i in opp_forces]
@@ -175,7 +175,7 @@ def attack_targets(game: Game, slot: Slot, opp_forces: list[int]) -> list[tuple]
     return targets
 
 
-def enters_base_rested(game: Game, slot: Slot, seat: int) -> bool:
+def enters_base_rested(game: GameCore, slot: Slot, seat: int) -> bool:
     """Does this card enter `seat`'s base Rested? Its own effect works wherever it comes from;
     another card's effect names the cards it rests by side and filters (the zone is ignored:
     the card is on its way into the base)."""
@@ -190,7 +190,7 @@ def enters_base_rested(game: Game, slot: Slot, seat: int) -> bool:
     )
 
 
-def damage_reduction(game: Game, seat: int, to: str, from_minion: bool) -> int:
+def damage_reduction(game: GameCore, seat: int, to: str, from_minion: bool) -> int:
     """How much DP damage to `seat`'s player (`to` = "player") or Forces ("force") is reduced
     (Force of Triumph): `to` and `source` narrow an effect; without them it reduces all."""
     total = 0
@@ -206,7 +206,7 @@ def damage_reduction(game: Game, seat: int, to: str, from_minion: bool) -> int:
     return total
 
 
-def _untargetable(game: Game, slot: Slot, seat: int, ctx: Ctx) -> bool:
+def _untargetable(game: GameCore, slot: Slot, seat: int, ctx: Ctx) -> bool:
     """Chalchalsio, Ring Raptor (opponent's Magic); Force of Sanctity (opponent's minion effects)."""
     if ctx.controller == seat:
         return False
@@ -227,7 +227,7 @@ def _untargetable(game: Game, slot: Slot, seat: int, ctx: Ctx) -> bool:
 # Costs (ZR 6.1)
 
 
-def cost_of(game: Game, seat: int, card: CardDef) -> int:
+def cost_of(game: GameCore, seat: int, card: CardDef) -> int:
     """The total cost of a card in `seat`'s hand, reductions applied: they reduce the uncoloured
     part only and never below the coloured part (ZR 6.1)."""
     cost = card.cost or 0
@@ -241,7 +241,7 @@ def cost_of(game: Game, seat: int, card: CardDef) -> int:
     return max(card.pip_count, cost - reduction)
 
 
-def _fusion(game: Game, seat: int, card: CardDef) -> bool:
+def _fusion(game: GameCore, seat: int, card: CardDef) -> bool:
     for src_seat, _, e in _sources(game, "colorless_pays_pips"):
         if (
             src_seat == seat
@@ -252,7 +252,7 @@ def _fusion(game: Game, seat: int, card: CardDef) -> bool:
     return False
 
 
-def payment(game: Game, seat: int, card: CardDef) -> list[Slot] | None:
+def payment(game: GameCore, seat: int, card: CardDef) -> list[Slot] | None:
     """The mana that pays for `card`, or None if it cannot be paid (ZR 6.1.1): each pip with
     Active mana of its color; the rest first with colorless mana, then with the color that has
     the most Active mana left; ties go to the earliest slot."""
@@ -299,11 +299,11 @@ def payment(game: Game, seat: int, card: CardDef) -> list[Slot] | None:
     return used
 
 
-def can_pay(game: Game, seat: int, uid: int) -> bool:
+def can_pay(game: GameCore, seat: int, uid: int) -> bool:
     return payment(game, seat, game.defs[uid]) is not None
 
 
-def _pay(game: Game, seat: int, card: CardDef) -> None:
+def _pay(game: GameCore, seat: int, card: CardDef) -> None:
     slots = payment(game, seat, card)
     if slots is None:
         raise RuntimeError(f"cannot pay for {card.name}")  # legality was checked before
@@ -347,7 +347,7 @@ def _is_colorless_token(sel: Selector, slot: Slot) -> bool:
     return sel.filter("token") is True and len(sel.filters) == 1 and slot.color == "colorless"
 
 
-def _matches_slot(game: Game, sel: Selector, slot: Slot, seat: int, controller: int,
+def _matches_slot(game: GameCore, sel: Selector, slot: Slot, seat: int, controller: int,
                   source: Slot | None, exclude: tuple, any_zone: bool = False) -> bool:  # fmt: skip
     """Does a card in play match a selector seen from `controller`?"""
     if seat not in _side_seats(sel.side, controller):
@@ -362,7 +362,7 @@ def _matches_slot(game: Game, sel: Selector, slot: Slot, seat: int, controller: 
     return _card_matches(sel, slot.card, slot, game, seat)
 
 
-def candidates(game: Game, sel: Selector, ctx: Ctx) -> list[tuple]:
+def candidates(game: GameCore, sel: Selector, ctx: Ctx) -> list[tuple]:
     """The options a selector offers to the effect's controller, in zone order."""
     out: list[tuple] = []
     controller = ctx.controller
@@ -403,7 +403,7 @@ def candidates(game: Game, sel: Selector, ctx: Ctx) -> list[tuple]:
     return out
 
 
-def _count(game: Game, sel: Selector, controller: int) -> int:
+def _count(game: GameCore, sel: Selector, controller: int) -> int:
     """How many things a `per` selector counts (count = all)."""
     n = 0
     for seat in _side_seats(sel.side, controller):
@@ -425,11 +425,11 @@ def _count(game: Game, sel: Selector, controller: int) -> int:
 # Triggers
 
 
-def _queue(game: Game, seat: int, rank: int, order: int, ctx: Ctx) -> None:
+def _queue(game: GameCore, seat: int, rank: int, order: int, ctx: Ctx) -> None:
     game.queued.append((seat, rank, order, (t_trigger, ctx)))
 
 
-def t_trigger(game: Game, ctx: Ctx) -> None:
+def t_trigger(game: GameCore, ctx: Ctx) -> None:
     """A triggered effect of a card or a Force starts to resolve (ZR 6.5)."""
     effect = ctx.effect
     if game.log.enabled and (
@@ -440,7 +440,7 @@ def t_trigger(game: Game, ctx: Ctx) -> None:
 
 
 def queue_self_trigger(
-    game: Game, seat: int, slot: Slot, event: str, from_trash: bool = False
+    game: GameCore, seat: int, slot: Slot, event: str, from_trash: bool = False
 ) -> None:
     """A card's own trigger: [When Summoned], [When Attacking], [When Destroyed]..."""
     card = slot.card
@@ -452,14 +452,14 @@ def queue_self_trigger(
             _queue(game, seat, 1, slot.order, Ctx(seat, source, "minion", e, slot.name))
 
 
-def t_queue_event(game: Game, uid: int, event: str) -> None:
+def t_queue_event(game: GameCore, uid: int, event: str) -> None:
     """A moved card's own trigger, once it has arrived where it moved to."""
     found = game.find_slot(uid)
     if found is not None:
         queue_self_trigger(game, found[0], found[2], event)
 
 
-def queue_turn_triggers(game: Game, seat: int, when: str) -> None:
+def queue_turn_triggers(game: GameCore, seat: int, when: str) -> None:
     """ "At the start/end of your turn" effects of `seat`'s Forces and cards; Resurge."""
     p = game.players[seat]
     for i, f in enumerate(p.forces):
@@ -478,7 +478,7 @@ def queue_turn_triggers(game: Game, seat: int, when: str) -> None:
                 _queue(game, seat, 1, s.order, Ctx(seat, s.uid, "minion", RESURGE, s.name))
 
 
-def queue_watchers(game: Game, event: str, seat: int, subject: Slot | None) -> None:
+def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None) -> None:
     """ "Whenever ..." effects watching an event of `seat` (and its `subject` card)."""
     stacked: set = set()
     for p in game.players:
@@ -525,14 +525,14 @@ def queue_watchers(game: Game, event: str, seat: int, subject: Slot | None) -> N
 # Summoning and Magic (ZR 6.2, ZR 6.3)
 
 
-def begin_summon(game: Game, seat: int, uid: int) -> None:
+def begin_summon(game: GameCore, seat: int, uid: int) -> None:
     """ZR 6.2: pay, put it on the field Active; [When Summoned] triggers; ZR 3.4 applies."""
     card = game.defs[uid]
     _pay(game, seat, card)
     game.players[seat].hand.remove(uid)
     game.limbo.append(uid)
     game.log.add("summon", seat, uid)
-    game.push((type(game).t_enter_field, seat, uid, False, "summoned"))
+    game.push((type(game).t_enter_field, seat, uid, False, "summoned"))  # type: ignore[attr-defined]
 
 
 def first_choice(card: CardDef) -> Step | None:
@@ -542,7 +542,7 @@ def first_choice(card: CardDef) -> Step | None:
     return None
 
 
-def can_cast(game: Game, seat: int, uid: int) -> bool:
+def can_cast(game: GameCore, seat: int, uid: int) -> bool:
     """ZR 6.3, ZR 6.4: payable, and a card that needs a target has one."""
     card = game.defs[uid]
     if payment(game, seat, card) is None:
@@ -553,7 +553,7 @@ def can_cast(game: Game, seat: int, uid: int) -> bool:
     return bool(candidates(game, step.target, Ctx(seat, None, "magic", card.effects[0])))
 
 
-def begin_cast(game: Game, seat: int, uid: int) -> None:
+def begin_cast(game: GameCore, seat: int, uid: int) -> None:
     """ZR 6.3: the card leaves the hand at once; choose targets, pay, resolve, then the trash."""
     game.players[seat].hand.remove(uid)
     game.limbo.append(uid)
@@ -561,7 +561,7 @@ def begin_cast(game: Game, seat: int, uid: int) -> None:
     game.push((t_effect_begin,), (t_cast_targets, seat, uid), (t_effect_end,))
 
 
-def t_cast_targets(game: Game, seat: int, uid: int) -> None:
+def t_cast_targets(game: GameCore, seat: int, uid: int) -> None:
     card = game.defs[uid]
     step = first_choice(card)
     if step is None:
@@ -575,7 +575,7 @@ def t_cast_targets(game: Game, seat: int, uid: int) -> None:
     _pend_targets(game, ctx, step, options, (t_cast_pay, seat, uid))
 
 
-def t_cast_pay(game: Game, seat: int, uid: int, chosen: tuple | None) -> None:
+def t_cast_pay(game: GameCore, seat: int, uid: int, chosen: tuple | None) -> None:
     card = game.defs[uid]
     _pay(game, seat, card)
     ctx = Ctx(seat, None, "magic", card.effects[0], card.name)
@@ -583,17 +583,17 @@ def t_cast_pay(game: Game, seat: int, uid: int, chosen: tuple | None) -> None:
     game.push(first, (t_cast_finish, seat, uid))
 
 
-def t_cast_finish(game: Game, seat: int, uid: int) -> None:
+def t_cast_finish(game: GameCore, seat: int, uid: int) -> None:
     game.limbo.remove(uid)
     game.players[seat].trash.append(uid)
     queue_watchers(game, "magic_used", seat, None)
 
 
-def t_effect_begin(game: Game) -> None:
+def t_effect_begin(game: GameCore) -> None:
     game.depth += 1
 
 
-def t_effect_end(game: Game) -> None:
+def t_effect_end(game: GameCore) -> None:
     game.depth -= 1
 
 
@@ -601,14 +601,14 @@ def t_effect_end(game: Game) -> None:
 # Steps
 
 
-def _pend_targets(game: Game, ctx: Ctx, step: Step, options: list, cont: tuple) -> None:
+def _pend_targets(game: GameCore, ctx: Ctx, step: Step, options: list, cont: tuple) -> None:
     sel: Selector = step.target
     n = len(options) if sel.count == "all" else min(sel.count, len(options))
     low = 0 if (sel.up_to or step.optional) else n
     game.ask(CHOICE, ctx.controller, Choice(step.do, tuple(options), low, n, cont))
 
 
-def choice_origin(game: Game, choice: Choice) -> tuple[str, Step] | None:
+def choice_origin(game: GameCore, choice: Choice) -> tuple[str, Step] | None:
     """The card (or Force) name and the effect step a pending choice is for; None for a choice
     that is not a step's (a limit, the Force search, a discard, a look at the deck...)."""
     cont = choice.cont
@@ -621,7 +621,7 @@ def choice_origin(game: Game, choice: Choice) -> tuple[str, Step] | None:
     return None
 
 
-def t_step(game: Game, ctx: Ctx) -> None:
+def t_step(game: GameCore, ctx: Ctx) -> None:
     effect = ctx.effect
     if ctx.i >= len(effect.steps):
         return
@@ -649,7 +649,7 @@ def t_step(game: Game, ctx: Ctx) -> None:
     t_step_chosen(game, ctx, _resolve_targets(game, ctx, target))
 
 
-def _resolve_targets(game: Game, ctx: Ctx, target) -> tuple:
+def _resolve_targets(game: GameCore, ctx: Ctx, target) -> tuple:
     if target is None:
         return ()
     if target == "this":
@@ -663,7 +663,7 @@ def _resolve_targets(game: Game, ctx: Ctx, target) -> tuple:
     return tuple(candidates(game, target, ctx))  # count = all
 
 
-def t_step_chosen(game: Game, ctx: Ctx, chosen: tuple) -> None:
+def t_step_chosen(game: GameCore, ctx: Ctx, chosen: tuple) -> None:
     step = ctx.effect.steps[ctx.i]
     if step.optional:  # "may": declining skips the step (ZR 6.4)
         if not isinstance(step.target, Selector):
@@ -677,6 +677,6 @@ def t_step_chosen(game: Game, ctx: Ctx, chosen: tuple) -> None:
     # The next step goes under whatever this step pushes, so that it runs after it.
     pos = len(game.stack)
     game.stack.append(None)
-    done = STEPS[step.do].resolve(game, ctx, step, chosen)  # type: ignore[misc]
+    done = STEPS[step.do].resolve(game, ctx, step, chosen)  # type: ignore[misc, arg-type]
     keep_it = chosen if isinstance(step.target, Selector) else ctx.it
     game.stack[pos] = (t_step, ctx.next(keep_it, bool(done)))

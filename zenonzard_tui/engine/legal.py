@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 from zenonzard_tui.engine import effects as fx
 from zenonzard_tui.engine.actions import (
@@ -17,20 +16,19 @@ from zenonzard_tui.engine.actions import (
     Action,
     Choice,
 )
+from zenonzard_tui.engine.core import GameCore
 from zenonzard_tui.engine.state import (
     PlayerState,
 )
-
-if TYPE_CHECKING:
-    from zenonzard_tui.engine.game import Game
+from zenonzard_tui.engine.texts import ActionTexts
 
 
-class LegalActions:
+class LegalActions(ActionTexts):
     """The legal actions of the pending decision."""
 
     # Legal actions
 
-    def _list_actions(self: Game) -> list[Action]:
+    def _list_actions(self) -> list[Action]:
         d = self.pending
         seat = d.seat
         p = self.players[seat]
@@ -70,7 +68,7 @@ class LegalActions:
             out.append(Action("choose", (("none",),)))
         return out
 
-    def _distinct_options(self: Game, options: tuple) -> list[tuple]:
+    def _distinct_options(self, options: tuple) -> list[tuple]:
         """docs/engine.md: copies of a card in a hand, a deck or a look at the deck are
         interchangeable, so a choice offers one of them (the next copy comes up if a choice of
         several takes it). Cards in play and in a trash are told apart (`Name#N`)."""
@@ -85,12 +83,12 @@ class LegalActions:
             out.append(o)
         return out
 
-    def _interchangeable(self: Game, uid: int) -> bool:
+    def _interchangeable(self, uid: int) -> bool:
         """A card whose copies cannot be told apart: not in play, not in a trash (whose order
         is public)."""
         return self.find_slot(uid) is None and not any(uid in p.trash for p in self.players)
 
-    def _mulligan_actions(self: Game, p: PlayerState) -> list[Action]:
+    def _mulligan_actions(self, p: PlayerState) -> list[Action]:
         out = [Action("keep")]
         seen = set()
         for r in range(1, len(p.hand) + 1):
@@ -101,7 +99,7 @@ class LegalActions:
                     out.append(Action("mulligan", combo))
         return out
 
-    def _main_actions(self: Game, seat: int) -> list[Action]:
+    def _main_actions(self, seat: int) -> list[Action]:
         p = self.players[seat]
         out: list[Action] = []
         for uid in _unique_by_card(self, p.hand):
@@ -129,7 +127,7 @@ class LegalActions:
         out.append(Action("end_turn"))
         return out
 
-    def _block_actions(self: Game, seat: int) -> list[Action]:
+    def _block_actions(self, seat: int) -> list[Action]:
         attacker = self.field_slot(self.attack.attacker)
         p = self.players[seat]
         able = [s for s in p.field if fx.can_block(self, s, attacker)]
@@ -139,7 +137,7 @@ class LegalActions:
         return [*(Action("block", (s.uid,)) for s in able), Action("no_block")]
 
 
-def _unique_by_card(game: Game, uids: Sequence[int]) -> list[int]:
+def _unique_by_card(game: GameCore, uids: Sequence[int]) -> list[int]:
     """One uid per distinct card: copies of a card in hand are interchangeable."""
     seen = set()
     out = []

@@ -3,28 +3,24 @@ player`), used by the log, scenarios, replays, tests and the client. A mixin of 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from zenonzard_tui.engine.actions import CHOICE, Action, Choice
 from zenonzard_tui.engine.state import SEATS
-
-if TYPE_CHECKING:
-    from zenonzard_tui.engine.game import Game
+from zenonzard_tui.engine.turns import Turns
 
 
-class ActionTexts:
+class ActionTexts(Turns):
     """The stable texts of actions and options."""
 
     # Action texts (shared/spec/scenarios.md)
 
-    def _write_texts(self: Game, actions: list[Action]) -> None:
+    def _write_texts(self, actions: list[Action]) -> None:
         for a in actions:
             a.text = self.action_text(a)
 
-    def _hand_name(self: Game, uid: int) -> str:
+    def _hand_name(self, uid: int) -> str:
         return self.defs[uid].name
 
-    def _slot_name(self: Game, uid: int, prefix: bool = False) -> str:
+    def _slot_name(self, uid: int, prefix: bool = False) -> str:
         found = self.find_slot(uid)
         if found is None:
             return f"#{uid}"
@@ -36,7 +32,7 @@ class ActionTexts:
             name += f"#{same.index(slot) + 1}"
         return f"{SEATS[seat]}:{name}" if prefix else name
 
-    def action_text(self: Game, a: Action, owners: bool = False) -> str:
+    def action_text(self, a: Action, owners: bool = False) -> str:
         """The action's text; `owners`: with every card's owner prefix written."""
         k = a.kind
         if k == "keep":
@@ -66,12 +62,12 @@ class ActionTexts:
             return "done"
         return "choose " + self.option_text(a.args[0], owners)
 
-    def _target_name(self: Game, target: tuple, defender: int) -> str:
+    def _target_name(self, target: tuple, defender: int) -> str:
         if target[0] == "p":
             return "player"
         return self.players[defender].forces[target[1]].force.name
 
-    def option_text(self: Game, option: tuple, owners: bool = False) -> str:
+    def option_text(self, option: tuple, owners: bool = False) -> str:
         kind = option[0]
         if kind in ("none", "yes"):  # declining, or doing a "may" that chooses nothing
             return kind
@@ -103,7 +99,7 @@ class ActionTexts:
             return f"{SEATS[owner]}:{name}"
         return name
 
-    def _option_owner(self: Game, option: tuple) -> int | None:
+    def _option_owner(self, option: tuple) -> int | None:
         if option[0] in ("p", "f"):
             return option[1]
         if option[0] != "c":

@@ -4,7 +4,6 @@ phase, the main phase and the end of a turn. A mixin of `Game`."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from zenonzard_tui.cards.model import CardDef, ForceDef
 from zenonzard_tui.engine import effects as fx
@@ -14,6 +13,7 @@ from zenonzard_tui.engine.actions import (
     MULLIGAN,
     Action,
 )
+from zenonzard_tui.engine.battle import Battles
 from zenonzard_tui.engine.outcome import Termination
 from zenonzard_tui.engine.rng import Rng
 from zenonzard_tui.engine.state import (
@@ -25,16 +25,13 @@ from zenonzard_tui.engine.state import (
 )
 from zenonzard_tui.engine.zones import Zones
 
-if TYPE_CHECKING:
-    from zenonzard_tui.engine.game import Game
 
-
-class Turns:
+class Turns(Battles):
     """Setup and the turn structure of a game (ZR 5.1 - 5.7)."""
 
     # Setup (ZR 5.1, ZR 5.2)
 
-    def _setup(self: Game, decks: Sequence[Sequence[CardDef]], forces: Sequence[Sequence[ForceDef]],
+    def _setup(self, decks: Sequence[Sequence[CardDef]], forces: Sequence[Sequence[ForceDef]],
                seed: int, first: int | None) -> None:  # fmt: skip
         self.seed = seed
         self.rng = Rng(seed)
@@ -58,7 +55,7 @@ class Turns:
         self.phase = "mulligan"
         self.ask(MULLIGAN, self.first)
 
-    def _act_mulligan(self: Game, seat: int, action: Action) -> None:
+    def _act_mulligan(self, seat: int, action: Action) -> None:
         """ZR 5.2: put the chosen cards on the bottom, draw that many, shuffle the deck."""
         p = self.players[seat]
         p.mulliganed = True
@@ -80,7 +77,7 @@ class Turns:
     # ------------------------------------------------------------------------------------------
     # Turn structure (ZR 5.3 - 5.7)
 
-    def t_start_turn(self: Game) -> None:
+    def t_start_turn(self) -> None:
         self.turn += 1
         if self.turn >= TURN_LIMIT:  # ZR 1.5
             self._end(Termination.TURN_LIMIT, None, f"turn {TURN_LIMIT} reached (ZR 1.5)")
@@ -98,7 +95,7 @@ class Turns:
         fx.queue_turn_triggers(self, seat, "turn_start")
         self.push((Turns._t_refresh,), (Turns._t_draw_step,), (Turns.t_mana_phase,))
 
-    def _t_refresh(self: Game) -> None:
+    def _t_refresh(self) -> None:
         """ZR 5.3.2: your cards on the field and in the base and your undestroyed Forces become Active."""
         p = self.players[self.active]
         for s in p.field:
@@ -109,7 +106,7 @@ class Turns:
             if not f.destroyed:
                 f.rested = False
 
-    def _t_draw_step(self: Game) -> None:
+    def _t_draw_step(self) -> None:
         """ZR 5.4: draw 1 (not in the very first turn; 2 for the second player's first turn with
         the option). ZR 1.3: an empty deck here loses the game."""
         seat = self.active
@@ -126,11 +123,11 @@ class Turns:
                 return
             self.draw(seat, 1)
 
-    def t_mana_phase(self: Game) -> None:
+    def t_mana_phase(self) -> None:
         self.phase = "mana"
         self.ask(MANA, self.active)
 
-    def _act_mana(self: Game, seat: int, action: Action) -> None:
+    def _act_mana(self, seat: int, action: Action) -> None:
         """ZR 5.5: one Base Minion from hand, or one colorless mana token, or nothing."""
         self.phase = "main"
         if action.kind == "mana":
@@ -145,18 +142,18 @@ class Turns:
         else:
             self.log.add("mana_skip", seat)
 
-    def _decide_main(self: Game) -> None:
+    def _decide_main(self) -> None:
         self.phase = "main"
         self.ask(MAIN, self.active)
 
-    def _act_end_turn(self: Game, seat: int) -> None:
+    def _act_end_turn(self, seat: int) -> None:
         """ZR 5.7: "at the end of your turn" effects, then "until end of turn" effects end."""
         self.phase = "end"
         self.log.add("end_turn", seat)
         fx.queue_turn_triggers(self, seat, "turn_end")
         self.push((Turns._t_cleanup,), (Turns.t_start_turn,))
 
-    def _t_cleanup(self: Game) -> None:
+    def _t_cleanup(self) -> None:
         for p in self.players:
             p.movement = 0
             for s in p.field:

@@ -6,7 +6,6 @@ limits of ZR 3.4 and ZR 3.5), destruction, and Movement between base and field. 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from zenonzard_tui.cards.model import CardDef
 from zenonzard_tui.engine import effects as fx
@@ -14,6 +13,7 @@ from zenonzard_tui.engine.actions import (
     CHOICE,
     Choice,
 )
+from zenonzard_tui.engine.core import GameCore
 from zenonzard_tui.engine.state import (
     BASE_LIMIT,
     FIELD_LIMIT,
@@ -21,16 +21,13 @@ from zenonzard_tui.engine.state import (
     Slot,
 )
 
-if TYPE_CHECKING:
-    from zenonzard_tui.engine.game import Game
 
-
-class Zones:
+class Zones(GameCore):
     """Cards moving between zones (ZR 3, ZR 7)."""
 
     # Zones
 
-    def draw(self: Game, seat: int, count: int) -> int:
+    def draw(self, seat: int, count: int) -> int:
         """Draw up to `count` cards (an effect draws as many as it can, ZR 1.3). ZR 3.3: a card
         that would enter a full hand goes to the trash instead."""
         p = self.players[seat]
@@ -48,7 +45,7 @@ class Zones:
                 self.log.add("draw", seat, uid)
         return drawn
 
-    def to_hand(self: Game, seat: int, uid: int) -> None:
+    def to_hand(self, seat: int, uid: int) -> None:
         """Put a card into `seat`'s hand; ZR 3.3: into the trash when the hand is full."""
         p = self.players[seat]
         if len(p.hand) >= HAND_LIMIT:  # ZR 3.3
@@ -57,7 +54,7 @@ class Zones:
         else:
             p.hand.append(uid)
 
-    def take_slot(self: Game, uid: int) -> tuple[int, str, Slot] | None:
+    def take_slot(self, uid: int) -> tuple[int, str, Slot] | None:
         """Remove a card from play and return where it was."""
         for p in self.players:
             for zone in (p.field, p.base):
@@ -67,7 +64,7 @@ class Zones:
                         return p.seat, ("field" if zone is p.field else "base"), s
         return None
 
-    def leave_play(self: Game, slot: Slot, owner: int, dest: str) -> None:
+    def leave_play(self, slot: Slot, owner: int, dest: str) -> None:
         """Send a card that left play to `dest` (trash or hand). Tokens cease to exist (ZR 2.1)
         and colorless mana tokens leave the game (ZR 3.5)."""
         if slot.card is None or slot.card.type == "token":
@@ -77,7 +74,7 @@ class Zones:
         else:
             self.players[owner].trash.append(slot.uid)
 
-    def t_enter_field(self: Game, seat: int, uid: int, rested: bool, event: str | None,
+    def t_enter_field(self, seat: int, uid: int, rested: bool, event: str | None,
                        token: CardDef | None = None) -> None:  # fmt: skip
         """A minion enters the field. ZR 3.4: on a full field its owner first puts one minion there
         into the trash (not destruction). `event`: the trigger it causes (summoned, advancing)."""
@@ -89,18 +86,18 @@ class Zones:
             return
         self._place_on_field(seat, uid, rested, event, token)
 
-    def _t_field_overflow(self: Game, seat, uid, rested, event, token, chosen) -> None:
+    def _t_field_overflow(self, seat, uid, rested, event, token, chosen) -> None:
         self._make_room(seat, chosen[0][1], "ZR 3.4")
         self._place_on_field(seat, uid, rested, event, token)
 
-    def _make_room(self: Game, seat: int, victim: int, rule: str) -> None:
+    def _make_room(self, seat: int, victim: int, rule: str) -> None:
         """The owner's choice under ZR 3.4 / ZR 3.5 goes to the trash (not destruction)."""
         found = self.take_slot(victim)
         if found is not None:
             self.leave_play(found[2], seat, "trash")
             self.log.add("overflow", seat, victim, found[2].name, rule)
 
-    def _take_moving(self: Game, uid: int) -> Slot | None:
+    def _take_moving(self, uid: int) -> Slot | None:
         """Take a card that moves between field and base: it keeps its Active/Rested state and
         arrival (ZR 7.2, ZR 8.2) but is a new object there: modifiers end."""
         moving = self.take_slot(uid)
@@ -112,7 +109,7 @@ class Zones:
         slot.order = self._order()
         return slot
 
-    def _place_on_field(self: Game, seat: int, uid: int, rested: bool, event: str | None,
+    def _place_on_field(self, seat: int, uid: int, rested: bool, event: str | None,
                         token: CardDef | None) -> None:  # fmt: skip
         p = self.players[seat]
         if token is not None:
@@ -131,7 +128,7 @@ class Zones:
         if event == "advancing":
             fx.queue_watchers(self, "minion_advanced", seat, slot)
 
-    def t_enter_base(self: Game, seat: int, uid: int, rested: bool, placed_trigger: bool) -> None:
+    def t_enter_base(self, seat: int, uid: int, rested: bool, placed_trigger: bool) -> None:
         """Mana enters the base (uid -1: a colorless mana token). ZR 3.5: on a full base its owner
         first chooses one mana there: a card goes to the trash, a token leaves the game."""
         p = self.players[seat]
@@ -142,11 +139,11 @@ class Zones:
             return
         self._place_in_base(seat, uid, rested, placed_trigger)
 
-    def _t_base_overflow(self: Game, seat, uid, rested, placed_trigger, chosen) -> None:
+    def _t_base_overflow(self, seat, uid, rested, placed_trigger, chosen) -> None:
         self._make_room(seat, chosen[0][1], "ZR 3.5")
         self._place_in_base(seat, uid, rested, placed_trigger)
 
-    def _place_in_base(self: Game, seat: int, uid: int, rested: bool, placed_trigger: bool) -> None:
+    def _place_in_base(self, seat: int, uid: int, rested: bool, placed_trigger: bool) -> None:
         p = self.players[seat]
         if uid == -1:
             p.base.append(Slot(self.new_uid(), None, self._order(), rested))
@@ -162,14 +159,14 @@ class Zones:
         if placed_trigger:
             fx.queue_self_trigger(self, seat, slot, "placed")
 
-    def _order(self: Game) -> int:
+    def _order(self) -> int:
         self.seq += 1
         return self.seq
 
     # ------------------------------------------------------------------------------------------
     # Destruction and damage
 
-    def destroy(self: Game, uids: Sequence[int], reason: str = "") -> None:
+    def destroy(self, uids: Sequence[int], reason: str = "") -> None:
         """Destroy minions at the same moment: to the trash in the order of ZR 6.5 (active
         player's first, then by field slot), then their [When Destroyed] triggers."""
         found = []
@@ -190,7 +187,7 @@ class Zones:
     # ------------------------------------------------------------------------------------------
     # Movement (ZR 7)
 
-    def _act_move(self: Game, seat: int, uid: int, event: str) -> None:
+    def _act_move(self, seat: int, uid: int, event: str) -> None:
         """ZR 7.1: spend 1 Movement to advance (base -> field) or retreat (field -> base)."""
         p = self.players[seat]
         p.movement -= 1

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from zenonzard_tui.cards.model import CardDef, Selector, Step
     from zenonzard_tui.cards.words import Clause, WordsContext
+    from zenonzard_tui.engine.core import GameCore
     from zenonzard_tui.engine.effects import Ctx
     from zenonzard_tui.engine.game import Game
     from zenonzard_tui.engine.state import Slot
@@ -25,9 +26,9 @@ StepResolve = Callable[["Game", "Ctx", "Step", tuple], bool]
 # a condition's words: (its value, the whole condition, the words context) -> "you do"
 ConditionWords = Callable[[Any, tuple, "WordsContext"], str]
 # does a condition hold: (game, the effect's controller, `it`, `done`, its value, the condition)
-ConditionHolds = Callable[["Game", int, tuple, bool, Any, tuple], bool]
+ConditionHolds = Callable[["GameCore", int, tuple, bool, Any, tuple], bool]
 # does a card match a filter: (its value, the card, its slot in play or None, game, seat)
-FilterMatches = Callable[[Any, "CardDef", "Slot | None", "Game | None", "int | None"], bool]
+FilterMatches = Callable[[Any, "CardDef", "Slot | None", "GameCore | None", "int | None"], bool]
 
 
 @dataclass(frozen=True, slots=True)

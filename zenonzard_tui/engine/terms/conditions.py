@@ -10,7 +10,7 @@ from zenonzard_tui.cards.words import WordsContext, article
 from zenonzard_tui.engine.terms.base import CONDITIONS, condition
 
 if TYPE_CHECKING:
-    from zenonzard_tui.engine.game import Game
+    from zenonzard_tui.engine.core import GameCore
 
 
 def _value(cond: tuple, name: str) -> Any:
@@ -29,7 +29,7 @@ class ManaColor:
         return f"you have {_value(cond, 'at_least')} or more {value} mana in your base"
 
     @staticmethod
-    def holds(game: Game, controller: int, it: tuple, done: bool, value: Any,
+    def holds(game: GameCore, controller: int, it: tuple, done: bool, value: Any,
               cond: tuple) -> bool:  # fmt: skip
         have = sum(1 for s in game.players[controller].base if s.color == value)
         return have >= _value(cond, "at_least")
@@ -45,7 +45,7 @@ class ManaAtLeast:
         return f"you have {value} or more mana in your base"
 
     @staticmethod
-    def holds(game: Game, controller: int, it: tuple, done: bool, value: Any,
+    def holds(game: GameCore, controller: int, it: tuple, done: bool, value: Any,
               cond: tuple) -> bool:  # fmt: skip
         return len(game.players[controller].base) >= value
 
@@ -61,7 +61,7 @@ class ItClass:
         return f"{that} {verb} {article(value)} {value}"
 
     @staticmethod
-    def holds(game: Game, controller: int, it: tuple, done: bool, value: Any,
+    def holds(game: GameCore, controller: int, it: tuple, done: bool, value: Any,
               cond: tuple) -> bool:  # fmt: skip
         for o in it:
             if o[0] == "c":
@@ -84,7 +84,7 @@ class OpponentTurn:
         return "it is your opponent's turn" if value else "it is your turn"
 
     @staticmethod
-    def holds(game: Game, controller: int, it: tuple, done: bool, value: Any,
+    def holds(game: GameCore, controller: int, it: tuple, done: bool, value: Any,
               cond: tuple) -> bool:  # fmt: skip
         return (game.active != controller) == value
 
@@ -98,7 +98,7 @@ class Done:
         return "you do" if value else "you do not"
 
     @staticmethod
-    def holds(game: Game, controller: int, it: tuple, done: bool, value: Any,
+    def holds(game: GameCore, controller: int, it: tuple, done: bool, value: Any,
               cond: tuple) -> bool:  # fmt: skip
         return done == value
 
@@ -106,7 +106,9 @@ class Done:
 _HOLDS = {name: term.holds for name, term in CONDITIONS.items() if term.holds is not None}
 
 
-def condition_ok(game: Game, cond: tuple, controller: int, it: tuple, done: bool = True) -> bool:
+def condition_ok(
+    game: GameCore, cond: tuple, controller: int, it: tuple, done: bool = True
+) -> bool:
     """Does every term of the condition `cond` hold for the effect's controller? (`it`: what the
     previous step chose; `done`: whether it did what it said.)"""
     for key, value in cond:

@@ -24,7 +24,7 @@ from zenonzard_tui.engine.state import Slot
 from zenonzard_tui.engine.terms.base import FILTERS, FilterWords, selector_filter
 
 if TYPE_CHECKING:
-    from zenonzard_tui.engine.game import Game
+    from zenonzard_tui.engine.core import GameCore
 
 
 @selector_filter("destroyed", schema=bool)
@@ -37,7 +37,7 @@ class Destroyed:
         return FilterWords(("destroyed",) if value else ("undestroyed",))
 
     @staticmethod
-    def matches(value: Any, card: CardDef, slot: Slot | None, game: Game | None,
+    def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
                 seat: int | None) -> bool:  # fmt: skip
         return True
 
@@ -51,7 +51,7 @@ class Token:
         return FilterWords(tuple(noun(sel)[2]))
 
     @staticmethod
-    def matches(value: Any, card: CardDef, slot: Slot | None, game: Game | None,
+    def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
                 seat: int | None) -> bool:  # fmt: skip
         return (card.type == "token") == value
 
@@ -63,7 +63,7 @@ class Color:
         return FilterWords((value,))
 
     @staticmethod
-    def matches(value: Any, card: CardDef, slot: Slot | None, game: Game | None,
+    def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
                 seat: int | None) -> bool:  # fmt: skip
         return card.color == value
 
@@ -75,7 +75,7 @@ class Class:
         return FilterWords((value,))
 
     @staticmethod
-    def matches(value: Any, card: CardDef, slot: Slot | None, game: Game | None,
+    def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
                 seat: int | None) -> bool:  # fmt: skip
         return value in card.classes
 
@@ -89,9 +89,9 @@ class BpMax:
         return FilterWords(quality=value_range(sel.filter("bp_min"), value, "BP"))
 
     @staticmethod
-    def matches(value: Any, card: CardDef, slot: Slot | None, game: Game | None,
+    def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
                 seat: int | None) -> bool:  # fmt: skip
-        return slot is not None and fx.bp(game, slot, seat) <= value
+        return slot is not None and fx.bp(game, slot, seat) <= value  # type: ignore[arg-type]
 
 
 @selector_filter("bp_min", schema=int)
@@ -103,9 +103,9 @@ class BpMin:
         return FilterWords(quality=value_range(value, None, "BP"))
 
     @staticmethod
-    def matches(value: Any, card: CardDef, slot: Slot | None, game: Game | None,
+    def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
                 seat: int | None) -> bool:  # fmt: skip
-        return slot is not None and fx.bp(game, slot, seat) >= value
+        return slot is not None and fx.bp(game, slot, seat) >= value  # type: ignore[arg-type]
 
 
 @selector_filter("cost_max", schema=int)
@@ -117,7 +117,7 @@ class CostMax:
         return FilterWords(quality=value_range(sel.filter("cost_min"), value, "cost"))
 
     @staticmethod
-    def matches(value: Any, card: CardDef, slot: Slot | None, game: Game | None,
+    def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
                 seat: int | None) -> bool:  # fmt: skip
         return (card.cost or 0) <= value
 
@@ -131,7 +131,7 @@ class CostMin:
         return FilterWords(quality=value_range(value, None, "cost"))
 
     @staticmethod
-    def matches(value: Any, card: CardDef, slot: Slot | None, game: Game | None,
+    def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
                 seat: int | None) -> bool:  # fmt: skip
         return (card.cost or 0) >= value
 
@@ -145,9 +145,9 @@ class Keyword:
         return FilterWords(quality=KEYWORD_LABELS[value])
 
     @staticmethod
-    def matches(value: Any, card: CardDef, slot: Slot | None, game: Game | None,
+    def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
                 seat: int | None) -> bool:  # fmt: skip
-        kws = fx.keywords(game, slot) if slot is not None else card.keywords
+        kws = fx.keywords(game, slot) if slot is not None else card.keywords  # type: ignore[arg-type]
         return value in kws
 
 
@@ -158,7 +158,7 @@ class Name:
         return FilterWords(after=f' named "{value}"')
 
     @staticmethod
-    def matches(value: Any, card: CardDef, slot: Slot | None, game: Game | None,
+    def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
                 seat: int | None) -> bool:  # fmt: skip
         return normalize_name(card.name) == normalize_name(value)
 
@@ -172,7 +172,7 @@ class Type:
         return FilterWords()  # the noun says it: "Base Minion", "Magic card"
 
     @staticmethod
-    def matches(value: Any, card: CardDef, slot: Slot | None, game: Game | None,
+    def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
                 seat: int | None) -> bool:  # fmt: skip
         if value == "minion":
             return card.type != "magic"
@@ -182,7 +182,7 @@ class Type:
 _MATCH = {name: term.matches for name, term in FILTERS.items()}  # resolved once
 
 
-def card_matches(sel: Selector, card: CardDef, slot: Slot | None = None, game: Game | None = None,
+def card_matches(sel: Selector, card: CardDef, slot: Slot | None = None, game: GameCore | None = None,
                  seat: int | None = None) -> bool:  # fmt: skip
     """Does `card` (in play: `slot`, seen from `seat`) pass every filter of `sel`?"""
     for key, value in sel.filters:  # noqa: SIM110  (a loop is faster than all() here)

@@ -167,7 +167,8 @@ class Destroy:
 
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
-        field, mana = [], []
+        field: list[tuple[int, Slot]] = []
+        mana: list[tuple[int, Slot]] = []
         for seat, zone, slot in _slots(game, targets):
             (field if zone == "field" else mana).append((seat, slot))
         for seat, slot in mana:  # mana: a card goes to the trash, a token leaves the game
@@ -366,12 +367,11 @@ class Damage:
 
 @cache
 def _token_def(token: CardDef, bp_: int | None, dp_: int | None) -> CardDef:
-    changes = {}
-    if bp_ is not None:
-        changes["bp"] = bp_
-    if dp_ is not None:
-        changes["dp"] = dp_
-    return dataclasses.replace(token, **changes) if changes else token
+    if bp_ is None and dp_ is None:
+        return token
+    bp = token.bp if bp_ is None else bp_
+    dp = token.dp if dp_ is None else dp_
+    return dataclasses.replace(token, bp=bp, dp=dp)
 
 
 @step(
