@@ -150,7 +150,8 @@ class GameCore:
 
     def _check_life(self) -> None:
         """ZR 1.2, ZR 1.4: a player at 0 life or less loses at once; both at once is a draw."""
-        if self.outcome is not None:
+        a, b = self.players
+        if self.outcome is not None or (a.life > 0 and b.life > 0):  # the common case, first
             return
         dead = [p.seat for p in self.players if p.life <= 0]
         if len(dead) == 2:
