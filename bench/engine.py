@@ -1,4 +1,4 @@
-"""Engine speed with the starter decks and uniformly random legal actions (issue budgets: median
+"""Engine speed with the starter decks and uniformly random legal actions (the budgets: median
 game <= 10 ms; legal actions + apply <= 50 us per decision; clone <= 50 us; peak memory <= 60 MB).
 
     python bench/engine.py [--games N] [--seed S]

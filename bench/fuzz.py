@@ -1,7 +1,7 @@
-"""Seeded random games with the rules' invariants checked after every action (issue 3).
+"""Seeded random games with the rules' invariants checked after every action.
 
     python bench/fuzz.py --games N --seed S [--decks starter|random|both] [--out DIR]
-                         [--stop-after K]
+                         [--stop-after K] [--quiet]
 
 Game g uses seed S+g: the engine's seed, and a generator seeded with S+g that picks the decks and
 then every action, uniformly among the legal ones. So a failing game is re-run alone with
@@ -11,7 +11,8 @@ is one line, and the game up to the failing action is saved as a replay in --out
 ./fuzz-failures, made only when something fails); `zenonzard replay FILE` prints its log.
 
 Exit status: 0 when every game was sound, 1 when any failed, 2 for bad arguments, 130 when stopped
-by Ctrl-C with no failure found (the summary so far is printed).
+by Ctrl-C with no failure found (the summary so far is printed). A progress bar with an ETA shows
+on stderr when it is a terminal (not with --quiet).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from zenonzard_tui.decks import load_deck  # noqa: E402
 from zenonzard_tui.engine import invariants  # noqa: E402
 from zenonzard_tui.engine.game import Game, new_game  # noqa: E402
 from zenonzard_tui.engine.save import load_game, save_game  # noqa: E402
+from zenonzard_tui.sim.progress import Bar  # noqa: E402
 
 DECK_MODES = ("starter", "random", "both")
 
@@ -203,6 +205,7 @@ def parse_args(argv):
         help="where failing games are saved as replays (default ./fuzz-failures)",
     )
     ap.add_argument("--stop-after", type=count, metavar="K", help="stop after K failures")
+    ap.add_argument("--quiet", action="store_true", help="no progress bar")
     return ap.parse_args(argv)
 
 
@@ -213,15 +216,18 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     interrupted = False
     try:
-        for g in range(args.games):
-            decisions, failure = play_one(args.seed + g, args.decks, starters, args.out)
-            run.games += 1
-            run.decisions += decisions
-            if failure is not None:
-                run.failures.append(failure)
-                print(failure.line(), flush=True)
-                if args.stop_after is not None and len(run.failures) >= args.stop_after:
-                    break
+        with Bar(not args.quiet) as bar:
+            task = bar.add(f"fuzz ({args.decks} decks)", args.games)
+            for g in range(args.games):
+                decisions, failure = play_one(args.seed + g, args.decks, starters, args.out)
+                run.games += 1
+                run.decisions += decisions
+                bar.advance(task)
+                if failure is not None:
+                    run.failures.append(failure)
+                    print(failure.line(), flush=True)
+                    if args.stop_after is not None and len(run.failures) >= args.stop_after:
+                        break
     except KeyboardInterrupt:
         interrupted = True
         print("interrupted: the summary so far", flush=True)

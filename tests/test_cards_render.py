@@ -649,7 +649,7 @@ def test_unknown_terms_raise() -> None:
         ),
         (
             "R-B7 Gravion",
-            "R-B7 Gravion — white Field Minion, cost 3 (white 1, estimated), 200 BP / 1 DP, Soldier",
+            "R-B7 Gravion — white Field Minion, cost 3 (white 1), 200 BP / 1 DP, Soldier",
         ),
     ],
 )

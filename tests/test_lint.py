@@ -22,7 +22,7 @@ def _ruff() -> list[str]:
 @pytest.mark.parametrize("args", [["check"], ["format", "--check"]], ids=["check", "format"])
 def test_ruff(args):
     result = subprocess.run(
-        [*_ruff(), *args, "zenonzard_tui", "tests", "bench"],
+        [*_ruff(), *args, "zenonzard_tui", "tests", "bench", "examples"],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -76,5 +76,25 @@ def test_cli_solve_says_when_there_is_no_win(tmp_path, capsys):
 
 def test_play_opens_a_shipped_puzzle_by_name():
     session, _ = play_cmd.build(build_parser().parse_args(["play", "--scenario", "one-blow"]))
-    assert session.puzzle is not None and session.puzzle.name == "One blow"
+    assert session.puzzle is not None and session.puzzle.name.startswith("One blow: ")
     assert "attack Drill Golem -> player" in [a.text for a in session.game.legal_actions()]
+
+
+@pytest.mark.parametrize("path", puzzle_files(), ids=lambda p: p.stem)
+def test_every_puzzle_title_has_a_description_and_names_only_what_is_on_the_board(path):
+    """ "Title: what the position is", and every card or Force the title names (by its name or
+    its creature) is in play, so the title never describes another board."""
+    from zenonzard_tui.cards import load_pool
+
+    scenario = load_scenario(path)
+    title, _, description = scenario.name.partition(": ")
+    assert title and description, f"{path.name}: the name has no description after ': '"
+    game = scenario.new_game()
+    in_play = {s.name for p in game.players for s in p.field + p.base}
+    in_play |= {f.force.name for p in game.players for f in p.forces if not f.destroyed}
+    pool = load_pool()
+    named = {c.name for c in pool.cards.values()} | {f.name for f in pool.forces.values()}
+    creatures = {f.creature: f.name for f in pool.forces.values()}
+    for name in sorted(named | set(creatures), key=len, reverse=True):
+        if name in description:
+            assert creatures.get(name, name) in in_play, f"{path.name}: {name} is not in play"

@@ -1,4 +1,4 @@
-"""Every scenario file in tests/scenarios/ (shared/spec/scenarios.md), the loader's error messages,
+"""Every scenario file in tests/scenarios/ (docs/scenarios.md), the loader's error messages,
 and the exit status of `zenonzard scenario`."""
 
 from __future__ import annotations

@@ -19,7 +19,6 @@ from __future__ import annotations
 import difflib
 import os
 import re
-import stat
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -28,6 +27,7 @@ from typing import Any
 
 from zenonzard_tui.cards import CardDef, CardPool, ForceDef, load_pool, normalize_name
 from zenonzard_tui.cards.model import COLORS, TYPE_LABELS
+from zenonzard_tui.files import FileReadError, read_limited, too_large
 
 DECK_SIZE = 40  # ZR 4.1
 COPY_LIMIT = 3  # ZR 4.1, the usual `deck_limit` of a card
@@ -714,28 +714,13 @@ def export_deck(deck: Deck) -> str:
 
 
 def read_deck_text(path: str | os.PathLike[str], source_name: str | None = None) -> str:
-    """A deck file's text, or `DeckReadError` saying why it cannot be used."""
+    """A deck file's text, or `DeckReadError` saying why it cannot be used (a FIFO or a device is
+    refused without waiting on it: zenonzard_tui.files)."""
     source = source_name or os.fspath(path)
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode) and not os.path.isdir(path):
-            raise DeckReadError(source, "is not a regular file")  # a FIFO would block open()
-        with open(path, "rb") as handle:
-            info = os.fstat(handle.fileno())
-            if stat.S_ISDIR(info.st_mode):
-                raise DeckReadError(source, "is a folder, not a deck file")
-            if not stat.S_ISREG(info.st_mode):
-                raise DeckReadError(source, "is not a regular file")
-            if info.st_size > MAX_DECK_BYTES:
-                raise DeckReadError(source, _too_large(info.st_size))
-            data = handle.read(MAX_DECK_BYTES + 1)
-    except FileNotFoundError:
-        raise DeckReadError(source, "no such file") from None
-    except IsADirectoryError:
-        raise DeckReadError(source, "is a folder, not a deck file") from None
-    except PermissionError:
-        raise DeckReadError(source, "permission denied") from None
-    except OSError as exc:
-        raise DeckReadError(source, f"cannot be read: {exc.strerror or exc}") from None
+        data = read_limited(path, source, MAX_DECK_BYTES, "a deck file")
+    except FileReadError as exc:
+        raise DeckReadError(source, exc.reason) from None
     return decode_deck_bytes(data, source)
 
 
@@ -758,7 +743,7 @@ def decode_deck_bytes(data: bytes, source: str) -> str:
 
 
 def _too_large(size: int) -> str:
-    return f"is too large for a deck file ({size:,} bytes; the limit is {MAX_DECK_BYTES:,})"
+    return too_large(size, MAX_DECK_BYTES, "a deck file")
 
 
 def read_deck_file(
@@ -791,10 +776,10 @@ def find_deck(spec: str) -> Path:
     """The deck file a command line names: a path, or a starter deck's name (`red-rush`).
     Raises DeckReadError naming the starters when it is neither."""
     path = Path(spec).expanduser()
-    if path.exists() or path.suffix or "/" in spec or os.sep in spec:
+    if os.path.exists(path) or path.suffix or "/" in spec or os.sep in spec:
         return path
     named = STARTERS / f"{spec}{DECK_SUFFIX}"
-    if named.is_file():
+    if os.path.isfile(named):  # os.path: False, not OSError, for a name too long
         return named
     starters = ", ".join(f.stem for f in starter_files())
     raise DeckReadError(spec, f"no such deck file or starter deck (starters: {starters})")

@@ -1,4 +1,4 @@
-"""Practice puzzles: scenario files (shared/spec/scenarios.md) whose position the player plays on
+"""Practice puzzles: scenario files (docs/scenarios.md) whose position the player plays on
 from, shipped in `zenonzard_tui/puzzles/`, and a solver that proves a puzzle can be won.
 
 A shipped puzzle is a "win this turn" puzzle: the player whose turn it is can win before the turn
@@ -10,6 +10,7 @@ hidden cards included: it is a tool for the puzzle's author, not a player.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,7 +30,7 @@ def find_puzzle(spec: str) -> Path | None:
     if "/" in spec or spec.endswith(SUFFIX):
         return None
     path = PUZZLES / f"{spec}{SUFFIX}"
-    return path if path.is_file() else None
+    return path if os.path.isfile(path) else None  # os.path: no OSError for a name too long
 
 
 @dataclass

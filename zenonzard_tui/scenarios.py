@@ -1,6 +1,6 @@
 """Scenario files: a board position, a script of actions, and what must hold afterwards.
 
-The format is shared/spec/scenarios.md. `load_scenario(path)` reads and checks a file (a problem
+The format is docs/scenarios.md. `load_scenario(path)` reads and checks a file (a problem
 raises `ScenarioError` with the file, the line where it can be found, and what is wrong);
 `run_scenario(scenario)` plays the script through the engine and returns a `ScenarioResult`: passed,
 or the first failing check with its step, key, expected and actual values.
@@ -32,14 +32,18 @@ from zenonzard_tui.engine.actions import (
 from zenonzard_tui.engine.game import Game
 from zenonzard_tui.engine.position import (
     CardLookup,
+    Nth,
     PositionError,
     catalog_with,
     find_line,
     game_from_position,
 )
 from zenonzard_tui.engine.state import Options
+from zenonzard_tui.files import MAX_FILE_BYTES, FileReadError, read_limited
 
 SEATS = ("A", "B")
+MAX_SCENARIO_BYTES = MAX_FILE_BYTES
+MAX_PROBLEM = 1000  # characters of a problem shown: a value in the message may be huge
 TOP_KEYS = ("name", "rules", "options", "card", "state", "step", "expect")
 STEP_KEYS = ("do", "illegal", "expect")
 ZONES = ("hand", "deck", "base", "field", "trash")
@@ -59,6 +63,8 @@ class ScenarioError(ValueError):
     """A scenario file that cannot be used: file, line (or None) and the problem."""
 
     def __init__(self, file: str, line: int | None, problem: str) -> None:
+        if len(problem) > MAX_PROBLEM:
+            problem = problem[: MAX_PROBLEM - 1] + "…"
         self.file, self.line, self.problem = file, line, problem
         where = f"{file}:{line}" if line else file
         super().__init__(f"{where}: {problem}")
@@ -129,14 +135,15 @@ class ScenarioResult:
 
 
 def load_scenario(path: str | Path) -> Scenario:
-    """Read and check a scenario file. Raises ScenarioError (file, line, problem)."""
+    """Read and check a scenario file. Raises ScenarioError (file, line, problem). A FIFO, a
+    device or a file over MAX_SCENARIO_BYTES is refused without reading it (zenonzard_tui.files)."""
     source = str(path)
     try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise ScenarioError(source, None, f"cannot read the file: {exc.strerror or exc}") from None
+        data = read_limited(path, source, MAX_SCENARIO_BYTES, "a scenario file")
+    except FileReadError as exc:
+        raise ScenarioError(source, None, exc.reason) from None
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")  # a byte-order mark is fine, as in deck files
     except UnicodeDecodeError as exc:
         raise ScenarioError(source, None, f"not UTF-8 text: {exc}") from None
     return parse_scenario(text, source)
@@ -151,7 +158,23 @@ def parse_scenario(text: str, source: str = "<scenario>") -> Scenario:
         m = re.search(r"\(at line (\d+), column \d+\)", msg)
         line = int(m.group(1)) if m else None
         raise ScenarioError(source, line, f"not valid TOML: {msg}") from None
-    return _Reader(source, text).read(doc)
+    except RecursionError:
+        raise ScenarioError(
+            source, None, "arrays or tables nested too deeply (a scenario nests a few levels)"
+        ) from None
+    except ValueError:  # Python's limit on the digits of a whole number
+        long = re.search(r"\d{100,}", text)
+        line = text.count("\n", 0, long.start()) + 1 if long else None
+        raise ScenarioError(
+            source,
+            line,
+            "a number far too long (thousands of digits); whole numbers in a "
+            "scenario have at most 20",
+        ) from None
+    try:
+        return _Reader(source, text).read(doc)
+    except RecursionError:  # a value nested deeply enough to parse, but not to be shown
+        raise ScenarioError(source, None, "a value nested too deeply") from None
 
 
 class _Reader:
@@ -187,7 +210,7 @@ class _Reader:
             self.fail("extra cards are written [[card]]", (), "card")
         pool = load_pool()
         for i, raw in enumerate(raw_cards):
-            headers = ("[[card]]",) * (i + 1)
+            headers = (Nth("[[card]]", i + 1),)
             try:
                 card = parse_card(raw, self.source)
             except CardDataError as exc:
@@ -216,7 +239,7 @@ class _Reader:
             self.fail("script steps are written [[step]]", (), "step")
         steps = []
         for i, raw in enumerate(raw_steps):
-            headers = ("[[step]]",) * (i + 1)
+            headers = (Nth("[[step]]", i + 1),)
             what = f"step {i + 1}"
             if not isinstance(raw, dict):
                 self.fail(f"{what}: expected a table", headers)
@@ -349,7 +372,7 @@ def _parse_check(key: str, value: Any, names: _Names, lookup: CardLookup, line) 
 
 class _Names:
     """What action texts may name: the cards in the game (and the tokens that may be created),
-    its Forces, players and colors. Reads texts like the table of shared/spec/scenarios.md."""
+    its Forces, players and colors. Reads texts like the table of docs/scenarios.md."""
 
     def __init__(self, game: Game, cards: Mapping[str, CardDef]) -> None:
         self.cards = {normalize_name(c.name) for c in game.defs}
@@ -384,7 +407,7 @@ class _Names:
         verb, _, rest = t.partition(" ")
         verb = verb.casefold()
         if not rest:
-            return f"'{text}' is not an action text (see shared/spec/scenarios.md, Action texts)"
+            return f"'{text}' is not an action text (see docs/scenarios.md, Action texts)"
         if verb == "mulligan":
             for part in rest.split(","):
                 if problem := self._card(part):
@@ -406,7 +429,7 @@ class _Names:
             if normalize_name(bare) in self.forces:
                 return None
             return self._card(rest)
-        return f"'{text}' is not an action text (see shared/spec/scenarios.md, Action texts)"
+        return f"'{text}' is not an action text (see docs/scenarios.md, Action texts)"
 
     def _target(self, text: str) -> str | None:
         bare = strip_owner_prefixes(text).strip()

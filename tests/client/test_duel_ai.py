@@ -28,8 +28,8 @@ async def test_a_few_actions_by_keys_against_the_ai(tmp_path):
         assert listing.texts[-1] == "end turn"
         await pilot.press("end", "enter")
         await wait_until(pilot, lambda: human_to_act(duel_app) and sess.game.turn >= 3)
-        assert "A ends their turn." in "\n".join(sess.view(0)["log"])
-        assert "Turn 2: B's turn." in sess.view(0)["log"]
+        assert "A ends their turn." in "\n".join(sess.view(0).log)
+        assert "Turn 2: B's turn." in sess.view(0).log
 
 
 async def test_a_full_game_against_the_ai_ends_on_the_game_over_screen(tmp_path):
@@ -45,6 +45,9 @@ async def test_a_full_game_against_the_ai_ends_on_the_game_over_screen(tmp_path)
         text = screen_text(duel_app)
         assert "wins" in text or "draw" in text
         assert "See the board" in text
+        flat = " ".join(text.split())
+        assert f"Turns: {sess.game.turn}" in flat and "damage" in flat  # the match summary
+        assert any(c in text for c in "▁▂▃▄▅▆▇█")  # life over the turns
         await pilot.press("enter")
         assert "Game over." in screen_text(duel_app)
 
@@ -56,9 +59,9 @@ async def test_a_click_on_an_action_plays_it_and_a_card_shows_its_text(tmp_path)
         await wait_until(pilot, lambda: human_to_act(duel_app))
         await pilot.click("#my-hand", offset=(9, 0))  # the first card of the hand
         await pilot.pause()
-        hand = sess.view(0)["players"][0]["hand"]
+        hand = sess.view(0).players[0].hand
         details = str(duel_app.duel.query_one("#details").render())
-        assert hand[0]["name"] in details
+        assert hand is not None and hand[0].name in details
         await pilot.click("#actions", offset=(3, 0))  # "1 keep"
         await wait_until(pilot, lambda: len(sess.texts) >= 1)
         assert sess.texts[0] == "keep"

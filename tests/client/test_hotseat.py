@@ -15,11 +15,10 @@ def hidden_names(sess, seat: int) -> set[str]:
     own_deck = load_deck(RED if other == 0 else BLUE)
     public = {c.name for c in own_deck.cards}
     view = sess.view(other)
-    for p in view["players"]:
-        for zone in ("field", "base", "trash"):
-            public |= {c["name"] for c in p[zone]}
-    hand = sess.view(seat)["players"][seat]["hand"]
-    return {c["name"] for c in hand} - public
+    for p in view.players:
+        public |= {c.name for c in p.field + p.base + p.trash}
+    hand = sess.view(seat).players[seat].hand or ()
+    return {c.name for c in hand} - public
 
 
 async def test_the_cover_screen_hides_each_hand_from_the_other_player(tmp_path):
@@ -69,3 +68,46 @@ async def test_the_cover_screen_hides_each_hand_from_the_other_player(tmp_path):
             text = screen_text(duel_app)
             hidden = hidden_names(sess, 1 - viewer)
             assert not any(name in text for name in hidden), hidden
+
+
+async def test_an_attack_on_a_player_who_cannot_answer_needs_no_handover(tmp_path):
+    """B has no minion and no Active mana: B's Flash window and block are forced in plain sight,
+    so they are answered without passing the device."""
+    from zenonzard_tui.client.session import Puzzle, Session, Settings
+    from zenonzard_tui.scenarios import parse_scenario
+
+    text = """
+name = "A attacks a defenceless B"
+[state]
+turn = 5
+active = "A"
+phase = "main"
+[state.A]
+field = ["Drill Golem"]
+[state.B]
+hand = ["Tidal Wave"]
+"""
+    scenario = parse_scenario(text, "defenceless.toml")
+    sess = Session(
+        scenario.new_game(),
+        Settings("hotseat", 0, "medium", ("", "")),
+        Puzzle("defenceless.toml", scenario.name, text, 0),
+    )
+    duel_app = app(sess, tmp_path)
+    covers = []
+    async with duel_app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: isinstance(duel_app.screen, CoverScreen))
+        await pilot.press("enter")
+        await wait_until(
+            pilot, lambda: duel_app.screen is duel_app.duel and duel_app.duel.can_act()
+        )
+        duel_app.duel.play("attack Drill Golem -> player")
+        for _ in range(40):
+            await pilot.pause(0.02)
+            if isinstance(duel_app.screen, CoverScreen):
+                covers.append(screen_text(duel_app))
+            if sess.game.pending is not None and sess.game.pending.kind == "main":
+                break
+        assert sess.game.pending.kind == "main" and sess.game.pending.seat == 0
+        assert "no block" in sess.texts and sess.game.players[1].life < 10
+        assert covers == []  # B never had to take the device

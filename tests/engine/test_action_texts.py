@@ -58,3 +58,17 @@ def test_the_invariant_reports_two_actions_with_one_text(monkeypatch):
     game._legal = None  # texts are cached per decision: list them again with the patch
     found = problems(game)
     assert any("share the text 'choose Golem'" in p for p in found), found
+
+
+def test_actions_name_their_card_target_and_option_by_field():
+    game = game_of(BOTH_GOLEMS)
+    by_text = {a.text: a for a in game.legal_actions()}
+    attack = by_text["attack Drill Golem -> player"]
+    golem = game.players[0].field[0].uid
+    assert attack.uid == golem and attack.target == ("p",) and attack.option is None
+    cast = by_text["cast Test Zap"]
+    assert cast.uid == game.players[0].hand[0] and cast.target is None
+    assert by_text["end turn"].uid is None
+    game.apply(cast)
+    choose = next(a for a in game.legal_actions() if a.text == "choose B:Drill Golem")
+    assert choose.option == ("c", game.players[1].field[0].uid) and choose.uid is None

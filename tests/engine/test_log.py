@@ -36,11 +36,11 @@ def test_every_record_of_random_games_has_a_sentence_for_every_reader():
         while not game.over:
             game.apply(rng.choice(game.legal_actions()))
         for record in game.log.records:
-            kinds.add(record[0])
+            kinds.add(record.kind)
             for seat in (None, 0, 1):
                 text = sentence(game, record, seat)
                 if text is None:
-                    assert record[0] in SILENT, record
+                    assert record.kind in SILENT, record
                 else:
                     assert text.endswith(".") and "None" not in text, (record, text)
     assert {"effect", "modify", "battle", "force_destroyed", "game_over"} <= kinds
@@ -83,3 +83,29 @@ def test_a_summoned_minions_effect_and_what_it_did():
     log = scenario_log("card_fir_treewalker.toml")
     i = log.index("A's Fir Treewalker: [When Summoned] effect (ZR 6.5).")
     assert log[i + 1] == "B's Horned Walrus becomes Rested."
+
+
+def test_every_kind_the_engine_records_is_a_typed_event():
+    """Each `log.add("kind", ...)` in the engine names an event class of engine/events.py."""
+    import re
+
+    from zenonzard_tui.engine.events import EVENTS
+
+    engine = ROOT / "zenonzard_tui" / "engine"
+    used = set()
+    for path in engine.rglob("*.py"):  # the vocabulary entries (engine/terms/) log too
+        for call in re.findall(r"log\.add\(\s*([^,)]*)", path.read_text("utf-8")):
+            used |= set(re.findall(r'"(\w+)"', call))
+    assert {"draw", "battle", "rest", "activate", "game_over"} <= used
+    assert used <= set(EVENTS), used - set(EVENTS)
+
+
+def test_mana_tokens_alone_read_as_english():
+    from zenonzard_tui.engine.events import Activate, Rest
+
+    game = None  # these sentences need nothing of the game
+    assert Activate(1, (None,)).sentence(game, None) == "B's colorless mana token becomes Active."
+    assert Rest(0, (None, None)).sentence(game, 0) == "A's 2 colorless mana tokens become Rested."
+    assert Activate(0, ("Miner of Aguma", None)).sentence(game, 1) == (
+        "A's Miner of Aguma and a colorless mana token become Active."
+    )

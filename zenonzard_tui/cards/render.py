@@ -193,9 +193,7 @@ def cost_text(card: CardDef) -> str:
     if not card.pips:
         return str(card.cost)
     pips = ", ".join(f"{c} {n}" for c, n in card.pips)
-    if card.estimated:
-        pips += ", estimated"
-    return f"{card.cost} ({pips})"
+    return f"{card.cost} ({pips})"  # an estimated pip count is a data note, not card text
 
 
 def card_summary(card: CardDef) -> str:

@@ -9,19 +9,32 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from importlib import import_module
 
 from zenonzard_tui import __version__
-from zenonzard_tui.cli import (
-    cards_cmd,
-    play_cmd,
-    replay_cmd,
-    scenario_cmd,
-    sim_cmd,
-    validate_cmd,
-)
 
-COMMANDS = (play_cmd, cards_cmd, validate_cmd, sim_cmd, scenario_cmd, replay_cmd)
+
+class Command:
+    """A sub-command: its name, the module that registers and runs it, and its one-line help
+    (the same as the module's own: a test keeps them equal). The module is imported only when its
+    sub-command runs, so `zenonzard --help` does not load the engine, the AI or Textual. (A plain
+    class: importing dataclasses alone would cost `--help` a tenth of its time.)"""
+
+    __slots__ = ("help", "module", "name")
+
+    def __init__(self, name: str, module: str, help: str) -> None:
+        self.name, self.module, self.help = name, module, help
+
+
+COMMANDS = (
+    Command("play", "play_cmd", "play a game in the terminal (against the AI or hotseat)"),
+    Command("cards", "cards_cmd", "list the card pool, show a card, list the Forces"),
+    Command("validate", "validate_cmd", "check deck files against the deck rules (ZR 4)"),
+    Command("sim", "sim_cmd", "play AI-vs-AI matches to test a deck (one opponent or a gauntlet)"),
+    Command("scenario", "scenario_cmd", "run rules scenarios; list and solve practice puzzles"),
+    Command("replay", "replay_cmd", "print the log of a saved game"),
+)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -30,7 +43,10 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n(see '{self.prog} --help')\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(full: Iterable[str] | None = None) -> argparse.ArgumentParser:
+    """The `zenonzard` parser. `full`: the sub-commands whose modules are imported to register
+    their options (None: all); the others are listed by name and help only."""
+    chosen = None if full is None else set(full)
     parser = _Parser(
         prog="zenonzard",
         description="Zenonzard in a terminal: deck tools, rules scenarios, AI matches and the client.",
@@ -38,13 +54,25 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"zenonzard-tui {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
-    for module in COMMANDS:
-        module.register(sub)
+    for command in COMMANDS:
+        if chosen is None or command.name in chosen:
+            import_module(f"{__name__}.{command.module}").register(sub)
+        else:
+            sub.add_parser(command.name, help=command.help)
     return parser
 
 
+def _chosen(argv: Sequence[str]) -> list[str]:
+    """The sub-command named on the command line (the first word that is not an option: the
+    top-level options take no value), as a list of at most one name."""
+    names = {c.name for c in COMMANDS}
+    first = next((a for a in argv if not a.startswith("-")), None)
+    return [first] if first in names else []
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(_chosen(argv))
     args = parser.parse_args(argv)
     try:
         return int(args.run(args) or 0)

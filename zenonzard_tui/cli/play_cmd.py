@@ -8,6 +8,7 @@ scenario or save is reported with its file, line and problem on stderr, with exi
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import shlex
 import sys
@@ -16,7 +17,7 @@ from pathlib import Path
 from zenonzard_tui.ai import LEVELS
 from zenonzard_tui.decks import STARTERS, Deck, DeckError, find_deck, load_deck, starter_files
 from zenonzard_tui.engine.game import SEATS, new_game
-from zenonzard_tui.engine.save import SaveError
+from zenonzard_tui.engine.save import SEED_RANGE, SaveError
 from zenonzard_tui.puzzles import find_puzzle
 
 PROG = "zenonzard play"
@@ -65,7 +66,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         default="random",
         help="who takes the first turn of a new game (default random)",
     )
-    p.add_argument("--seed", type=int, help="the game's random seed (default: a random one)")
+    p.add_argument("--seed", type=_seed, help="the game's random seed (default: a random one)")
     source = p.add_mutually_exclusive_group()
     source.add_argument(
         "--scenario",
@@ -87,6 +88,18 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="do not keep the game in progress in the autosave file",
     )
     p.set_defaults(run=run)
+
+
+def _seed(text: str) -> int:
+    """A seed a save can hold (engine/save.py: SEED_RANGE), so that the game can be saved."""
+    low, high = SEED_RANGE
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text[:40]!r}") from None
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError("a seed is a whole number from -2**63 to 2**64-1")
+    return value
 
 
 def _seconds(text: str) -> float:
@@ -238,7 +251,13 @@ def _farewell(session, autosave: Path | None) -> None:
 
 
 def _puzzle_path(spec: str) -> Path | str:
-    """A scenario file, or the shipped puzzle of that name."""
-    if Path(spec).expanduser().exists():
+    """A scenario file, or the shipped puzzle of that name; UsageError when it is neither."""
+    if os.path.exists(os.path.expanduser(spec)):  # False, not OSError, for a name too long
         return spec
-    return find_puzzle(spec) or spec
+    puzzle = find_puzzle(spec)
+    if puzzle is None:
+        raise UsageError(
+            f"{spec}: no such scenario file or practice puzzle "
+            "('zenonzard scenario --puzzles' lists the puzzles)"
+        )
+    return puzzle

@@ -1,4 +1,4 @@
-"""`zenonzard scenario`: run scenario files (shared/spec/scenarios.md) through the rules engine.
+"""`zenonzard scenario`: run scenario files (docs/scenarios.md) through the rules engine.
 
 Prints PASS or FAIL for each file (with the first failing check: step, key, expected and actual),
 then "N passed, M failed". Exit status: 0 all pass, 1 some scenario fails, 2 some file cannot be
@@ -8,6 +8,7 @@ read or parsed (file, line, problem on standard error); 2 wins over 1.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -23,7 +24,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="run rules scenarios; list and solve practice puzzles",
         description="Run scenario files through the rules engine and check their expectations.",
         epilog="Exit status: 0 every scenario passes, 1 a scenario fails, 2 a file cannot be "
-        "read or parsed. The format: shared/spec/scenarios.md.",
+        "read or parsed. The format: docs/scenarios.md in the zenonzard-tui sources.",
     )
     p.add_argument(
         "paths",
@@ -53,12 +54,12 @@ def scenario_files(paths: list[str]) -> tuple[list[Path], list[str]]:
     problems: list[str] = []
     for raw in paths:
         path = Path(raw)
-        if path.is_dir():
+        if os.path.isdir(path):  # os.path: False, not OSError, for a name too long
             found = sorted(path.glob("*.toml"))
             if not found:
                 problems.append(f"{raw}: no *.toml scenario files in this folder")
             files.extend(found)
-        elif path.exists():
+        elif os.path.exists(path):
             files.append(path)
         elif (puzzle := find_puzzle(raw)) is not None:
             files.append(puzzle)

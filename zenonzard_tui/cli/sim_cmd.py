@@ -1,25 +1,29 @@
 """`zenonzard sim DECK_A DECK_B`: AI-vs-AI matches for testing decks.
 
 Seats alternate going first (unless --first says otherwise), so neither deck gets the first-player
-edge. Game g uses seed SEED+g: a game reported as odd can be watched again from its seed.
+edge. Game g uses seed SEED+g: a game reported as odd can be watched again from its seed. This
+module reads the command line and writes the report; the games are played by zenonzard_tui/sim
+(here, in worker processes or as Ray tasks: the same results).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
-import multiprocessing
 import sys
 import time
-from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from contextlib import AbstractContextManager
 from pathlib import Path
+from typing import Any, Protocol
 
-from zenonzard_tui.ai import LEVELS, AIPlayer
+from zenonzard_tui.ai import LEVELS
 from zenonzard_tui.decks import Deck, DeckError, DeckReadError, deck_files, find_deck, load_deck
-from zenonzard_tui.engine.game import Game, new_game
-from zenonzard_tui.engine.outcome import Outcome
+from zenonzard_tui.sim import RunnerError
+from zenonzard_tui.sim.local import LocalRunner, usable_cores
+from zenonzard_tui.sim.play import GameSpec, Result
+from zenonzard_tui.sim.progress import Bar
+from zenonzard_tui.sim.tally import Tally
 
 FIRST = ("alternate", "random", "A", "B")
 
@@ -54,11 +58,21 @@ def register(sub: argparse._SubParsersAction) -> None:
         default="alternate",
         help="who goes first: alternate (default), random, A or B",
     )
-    p.add_argument(
+    where = p.add_mutually_exclusive_group()
+    where.add_argument(
         "--jobs",
         type=_positive,
         default=1,
-        help="games played at once, one per process (default 1; the results are the same)",
+        help="games played at once, one per process, at most one per core (default 1; the "
+        "results are the same)",
+    )
+    where.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        metavar="ADDRESS",
+        help="play the games as Ray tasks: on this machine, or on the Ray cluster at ADDRESS "
+        "(needs the cluster extra: pip install 'zenonzard-tui[cluster]'; the results are the same)",
     )
     p.add_argument(
         "--cards",
@@ -67,6 +81,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "score in games where it was drawn and where it was not",
     )
     p.add_argument("--json", action="store_true", help="print the results as JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress bar and no notes on stderr")
     p.set_defaults(run=run)
 
 
@@ -80,149 +95,18 @@ def _positive(text: str) -> int:
     return value
 
 
-@dataclass
-class Tally:
-    """What a match has given so far."""
+class Runner(Protocol, AbstractContextManager[Any]):
+    def results(self, specs: list[GameSpec]) -> Iterator[Result]: ...
 
-    names: tuple[str, str]
-    levels: tuple[str, str]
-    games: int = 0
-    wins: list[int] = field(default_factory=lambda: [0, 0])
-    draws: int = 0
-    first_wins: list[int] = field(default_factory=lambda: [0, 0])  # wins by A / B going first
-    first_games: list[int] = field(default_factory=lambda: [0, 0])  # games A / B went first
-    turns: list[int] = field(default_factory=list)
-    ends: Counter = field(default_factory=Counter)
-    seconds: float = 0.0
-    # per card name of deck A: games drawn, score in them (win 1, draw 1/2), games played
-    drawn: Counter = field(default_factory=Counter)
-    drawn_score: Counter = field(default_factory=Counter)
-    played: Counter = field(default_factory=Counter)
-
-    def add(self, game: Result) -> None:
-        self.games += 1
-        self.first_games[game.first] += 1
-        if game.outcome.winner is None:
-            self.draws += 1
-        else:
-            self.wins[game.outcome.winner] += 1
-            if game.outcome.winner == game.first:
-                self.first_wins[game.first] += 1
-        self.turns.append(game.turn)
-        self.ends[game.outcome.termination.value] += 1
-        score = game.outcome.score(0)
-        for name in game.drawn:
-            self.drawn[name] += 1
-            self.drawn_score[name] += score
-        self.played.update(game.played)
-
-    @property
-    def score(self) -> float:
-        return self.wins[0] + self.draws / 2
-
-    def card_rows(self, names: list[str]) -> list[dict]:
-        """Per card of deck A: games drawn and played; the score when drawn and when not."""
-        rows = []
-        for name in names:
-            drawn = self.drawn[name]
-            not_drawn = self.games - drawn
-            rest = self.score - self.drawn_score[name]
-            rows.append(
-                {
-                    "card": name,
-                    "drawn": drawn,
-                    "played": self.played[name],
-                    "score_drawn": round(self.drawn_score[name] / drawn, 4) if drawn else None,
-                    "score_not_drawn": round(rest / not_drawn, 4) if not_drawn else None,
-                }
-            )
-        return rows
-
-    def as_dict(self) -> dict:
-        return {
-            "games": self.games,
-            "decks": list(self.names),
-            "ai": list(self.levels),
-            "wins": {"A": self.wins[0], "B": self.wins[1]},
-            "draws": self.draws,
-            "win_rate_A": _rate(self.wins[0], self.draws, self.games),
-            "margin_95": _margin(self.wins[0], self.draws, self.games),
-            "going_first": {
-                "A": {"games": self.first_games[0], "wins": self.first_wins[0]},
-                "B": {"games": self.first_games[1], "wins": self.first_wins[1]},
-            },
-            "mean_turns": round(sum(self.turns) / len(self.turns), 2) if self.turns else None,
-            "ends": dict(self.ends),
-            "seconds": round(self.seconds, 2),
-        }
+    def where(self) -> str: ...
 
 
-def _rate(wins: int, draws: int, games: int) -> float:
-    """Seat A's score share: a win counts 1, a draw 1/2."""
-    return round((wins + draws / 2) / games, 4) if games else 0.0
-
-
-def _margin(wins: int, draws: int, games: int) -> float:
-    """The 95% margin of error of that share (normal approximation)."""
-    if games < 2:
-        return 1.0
-    p = (wins + draws / 2) / games
-    return round(1.96 * math.sqrt(max(p * (1 - p), 0.25 / games) / games), 4)
-
-
-def play_game(deck_a: Deck, deck_b: Deck, levels: tuple[str, str], seed: int, first) -> Game:
-    """One AI-vs-AI game; each seat's AI decides only from what that seat may know."""
-    game = new_game(deck_a, deck_b, seed=seed, first=first)
-    players = (AIPlayer(levels[0], seed * 2), AIPlayer(levels[1], seed * 2 + 1))
-    while not game.over:
-        game.apply(players[game.pending.seat].choose(game))
-    return game
-
-
-@dataclass(frozen=True)
-class Result:
-    """What a tally needs of a finished game (small, to pass between processes)."""
-
-    first: int
-    outcome: Outcome
-    turn: int
-    drawn: frozenset[str]  # the names of deck A's cards that came into A's hand
-    played: frozenset[str]  # ... and that A summoned, cast or put into its base
-
-
-def _play(job: tuple) -> Result:
-    game = play_game(*job)
-    drawn, played = set(), set()
-    for kind, args in game.log.records:
-        if args and args[0] == 0 and kind in ("draw", "burn", "summon", "cast", "mana"):
-            if args[1] is None:  # a colorless mana token
-                continue
-            name = game.defs[args[1]].name
-            (drawn if kind in ("draw", "burn") else played).add(name)
-    return Result(
-        game.first,
-        game.outcome,
-        game.turn,
-        frozenset(drawn),
-        frozenset(played),
-    )
-
-
-def _results(jobs: list[tuple], processes: int):
-    """The games' results in order, played `processes` at a time."""
-    if processes == 1:
-        yield from map(_play, jobs)
-        return
-    with multiprocessing.get_context("spawn").Pool(processes) as pool:
-        yield from pool.imap(_play, jobs)
-
-
-def _first_for(mode: str, g: int):
+def _first_for(mode: str, g: int) -> str | int:
     if mode == "alternate":
         return g % 2
     if mode == "random":
         return "random"
-    return mode
+    return 0 if mode == "A" else 1
 
 
 def _opponents(specs: list[str]) -> list[Deck]:
@@ -237,6 +121,33 @@ def _opponents(specs: list[str]) -> list[Deck]:
     return out
 
 
+def _note(args: argparse.Namespace, text: str) -> None:
+    if not args.quiet:
+        print(f"zenonzard sim: {text}", file=sys.stderr)
+
+
+def _runner(decks: list[Deck], games: int, args: argparse.Namespace) -> Runner | None:
+    """Where the games are played: Ray, or here in `--jobs` processes (at most one per core).
+    None (after saying why) when Ray is asked for and cannot be used."""
+    if args.ray is not None:
+        try:
+            from zenonzard_tui.sim.cluster import RayRunner
+        except ImportError:
+            print(
+                "zenonzard sim: --ray needs Ray, which is not installed: install the cluster "
+                "extra, pip install 'zenonzard-tui[cluster]'",
+                file=sys.stderr,
+            )
+            return None
+        return RayRunner(decks, args.ray or None)
+    cores = usable_cores()
+    jobs = min(args.jobs, games)
+    if jobs > cores:
+        _note(args, f"--jobs {args.jobs}: this process may use {cores} cores; using {cores}")
+        jobs = cores
+    return LocalRunner(decks, jobs)
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         deck_a = load_deck(find_deck(args.deck_a))
@@ -245,47 +156,55 @@ def run(args: argparse.Namespace) -> int:
         print(f"zenonzard sim: {exc}", file=sys.stderr)
         return 2
     levels = (args.ai_a or args.ai, args.ai_b or args.ai)
-    tallies, stopped = _matches(deck_a, opponents, levels, args)
+    decks = [deck_a, *opponents]
+    runner = _runner(decks, args.games * len(opponents), args)
+    if runner is None:
+        return 2
+    try:
+        tallies, seconds, stopped = _matches(runner, decks, levels, args)
+    except RunnerError as exc:
+        print(f"zenonzard sim: {exc}", file=sys.stderr)
+        return 2
     cards = sorted({c.name for c in deck_a.cards}) if args.cards else []
+    shown = [t for t in tallies if t.games] or tallies[:1]
     if args.json:
-        out = {**tallies[0].as_dict(), "stopped": stopped}
+        out = {**tallies[0].as_dict()}
         if len(opponents) > 1:
-            out = {"matches": [t.as_dict() for t in tallies], **_overall(tallies)}
-            out["stopped"] = stopped
+            out = {"matches": [t.as_dict() for t in shown], **_overall(tallies)}
+        out["seconds"] = round(seconds, 2)
+        out["stopped"] = stopped
         if cards:
-            out["cards"] = _all(tallies).card_rows(cards)
+            out["cards"] = [row.as_dict() for row in _all(tallies).card_rows(cards)]
         print(json.dumps(out, indent=1))
     else:
-        print("\n\n".join(report(t, stopped and t is tallies[-1]) for t in tallies))
+        print("\n\n".join(report(t, args.games) for t in shown))
         if len(opponents) > 1:
-            o = _overall(tallies)
+            o = _all(tallies)
+            low, high = o.interval
             print(
-                f"\nOverall: {deck_a.name} scores {100 * o['score']:.1f}% over {o['games']} games "
-                f"against {len(tallies)} decks ({o['wins']} wins, {o['losses']} losses, "
-                f"{o['draws']} draws)"
+                f"\nOverall: {deck_a.name} scores {100 * o.share:.1f}% (95%: {100 * low:.1f}-"
+                f"{100 * high:.1f}%) over {o.games} games against {len(tallies)} decks "
+                f"({o.wins[0]} wins, {o.wins[1]} losses, {o.draws} draws)"
             )
+        rate = sum(t.games for t in tallies) / seconds if seconds else 0.0
+        print(f"{seconds:.1f} s ({rate:.1f} games/s, {runner.where()})")
         if cards:
             print("\n" + card_report(deck_a.name, _all(tallies), cards))
     return 130 if stopped else 0
 
 
 def _all(tallies: list[Tally]) -> Tally:
-    """One tally of every game of deck A (for the per-card figures)."""
+    """One tally of every game of deck A."""
     total = Tally(tallies[0].names, tallies[0].levels)
     for t in tallies:
-        total.games += t.games
-        total.wins = [total.wins[0] + t.wins[0], total.wins[1] + t.wins[1]]
-        total.draws += t.draws
-        total.drawn.update(t.drawn)
-        total.drawn_score.update(t.drawn_score)
-        total.played.update(t.played)
+        total.merge(t)
     return total
 
 
 def card_report(deck: str, tally: Tally, cards: list[str]) -> str:
     """The per-card table: a card whose games go better when it is drawn helps the deck."""
     rows = tally.card_rows(cards)
-    width = max(len(r["card"]) for r in rows)
+    width = max(len(r.card) for r in rows)
     lines = [
         f"{deck}: its cards over {tally.games} games (score: a win 1, a draw 1/2)",
         f"  {'card':<{width}}  drawn  played  score drawn  score not drawn",
@@ -294,69 +213,69 @@ def card_report(deck: str, tally: Tally, cards: list[str]) -> str:
     def pct(v: float | None) -> str:
         return "    -" if v is None else f"{100 * v:5.1f}%"
 
-    for r in sorted(rows, key=lambda r: -(r["score_drawn"] or 0)):
+    for r in sorted(rows, key=lambda r: -(r.score_drawn or 0)):
         lines.append(
-            f"  {r['card']:<{width}}  {r['drawn']:5d}  {r['played']:6d}  "
-            f"{pct(r['score_drawn']):>11}  {pct(r['score_not_drawn']):>15}"
+            f"  {r.card:<{width}}  {r.drawn:5d}  {r.played:6d}  "
+            f"{pct(r.score_drawn):>11}  {pct(r.score_not_drawn):>15}"
         )
     return "\n".join(lines)
 
 
-def _matches(deck_a: Deck, opponents: list[Deck], levels, args) -> tuple[list[Tally], bool]:
-    """Play DECK_A against each opponent; (the tallies, stopped by Ctrl-C)."""
-    progress = sys.stderr.isatty() and not args.json
-    tallies: list[Tally] = []
-    stopped = False
-    for deck_b in opponents:
+def _matches(
+    runner: Runner, decks: list[Deck], levels: tuple[str, str], args: argparse.Namespace
+) -> tuple[list[Tally], float, bool]:
+    """Play deck 0 against each other deck: (a tally per match, seconds, stopped by Ctrl-C).
+    A stop keeps the games finished so far."""
+    deck_a, opponents = decks[0], decks[1:]
+    tallies = []
+    specs = []
+    for m, deck_b in enumerate(opponents):
         names = (deck_a.name, deck_b.name)
         if names[0] == names[1]:  # a mirror match: tell the seats apart
             names = (f"{names[0]} (A)", f"{names[1]} (B)")
-        tally = Tally(names, levels)
-        tallies.append(tally)
-        start = time.perf_counter()
-        jobs = [
-            (deck_a, deck_b, levels, args.seed + g, _first_for(args.first, g))
+        tallies.append(Tally(names, levels))
+        specs += [
+            GameSpec(m * args.games + g, m, m + 1, args.seed + g, _first_for(args.first, g), levels)
             for g in range(args.games)
         ]
-        try:
-            for result in _results(jobs, min(args.jobs, args.games)):
-                tally.add(result)
-                if progress:
-                    note = f"{deck_b.name}: {tally.games}/{args.games} games"
-                    print(f"\r{note:<60}", end="", file=sys.stderr, flush=True)
-        except KeyboardInterrupt:
-            stopped = True
-        tally.seconds = time.perf_counter() - start
-        if stopped:
-            break
-    if progress:
-        print("\r" + " " * 60 + "\r", end="", file=sys.stderr)
-    return tallies, stopped
+    what = opponents[0].name if len(opponents) == 1 else f"{len(opponents)} decks"
+    start = time.perf_counter()
+    stopped = False
+    try:
+        with runner, Bar(not (args.json or args.quiet)) as bar:
+            task = bar.add(f"{deck_a.name} vs {what}", len(specs))
+            for result in runner.results(specs):
+                tallies[result.match].add(result)
+                bar.advance(task)
+    except KeyboardInterrupt:
+        stopped = True
+    return tallies, time.perf_counter() - start, stopped
 
 
-def _overall(tallies: list[Tally]) -> dict:
+def _overall(tallies: list[Tally]) -> dict[str, Any]:
     t = _all(tallies)
+    low, high = t.interval
     return {
         "games": t.games,
         "wins": t.wins[0],
         "losses": t.wins[1],
         "draws": t.draws,
-        "score": _rate(t.wins[0], t.draws, t.games),
+        "score": round(t.share, 4),
+        "interval_95": [round(low, 4), round(high, 4)],
     }
 
 
-def report(t: Tally, stopped: bool = False) -> str:
-    d = t.as_dict()
+def report(t: Tally, planned: int) -> str:
     a, b = t.names
     lines = [f"{a} ({t.levels[0]}) vs {b} ({t.levels[1]}): {t.games} games"]
-    if stopped:
-        lines[0] += " (stopped early)"
+    if t.games < planned:
+        lines[0] += f" (stopped early, of {planned})"
     if not t.games:
         return lines[0]
-    share, margin = d["win_rate_A"], d["margin_95"]
+    low, high = t.interval
     lines.append(
         f"  {a}: {t.wins[0]} wins   {b}: {t.wins[1]} wins   draws: {t.draws}"
-        f"   -> {a} scores {100 * share:.1f}% (+/- {100 * margin:.1f} at 95%)"
+        f"   -> {a} scores {100 * t.share:.1f}% (95%: {100 * low:.1f}-{100 * high:.1f}%)"
     )
     for seat, name in enumerate(t.names):
         n = t.first_games[seat]
@@ -364,7 +283,6 @@ def report(t: Tally, stopped: bool = False) -> str:
             lines.append(
                 f"  {name} going first: {t.first_wins[seat]}/{n} wins ({100 * t.first_wins[seat] / n:.0f}%)"
             )
-    ends = ", ".join(f"{kind} {n}" for kind, n in t.ends.most_common())
-    lines.append(f"  mean length: {d['mean_turns']} turns; endings: {ends}")
-    lines.append(f"  {t.seconds:.1f} s ({t.games / t.seconds if t.seconds else 0:.1f} games/s)")
+    ends = ", ".join(f"{kind} {n}" for kind, n in t.endings())
+    lines.append(f"  mean length: {t.mean_turns:.2f} turns; endings: {ends}")
     return "\n".join(lines)

@@ -23,12 +23,14 @@ from rich.text import Text
 from zenonzard_tui.cards import CardPool, load_pool
 from zenonzard_tui.decks import (
     DECK_SUFFIX,
+    STARTERS,
     DeckReadError,
     DeckReport,
     curve_chart,
     deck_files,
     decode_deck_bytes,
     export_deck,
+    find_deck,
     parse_deck,
     read_deck_file,
     shown,
@@ -50,7 +52,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "paths",
         nargs="+",
         metavar="PATH",
-        help=f"a deck file, or a folder (every *{DECK_SUFFIX} in it); '-' reads standard input",
+        help=f"a deck file, a folder (every *{DECK_SUFFIX} in it), or a starter deck's name "
+        "(red-rush); '-' reads standard input",
     )
     out = p.add_mutually_exclusive_group()
     out.add_argument(
@@ -146,6 +149,15 @@ def _inputs(paths: Sequence[str]) -> Iterable[tuple[str, Path | None, str | None
             yield "<stdin>", None, None
             continue
         path = Path(arg)
+        if not os.path.lexists(path):  # os.path: False, not OSError, for a name too long
+            try:
+                path = find_deck(arg)  # a starter deck's name, as `play` and `sim` take
+            except DeckReadError as exc:
+                yield arg, None, exc.reason
+                continue
+            if path.is_relative_to(STARTERS):
+                yield str(path), path, None
+                continue
         try:
             is_dir = path.is_dir()
             files = deck_files(path) if is_dir else []

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
 
 from textual.content import Content
 
 from zenonzard_tui.cards.model import KEYWORD_LABELS, CardDef, ForceDef
 from zenonzard_tui.cards.render import card_text, cost_text, force_common_text, force_text
+from zenonzard_tui.engine.observe import ChoiceView, ForceView, Observation, PendingView, SlotView
 
 SEATS = ("A", "B")
 
@@ -96,66 +95,63 @@ def clip(text: str, width: int) -> str:
 # The decision and the attack
 
 
-def question(pending: Mapping[str, Any] | None, source: str | None = None) -> str:
+def question(pending: PendingView | None) -> str:
     """What the deciding seat is asked: "block? (ZR 8.4)"; for a choice inside an effect, the
     card whose effect it is, when known: "High Pressure: which one gets it?"."""
     if pending is None:
         return "the game is over"
-    kind = pending["kind"]
-    if kind == "choice":
-        purpose = pending.get("purpose")
-        if purpose is None:  # the other seat's choice: only whose effect asks is public
-            return f"{source}: a choice" if source else "a choice"
-        words = CHOICES.get(purpose, purpose.replace("_", " ") + "?")
-        if purpose in ("field_limit", "base_limit", "force_search") or not source:
-            return "choose: " + words
-        return f"{source}: {words}"
-    return DECISIONS.get(kind, kind)
+    if not isinstance(pending, ChoiceView):
+        return DECISIONS.get(pending.kind, pending.kind)
+    source, purpose = pending.source, pending.purpose
+    if purpose is None:  # the other seat's choice: only whose effect asks is public
+        return f"{source}: a choice" if source else "a choice"
+    words = CHOICES.get(purpose, purpose.replace("_", " ") + "?")
+    if purpose in ("field_limit", "base_limit", "force_search") or not source:
+        return "choose: " + words
+    return f"{source}: {words}"
 
 
-def status_question(pending: Mapping[str, Any] | None, source: str | None = None) -> str:
+def status_question(pending: PendingView | None) -> str:
     """The status line's decision: "B: block? (ZR 8.4)"."""
     if pending is None:
         return "game over"
-    return f"{pending['seat']}: {question(pending, source)}"
+    return f"{pending.seat}: {question(pending)}"
 
 
-def slot_by_uid(view: Mapping[str, Any], uid: int | None) -> tuple[str, dict] | None:
+def slot_by_uid(view: Observation, uid: int | None) -> tuple[str, SlotView] | None:
     """(seat, slot) of the card with `uid` on a field or in a base, if it is there."""
     if uid is None:
         return None
-    for p in view["players"]:
+    for p in view.players:
         for zone in ("field", "base"):
-            for slot in p[zone]:
-                if slot["uid"] == uid:
-                    return p["seat"], slot
+            for slot in getattr(p, zone):
+                if slot.uid == uid:
+                    return p.seat, slot
     return None
 
 
-def attack_text(view: Mapping[str, Any]) -> str | None:
+def attack_text(view: Observation) -> str | None:
     """ "A's Drill Golem (500/1) -> B (player); blocked by Horned Walrus (300/1)"; None: no attack."""
-    attack = view.get("attack")
+    attack = view.attack
     if not attack:
         return None
-    seat = attack["seat"]
+    seat = attack.seat
     other = SEATS[1 - SEATS.index(seat)]
-    found = slot_by_uid(view, attack["attacker"])
+    found = slot_by_uid(view, attack.attacker)
     if found is None:
         attacker = "a minion that left the field"
     else:
         slot = found[1]
-        attacker = f"{slot['name']} ({slot['bp']}/{slot['dp']})"
-    target = (
-        f"{other} (player)" if attack["target"] == "player" else f"{other}'s {attack['target']}"
-    )
+        attacker = f"{slot.name} ({slot.bp}/{slot.dp})"
+    target = f"{other} (player)" if attack.target == "player" else f"{other}'s {attack.target}"
     text = f"{seat}'s {attacker} -> {target}"
-    if attack.get("blocker") is not None:
-        blocked = slot_by_uid(view, attack["blocker"])
+    if attack.blocker is not None:
+        blocked = slot_by_uid(view, attack.blocker)
         if blocked is None:
             text += "; the blocker left the field"
         else:
             b = blocked[1]
-            text += f"; blocked by {b['name']} ({b['bp']}/{b['dp']})"
+            text += f"; blocked by {b.name} ({b.bp}/{b.dp})"
     return text
 
 
@@ -176,78 +172,91 @@ class Chip:
     marked: bool = False
 
 
+def flagged(chip: Chip, note: str) -> Chip:
+    """`chip` marked as changed since your last move ("✦new", "✦-2"): a sign and a word, not
+    colour alone."""
+    flag = Content.styled(f" ✦{note}", "bold $warning")
+    return replace(chip, text=chip.text + flag, short=chip.short + flag)
+
+
 def _state_mark(rested: bool) -> str:
     return RESTED if rested else ACTIVE
 
 
-def minion_chip(slot: Mapping[str, Any], card: CardDef | None) -> Chip:
+def minion_chip(slot: SlotView, card: CardDef | None) -> Chip:
     """A minion on a field: "● R Drill Golem  500/1  Charge  new"."""
     color = card.color if card is not None else "colorless"
-    stats = f"{slot['bp']}/{slot['dp']}"
-    kws = [KEYWORD_LABELS.get(k, k) for k in slot.get("keywords", ())]
+    stats = f"{slot.bp}/{slot.dp}"
+    kws = [KEYWORD_LABELS.get(k, k) for k in slot.keywords]
     extra = []
-    if slot.get("arrived"):
+    if slot.arrived:
         extra.append("new")
-    if slot.get("must_block"):
+    if slot.must_block:
         extra.append("must block")
-    state = "Rested" if slot["rested"] else "Active"
+    state = "Rested" if slot.rested else "Active"
     tail = "  ".join([stats, state, *kws, *extra])
-    text = Content.assemble(_state_mark(slot["rested"]), " ", badge(color), " ", slot["name"], "  ")
-    text = text + Content.styled(tail, "bold" if not slot["rested"] else "")
+    text = Content.assemble(_state_mark(slot.rested), " ", badge(color), " ", slot.name, "  ")
+    text = text + Content.styled(tail, "bold" if not slot.rested else "")
     short_tail = "  ".join([stats, *(k[:3] for k in kws), *extra])
     short = Content.assemble(
-        _state_mark(slot["rested"]), " ", badge(color), " ", short_name(slot["name"]), " "
-    ) + Content.styled(short_tail, "bold" if not slot["rested"] else "")
-    return Chip(text, short, card_details(card, slot), slot["name"], dim=slot["rested"])
+        _state_mark(slot.rested), " ", badge(color), " ", short_name(slot.name), " "
+    ) + Content.styled(short_tail, "bold" if not slot.rested else "")
+    return Chip(text, short, card_details(card, slot), slot.name, dim=slot.rested)
 
 
-def mana_chip(slot: Mapping[str, Any], card: CardDef | None) -> Chip:
+def mana_chip(slot: SlotView, card: CardDef | None) -> Chip:
     """A mana in a base: "●R Miner of Aguma" (a colorless token: "●C")."""
-    color = slot.get("mana_color") or (card.color if card else "colorless")
-    mark = _state_mark(slot["rested"])
+    color = slot.mana_color or (card.color if card else "colorless")
+    mark = _state_mark(slot.rested)
     if card is None:
         text = Content.assemble(mark, badge("colorless"))
-        return Chip(text, text, mana_details(slot), "colorless", dim=slot["rested"])
-    text = Content.assemble(mark, badge(color), " ", short_name(slot["name"]))
+        return Chip(text, text, mana_details(slot), "colorless", dim=slot.rested)
+    text = Content.assemble(mark, badge(color), " ", short_name(slot.name))
     short = Content.assemble(mark, badge(color))
-    return Chip(text, short, card_details(card, slot), slot["name"], dim=slot["rested"])
+    return Chip(text, short, card_details(card, slot), slot.name, dim=slot.rested)
 
 
-def force_chip(state: Mapping[str, Any], force: ForceDef | None) -> Chip:
+def force_chip(state: ForceView, force: ForceDef | None) -> Chip:
     """A Force: "● Sin 2 life" / "○ Sin 2 life Rested" / "✗ Eternity destroyed"."""
-    name = state["name"]
-    if state["destroyed"]:
+    name = state.name
+    if state.destroyed:
         mark, tail = "✗", "destroyed"
     else:
-        mark = _state_mark(state["rested"])
-        tail = f"{state['life']} life" + (" Rested" if state["rested"] else "")
+        mark = _state_mark(state.rested)
+        tail = f"{state.life} life" + (" Rested" if state.rested else "")
     text = Content.assemble(mark, " ", (name, "bold"), " ", tail)
-    short_tail = "" if state["destroyed"] else " " + tail.replace(" Rested", "")
+    short_tail = "" if state.destroyed else " " + tail.replace(" Rested", "")
     short = Content.assemble(mark, " ", (short_name(name), "bold"), short_tail)
-    dim = state["destroyed"] or state["rested"]
+    dim = state.destroyed or state.rested
     return Chip(text, short, force_details(force, state), name, dim=dim)
 
 
-def hand_chip(card: CardDef | None, name: str, playable: bool, marked: bool = False) -> Chip:
-    """A card in your own hand: "R Drill Golem 2"; a playable card is bold, a card marked for the
-    mulligan is struck through and says so."""
+def hand_chip(card: CardDef | None, name: str, playable: bool, marked: bool = False,
+              pay: int | None = None) -> Chip:  # fmt: skip
+    """A card in a hand or a trash: "R Drill Golem 2"; the cost is what playing it now takes
+    (`pay`, reductions applied) where that is known, marked "*" when it is reduced; a playable
+    card is bold, a card marked for the mulligan is struck through and says so."""
     color = card.color if card is not None else "colorless"
-    cost = "" if card is None or card.cost is None else f" {card.cost}"
+    cost = ""
+    if card is not None and card.cost is not None:
+        cost = f" {card.cost}" if pay is None or pay == card.cost else f" {pay}*"
     style = "bold" if playable else ""
     if marked:
         style = "strike"
     mark = "✗ " if marked else ""
     text = Content.assemble(mark, badge(color), " ", (name + cost, style))
     short = Content.assemble(mark, badge(color), " ", (short_name(name) + cost, style))
-    return Chip(text, short, card_details(card), name, marked=marked)
+    return Chip(text, short, card_details(card, pay=pay), name, marked=marked)
 
 
 # ----------------------------------------------------------------------------------------------
 # Details
 
 
-def card_details(card: CardDef | None, slot: Mapping[str, Any] | None = None) -> Content:
-    """A card's name, kind, cost, stats and rules text; in play also its current BP/DP and state."""
+def card_details(card: CardDef | None, slot: SlotView | None = None,
+                 pay: int | None = None) -> Content:  # fmt: skip
+    """A card's name, kind, cost, stats and rules text; in play also its current BP/DP and state;
+    in your hand, what it costs now when a reduction applies (`pay`)."""
     if card is None:
         return Content("(unknown card)")
     parts: list[Content | str | tuple[str, str]] = [(card.name, "bold"), "\n", badge(card.color)]
@@ -255,6 +264,8 @@ def card_details(card: CardDef | None, slot: Mapping[str, Any] | None = None) ->
     cost = cost_text(card)
     if cost:
         kind += f", cost {cost}"
+        if pay is not None and card.cost is not None and pay != card.cost:
+            kind += f" (now {pay}: reduced)"
     parts.append(kind)
     stats = []
     if card.bp is not None or card.dp is not None:
@@ -263,13 +274,13 @@ def card_details(card: CardDef | None, slot: Mapping[str, Any] | None = None) ->
         stats.append("/".join(card.classes))
     if stats:
         parts += ["\n", ", ".join(stats)]
-    if slot is not None and slot.get("bp") is not None:
-        now = f"Now: {slot['bp']} BP / {slot['dp']} DP, {'Rested' if slot['rested'] else 'Active'}"
-        if slot.get("keywords"):
-            now += ", " + ", ".join(KEYWORD_LABELS.get(k, k) for k in slot["keywords"])
-        if slot.get("arrived"):
+    if slot is not None and slot.bp is not None:
+        now = f"Now: {slot.bp} BP / {slot.dp} DP, {'Rested' if slot.rested else 'Active'}"
+        if slot.keywords:
+            now += ", " + ", ".join(KEYWORD_LABELS.get(k, k) for k in slot.keywords)
+        if slot.arrived:
             now += ", arrived this turn (ZR 8.2)"
-        if slot.get("must_block"):
+        if slot.must_block:
             now += ", must block"
         parts += ["\n", (now, "italic")]
     text = card_text(card)
@@ -278,8 +289,8 @@ def card_details(card: CardDef | None, slot: Mapping[str, Any] | None = None) ->
     return Content.assemble(*parts)
 
 
-def mana_details(slot: Mapping[str, Any]) -> Content:
-    state = "Rested" if slot["rested"] else "Active"
+def mana_details(slot: SlotView) -> Content:
+    state = "Rested" if slot.rested else "Active"
     return Content.assemble(
         ("Colorless mana token", "bold"),
         "\n",
@@ -288,12 +299,12 @@ def mana_details(slot: Mapping[str, Any]) -> Content:
     )
 
 
-def force_details(force: ForceDef | None, state: Mapping[str, Any]) -> Content:
-    name = state["name"]
-    if state["destroyed"]:
+def force_details(force: ForceDef | None, state: ForceView) -> Content:
+    name = state.name
+    if state.destroyed:
         now = "Destroyed: face down and Rested for good (ZR 8.6, ZR 3.6)."
     else:
-        now = f"{state['life']} life, {'Rested' if state['rested'] else 'Active'}."
+        now = f"{state.life} life, {'Rested' if state.rested else 'Active'}."
     parts: list[Content | str | tuple[str, str]] = [(name, "bold"), "\n", (now, "italic")]
     if force is not None:
         parts += ["\n", force_text(force)]

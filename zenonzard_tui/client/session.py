@@ -10,6 +10,7 @@ as the scenario's own text plus the action texts played from its position.
 from __future__ import annotations
 
 import json
+import random
 import re
 import time
 from dataclasses import dataclass, field
@@ -21,7 +22,7 @@ from zenonzard_tui.cards import load_pool
 from zenonzard_tui.cards.model import CardDef, ForceDef
 from zenonzard_tui.engine.actions import Action, IllegalAction
 from zenonzard_tui.engine.game import SEATS, Game
-from zenonzard_tui.engine.observe import observe
+from zenonzard_tui.engine.observe import Observation, observe
 from zenonzard_tui.engine.save import (
     SaveError,
     check_version,
@@ -29,6 +30,7 @@ from zenonzard_tui.engine.save import (
     load_record,
     read_record,
     replay,
+    shown,
     start_game,
     write_atomic,
 )
@@ -53,24 +55,40 @@ class Settings:
         return {"mode": self.mode, "seat": SEATS[self.seat], "ai": self.ai, "names": self.names}
 
     @classmethod
-    def from_dict(cls, data: Any) -> Settings:
-        """Settings from a save's "client" entry; anything missing or odd takes the default."""
+    def from_dict(cls, data: Any, source: str = "save") -> Settings:
+        """Settings from a save's "client" entry: anything missing takes the default; a value
+        that is there but not one the client knows is a damaged save (SaveError)."""
         out = cls()
-        if not isinstance(data, dict):
+        if data is None:
             return out
-        if data.get("mode") in MODES:
-            out.mode = data["mode"]
-        if data.get("seat") in SEATS:
-            out.seat = SEATS.index(data["seat"])
-        if data.get("ai") in LEVELS:
-            out.ai = data["ai"]
+        if not isinstance(data, dict):
+            raise SaveError(f'{source}: "client" must be a table, not {shown(data)}')
+
+        def pick(key: str, allowed: tuple[str, ...]) -> str | None:
+            value = data.get(key)
+            if value is None:
+                return None
+            if not isinstance(value, str) or value not in allowed:
+                raise SaveError(
+                    f"{source}: client.{key} must be one of {', '.join(allowed)}, not {shown(value)}"
+                )
+            return value
+
+        if (mode := pick("mode", MODES)) is not None:
+            out.mode = mode
+        if (seat := pick("seat", SEATS)) is not None:
+            out.seat = SEATS.index(seat)
+        if (ai := pick("ai", tuple(LEVELS))) is not None:
+            out.ai = ai
         names = data.get("names")
-        if (
-            isinstance(names, list | tuple)
-            and len(names) == 2
-            and all(isinstance(n, str) for n in names)
-        ):
-            out.names = (names[0], names[1])
+        if names is not None:
+            if not (
+                isinstance(names, list)
+                and len(names) == 2
+                and all(isinstance(n, str) for n in names)
+            ):
+                raise SaveError(f"{source}: client.names must be a list of two deck names")
+            out.names = (names[0][:200], names[1][:200])  # shown beside the seats
         return out
 
 
@@ -118,7 +136,19 @@ class Session:
     def is_ai(self, seat: int | None) -> bool:
         return self.settings.mode == "ai" and seat is not None and seat != self.settings.seat
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def rematch(self) -> Session:
+        """A new game like this one: the same puzzle from its start, or the same decks, seats
+        and settings with a new seed (the first player drawn again)."""
+        seed = random.randrange(1, 10**9)
+        if self.puzzle is not None:
+            game = parse_scenario(self.puzzle.text, self.puzzle.path).new_game()
+        else:
+            assert self.game.setup_record is not None  # a game not from a position has one
+            setup = {**self.game.setup_record, "seed": seed, "first": "random"}
+            game = start_game(setup, "this game")
+        return Session(game, self.settings, self.puzzle, ai_seed=seed)
+
+    def view(self, seat: int) -> Observation:
         """What `seat` may know: the only picture of the game the screens get."""
         return observe(self.game, seat)
 
@@ -142,16 +172,23 @@ class Session:
 
     def undo(self) -> bool:
         """Take back the human's last decision against the AI, and what the AI did after it:
-        the game is replayed from its start without them. False when there is none."""
+        the game is replayed from its start without them. False when there is none. A forced
+        answer (the only legal action, which auto-pass gives at once) is no decision: it is
+        taken back with the decision before it."""
         if self.settings.mode != "ai":
             return False
         if self.puzzle is None:
+            assert self.game.setup_record is not None  # a game not from a position has one
             game = start_game(self.game.setup_record, "this game")
         else:
             game = parse_scenario(self.puzzle.text, self.puzzle.path).new_game()
         last = None  # (the game before the human's last decision, how many texts came before)
         for n, text in enumerate(self.texts):
-            if game.pending.seat == self.settings.seat:
+            if (
+                game.pending is not None
+                and game.pending.seat == self.settings.seat
+                and len(game.legal()) > 1
+            ):
                 last = (game.clone(), n)
             game.apply(text)
         if last is None:
@@ -241,14 +278,18 @@ def autosave_path() -> Path:
 
 
 def load_session(path: str | Path, ai_seed: int = 0) -> Session:
-    """A session from a save file (an engine save or a puzzle save). Raises SaveError."""
+    """A session from a save file (an engine save or a puzzle save), every field checked before
+    any game starts. Raises SaveError naming the file and the problem."""
     path = Path(path).expanduser()
+    source = str(path)
     record = read_record(path)
-    settings = Settings.from_dict(record.get("client") if isinstance(record, dict) else None)
-    if isinstance(record, dict) and record.get("format") == PUZZLE_FORMAT:
-        game, puzzle, texts = _load_puzzle(record, str(path))
+    if not isinstance(record, dict):
+        raise SaveError(f"{source}: a save is a JSON object (a table), not {shown(record)}")
+    settings = Settings.from_dict(record.get("client"), source)
+    if record.get("format") == PUZZLE_FORMAT:
+        game, puzzle, texts = _load_puzzle(record, source)
     else:
-        game = load_record(record, str(path))
+        game = load_record(record, source)
         puzzle, texts = None, list(record["actions"])
     session = Session(game, settings, puzzle, texts, ai_seed=ai_seed, save_path=path)
     session.saved_count = len(texts)
@@ -263,7 +304,9 @@ def _load_puzzle(record: dict, source: str) -> tuple[Game, Puzzle, list[str]]:
         raise SaveError(f'{source}: the save is damaged (no "scenario" text)')
     if not isinstance(actions, list):
         raise SaveError(f'{source}: "actions" must be a list of action texts')
-    origin = str(scenario.get("path") or source)
+    origin = scenario.get("path")
+    if not isinstance(origin, str) or not origin or len(origin) > 4096:
+        origin = source
     try:
         parsed = parse_scenario(scenario["text"], origin)
     except ScenarioError as exc:

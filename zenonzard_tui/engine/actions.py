@@ -2,7 +2,7 @@
 
 An `Action` is plain data (`kind`, `args`); its text (`attack Drill Golem -> player`) is written by
 the game that listed it, the same text the log, scenarios, replays, tests and the UI use
-(shared/spec/scenarios.md, "Action texts").
+(docs/scenarios.md, "Action texts").
 """
 
 from __future__ import annotations
@@ -29,6 +29,32 @@ class Action:
     def key(self) -> tuple:
         return (self.kind, self.args)
 
+    # What the action names, by kind (read these rather than `args` by position).
+
+    @property
+    def uid(self) -> int | None:
+        """The card it plays or moves, the attacker or the blocker: summon, cast, mana, advance,
+        retreat, attack, block. None for the other kinds."""
+        if self.kind in _CARD_KINDS:
+            return self.args[0]
+        return None
+
+    @property
+    def target(self) -> tuple | None:
+        """An attack's target: ("p",) the player, ("f", index) a Force of the defender."""
+        return self.args[1] if self.kind == "attack" else None
+
+    @property
+    def option(self) -> tuple | None:
+        """A choice's option: ("c", uid) a card, ("f", seat, index) a Force, ("p", seat) a player,
+        ("color", name) a color, ("none",) declining, ("yes",) doing a "may" that chooses nothing."""
+        return self.args[0] if self.kind == "choose" else None
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        """The cards a mulligan puts back."""
+        return self.args if self.kind == "mulligan" else ()
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Action) and self.key() == other.key()
 
@@ -40,6 +66,9 @@ class Action:
 
     def __str__(self) -> str:
         return self.text or self.kind
+
+
+_CARD_KINDS = frozenset({"summon", "cast", "mana", "advance", "retreat", "attack", "block"})
 
 
 class Decision:

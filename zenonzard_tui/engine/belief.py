@@ -21,11 +21,11 @@ from collections.abc import Sequence
 
 from zenonzard_tui.cards import load_pool
 from zenonzard_tui.cards.model import CardDef
+from zenonzard_tui.engine.events import Reveal, ToHand
 from zenonzard_tui.engine.game import Game
 from zenonzard_tui.engine.rng import Rng
 
 BASE_SHARE = 0.35  # about 14 Base Minions in 40 cards, the share of the starter decks
-_SEEN_KINDS = {"to_hand": 1, "reveal": 1}  # records that name a card going to a hand: uid index
 
 
 def seen_in_hand(game: Game, seat: int) -> set[int]:
@@ -33,10 +33,9 @@ def seen_in_hand(game: Game, seat: int) -> set[int]:
     opp = game.players[1 - seat]
     hand = set(opp.hand)
     seen = set()
-    for kind, args in game.log.records:
-        index = _SEEN_KINDS.get(kind)
-        if index is not None and args[0] == opp.seat and args[index] in hand:
-            seen.add(args[index])
+    for event in game.log.records:
+        if isinstance(event, ToHand | Reveal) and event.seat == opp.seat and event.uid in hand:
+            seen.add(event.uid)
     return seen
 
 

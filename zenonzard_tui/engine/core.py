@@ -169,6 +169,6 @@ class GameCore:
         self.pending = None
         self.stack.clear()
         self.queued.clear()
-        self.log.add("game_over", "draw" if winner is None else winner, reason)
+        self.log.add("game_over", winner, reason)
 
     # ------------------------------------------------------------------------------------------

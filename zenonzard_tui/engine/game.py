@@ -4,7 +4,7 @@
 the rules on until the next decision. Work that may be interrupted by a decision is kept as a stack
 of plain task tuples `(function, *args)`, so a game can be cloned at any decision and continued.
 
-Where a rule decides an outcome, the code cites it (ZR n.n, see shared/rules/RULES.md).
+Where a rule decides an outcome, the code cites it (ZR n.n, see docs/rules.md).
 """
 
 from __future__ import annotations
@@ -129,7 +129,7 @@ class Game(LegalActions):
         )
 
     def find_actions(self, text: str) -> list[Action]:
-        """The legal actions a typed text names (shared/spec/scenarios.md): the one whose text
+        """The legal actions a typed text names (docs/scenarios.md): the one whose text
         it is (case-insensitive, spaces collapsed); else those it names with owner prefixes left
         out. A prefix that is written must name the card's owner: `choose B:Ring Raptor` never
         takes A's Ring Raptor."""

@@ -10,13 +10,16 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from zenonzard_tui.cards import load_pool
+from zenonzard_tui.cards import CardDef, ForceDef, load_pool
 from zenonzard_tui.engine.actions import ActionError
 from zenonzard_tui.engine.game import SEATS, Game, new_game
 from zenonzard_tui.engine.state import Options
+from zenonzard_tui.files import MAX_FILE_BYTES, FileReadError, read_limited
 
 FORMAT = "zenonzard-save"
 VERSION = 1
@@ -77,62 +80,196 @@ def write_atomic(path: Path, data: str) -> None:
         raise
 
 
+SEED_RANGE = (-(2**63), 2**64 - 1)  # the seeds a save holds; `play --seed` keeps within it
+MAX_SAVE_BYTES = MAX_FILE_BYTES
+_MAX_INT_DIGITS = 40  # longer numbers are not read as ints at all (a seed has at most 20 digits)
+
+
+class _Float(float):
+    """A JSON number that is not a whole number, shown as it was written (1e400, 1.9, Infinity)."""
+
+    written: str
+
+    def __repr__(self) -> str:
+        return self.written
+
+
+class _LongNumber:
+    """A JSON whole number too long to be anything in a save (reading it would be slow, or refused
+    by Python's limit on digits)."""
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+    def __repr__(self) -> str:
+        return f"a {self.digits}-digit number"
+
+
+def _float(text: str) -> _Float:
+    number = _Float(text)
+    number.written = text
+    return number
+
+
+def _int(text: str) -> int | _LongNumber:
+    digits = len(text.lstrip("-"))
+    return int(text) if digits <= _MAX_INT_DIGITS else _LongNumber(digits)
+
+
+def shown(value: Any) -> str:
+    """A value of a save as a message shows it: JSON's spelling, short, never a whole container."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, str):
+        text = value if len(value) <= 40 else value[:39] + "…"
+        return json.dumps(text, ensure_ascii=False)
+    if isinstance(value, int | float | _LongNumber):
+        return repr(value)
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    return type(value).__name__
+
+
 def _defs(table, ids, what: str, seat: int, source: str) -> list:
     out = []
     for key in ids:
         found = table.get(key)
         if found is None:
             raise SaveError(
-                f"{source}: deck {SEATS[seat]} names {what} '{key}', which this card pool does not have"
+                f"{source}: deck {SEATS[seat]} names {what} {shown(key)}, which this card pool "
+                "does not have"
             )
         out.append(found)
     return out
 
 
-def start_game(setup: dict, source: str, log: bool = True) -> Game:
-    """A new game from a save's seed, first player, options and decks (no actions yet)."""
-    pool = load_pool()
-    decks = [
-        (
-            _defs(pool.cards, deck["cards"], "card", i, source),
-            _defs(pool.forces, deck["forces"], "Force", i, source),
+@dataclass(frozen=True)
+class Setup:
+    """What a game is started from: a save's seed, first player, options and two decks."""
+
+    seed: int
+    first: str  # "A" or "B"; "random" only for a new game (start_game)
+    options: Options
+    decks: tuple[tuple[list[CardDef], list[ForceDef]], tuple[list[CardDef], list[ForceDef]]]
+
+
+def read_setup(record: Any, source: str, random_first: bool = False) -> Setup:
+    """The setup of a save record (or of `Game.setup_record`), every field checked; SaveError.
+    A save names the player who went first; `random_first` also allows "random" (a new game
+    from a setup, which draws the first player)."""
+    if not isinstance(record, dict):
+        raise SaveError(f"{source}: a save is a JSON object (a table), not {shown(record)}")
+    seed = record.get("seed")
+    if seed is None:
+        raise SaveError(f"{source}: the save is damaged (it has no seed)")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SaveError(f"{source}: the seed must be a whole number, not {shown(seed)}")
+    low, high = SEED_RANGE
+    if not low <= seed <= high:
+        raise SaveError(f"{source}: the seed must be a whole number from -2**63 to 2**64-1")
+    first = record.get("first")
+    if first not in SEATS and not (random_first and first == "random"):
+        raise SaveError(f'{source}: "first" must be "A" or "B", not {shown(first)}')
+    raw_options = record.get("options", {})
+    if not isinstance(raw_options, dict):
+        raise SaveError(
+            f'{source}: "options" must be a table of rule options, not {shown(raw_options)}'
         )
-        for i, deck in enumerate(setup["decks"])
-    ]
-    if len(decks) != 2:
-        raise SaveError(f"{source}: a save holds two decks, this one {len(decks)}")
-    options = Options.from_mapping(setup.get("options", {}))
-    return new_game(
-        decks[0], decks[1], seed=int(setup["seed"]), options=options, first=setup["first"], log=log
+    try:
+        options = Options.from_mapping(raw_options)
+    except ValueError as exc:
+        raise SaveError(f"{source}: options: {exc}") from None
+    decks = record.get("decks")
+    if not isinstance(decks, list) or len(decks) != 2:
+        count = f"{len(decks)} decks" if isinstance(decks, list) else shown(decks)
+        raise SaveError(f'{source}: "decks" must hold two decks, not {count}')
+    pool = load_pool()
+    parts = []
+    for seat, deck in enumerate(decks):
+        where = f"deck {SEATS[seat]}"
+        if not isinstance(deck, dict):
+            raise SaveError(f"{source}: {where} must be a table with cards and forces")
+        for key in ("cards", "forces"):
+            ids = deck.get(key)
+            if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
+                raise SaveError(f'{source}: {where}: "{key}" must be a list of ids')
+        parts.append(
+            (
+                _defs(pool.cards, deck["cards"], "card", seat, source),
+                _defs(pool.forces, deck["forces"], "Force", seat, source),
+            )
+        )
+    return Setup(seed, first, options, (parts[0], parts[1]))
+
+
+def deck_problems(cards: list[CardDef], forces: list[ForceDef]) -> list[str]:
+    """What makes a save's deck illegal (ZR 4), by the deck validator of zenonzard_tui.decks."""
+    from zenonzard_tui.decks import parse_deck  # decks is not part of the engine proper
+
+    counts = Counter(card.id for card in cards)
+    text = "\n".join(
+        [f"Forces: {', '.join(f.id for f in forces)}", *(f"{n} {i}" for i, n in counts.items())]
     )
+    return [problem.message for problem in parse_deck(text, "<save>").problems]
+
+
+def start_game(setup: dict[str, Any] | Setup | None, source: str, log: bool = True) -> Game:
+    """A new game from a save's seed, first player, options and decks (no actions yet)."""
+    if not isinstance(setup, Setup):
+        setup = read_setup(setup, source, random_first=True)
+    a, b = setup.decks
+    return new_game(a, b, seed=setup.seed, options=setup.options, first=setup.first, log=log)
 
 
 def load_record(record: Any, source: str = "save") -> Game:
-    """Rebuild a game from a save record by replaying it."""
+    """Rebuild a game from a save record by replaying it: every field is checked first, and both
+    decks must be legal (ZR 4). SaveError names the problem."""
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise SaveError(f'{source}: not a zenonzard save (no "format": "{FORMAT}")')
     check_version(record, VERSION, source)
-    try:
-        game = start_game(record, source)
-        actions = record["actions"]
-        if not isinstance(actions, list):
-            raise SaveError(f'{source}: "actions" must be a list of action texts')
-    except SaveError:
-        raise
-    except (KeyError, TypeError, ValueError) as exc:
-        raise SaveError(f"{source}: the save is damaged ({type(exc).__name__}: {exc})") from None
-    return replay(game, actions, source)
+    check_pool_version(record, source)
+    setup = read_setup(record, source)
+    for seat, (cards, forces) in enumerate(setup.decks):
+        problems = deck_problems(cards, forces)
+        if problems:
+            listed = "".join(f"\n  {p}" for p in problems)
+            raise SaveError(f"{source}: deck {SEATS[seat]} is not a legal deck (ZR 4):{listed}")
+    actions = record.get("actions")
+    if not isinstance(actions, list):
+        raise SaveError(f'{source}: "actions" must be a list of action texts')
+    return replay(start_game(setup, source), actions, source)
 
 
 def check_version(record: dict, newest: int, source: str, what: str = "save") -> None:
     """SaveError unless the record has a format version this program understands."""
     version = record.get("version")
-    if not isinstance(version, int):
+    if version is None:
         raise SaveError(f"{source}: the save has no format version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise SaveError(
+            f"{source}: the {what} format version must be a whole number from 1, not {shown(version)}"
+        )
     if version > newest:
         raise SaveError(
             f"{source}: {what} format {version} is newer than this program understands "
             f"({newest}); update zenonzard-tui"
+        )
+
+
+def check_pool_version(record: dict, source: str) -> None:
+    """SaveError unless the save was made with this program's card pool: with another, its
+    action texts may mean other cards or not replay at all."""
+    saved, ours = record.get("pool_version"), load_pool().version
+    if saved is None:
+        raise SaveError(f"{source}: the save has no card-pool version")
+    if saved != ours:
+        raise SaveError(
+            f"{source}: the save was made with another card pool (pool_version {shown(saved)}; "
+            f"this program's is {shown(ours)}): its actions may not replay"
         )
 
 
@@ -146,23 +283,43 @@ def replay(game: Game, actions: list, source: str) -> Game:
             game.apply(text)
         except ActionError as exc:
             raise SaveError(
-                f"{source}: action {n} '{text}' cannot be replayed ({exc}); the save is damaged "
-                "or from another card pool"
+                f"{source}: action {n} {shown(text)} cannot be replayed ({exc}); the save is "
+                "damaged or from another card pool"
             ) from None
     return game
 
 
 def read_record(path: str | Path) -> Any:
-    """The JSON of a save file, not yet checked; SaveError when it cannot be read as JSON."""
-    path = Path(path)
+    """The JSON of a save file, not yet checked; SaveError when it cannot be read as JSON (or is
+    not a regular file, or is over MAX_SAVE_BYTES: zenonzard_tui.files)."""
+    source = str(path)
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise SaveError(f"{path}: cannot read ({exc.strerror or exc})") from None
+        raw = read_limited(path, source, MAX_SAVE_BYTES, "a save")
+    except FileReadError as exc:
+        raise SaveError(str(exc)) from None
+    return parse_record(raw, source)
+
+
+def parse_record(raw: bytes, source: str) -> Any:
+    """JSON from a save's bytes (UTF-8, a byte-order mark allowed). Numbers keep what they say:
+    1e400 and Infinity are not turned into floats the checks would accept, and a number of
+    thousands of digits is not read at all."""
     try:
-        return json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise SaveError(f"{path}: not a readable save (not JSON: {exc})") from None
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise SaveError(
+            f"{source}: not a readable save (not JSON: not UTF-8 text, {exc})"
+        ) from None
+    try:
+        return json.loads(text, parse_float=_float, parse_int=_int, parse_constant=_float)
+    except json.JSONDecodeError as exc:
+        raise SaveError(f"{source}: not a readable save (not JSON: {exc})") from None
+    except RecursionError:
+        raise SaveError(
+            f"{source}: not a readable save (JSON nested too deeply: a save is nested a few levels)"
+        ) from None
+    except ValueError as exc:  # a number Python refuses to read
+        raise SaveError(f"{source}: not a readable save ({exc})") from None
 
 
 def load_game(path: str | Path) -> Game:

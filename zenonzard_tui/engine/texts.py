@@ -11,7 +11,7 @@ from zenonzard_tui.engine.turns import Turns
 class ActionTexts(Turns):
     """The stable texts of actions and options."""
 
-    # Action texts (shared/spec/scenarios.md)
+    # Action texts (docs/scenarios.md)
 
     def _write_texts(self, actions: list[Action]) -> None:
         for a in actions:

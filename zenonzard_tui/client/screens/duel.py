@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -20,12 +21,13 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import Footer, Input, OptionList, Static
 from textual.worker import get_current_worker
 
 from zenonzard_tui.client import describe as d
 from zenonzard_tui.client.describe import SEATS, Chip
 from zenonzard_tui.client.screens.modals import (
+    CardActionsScreen,
     CoverScreen,
     GameOverScreen,
     HelpScreen,
@@ -39,6 +41,14 @@ from zenonzard_tui.client.widgets.fitline import FitLine
 from zenonzard_tui.client.widgets.logview import LogView
 from zenonzard_tui.client.widgets.zone import ZoneView
 from zenonzard_tui.engine.actions import Action, ActionError, IllegalAction
+from zenonzard_tui.engine.observe import (
+    ChoiceView,
+    Observation,
+    PendingView,
+    PlayerView,
+    publicly_forced,
+)
+from zenonzard_tui.engine.summary import recap, summarize
 from zenonzard_tui.puzzles import forced_win
 
 ZONES = ("opp-forces", "opp-base", "opp-field", "my-field", "my-base", "my-forces", "my-hand")
@@ -54,6 +64,9 @@ def _long_names(session: Session) -> list[str]:
     return sorted(names, key=len, reverse=True)
 
 
+MIN_SIZE = (80, 24)  # the smallest terminal the duel is laid out for (columns, lines)
+
+
 class AIChose(Message):
     """The AI's worker is done: its action (or the error it met) for game `generation`."""
 
@@ -66,8 +79,8 @@ class DuelScreen(Screen[None]):
     AUTO_FOCUS = "#actions"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark,f1", "help", "Help", id="help", key_display="?"),
-        Binding("t", "trash", "Trash", id="trash"),
-        Binding("a", "autopass", "Auto-pass", id="autopass"),
+        Binding("t", "trash", "Trash", show=False, id="trash"),
+        Binding("a", "autopass", "Auto-pass", show=False, id="autopass"),
         Binding("s", "save", "Save", id="save"),
         Binding("S", "save_as", "Save as", show=False, id="save_as"),
         Binding("n", "new_game", "New game", id="new_game"),
@@ -75,6 +88,9 @@ class DuelScreen(Screen[None]):
         Binding("i", "hint", "Hint", id="hint"),
         Binding("q", "quit", "Quit", id="quit"),
         Binding("escape", "focus_actions", "Actions", id="focus_actions", key_display="Esc"),
+        Binding("slash", "filter", "Filter", id="filter", key_display="/"),
+        Binding("L,f2", "toggle_log", "Log", id="toggle_log", key_display="L"),
+        Binding("x", "dismiss_recap", "Close recap", id="dismiss_recap"),
         *(Binding(str(n), f"pick({n - 1})", show=False, id=f"pick_{n}") for n in range(1, 10)),
     ]
 
@@ -100,9 +116,15 @@ class DuelScreen(Screen[None]):
         self.over_shown = False
         self.autopass = not session.hotseat
         self.marks: set[int] = set()
+        self.filter = ""  # typed words the listed actions must contain
+        # per seat: the board and the log length when that seat last acted, to mark and tell
+        # what changed since (the other player's turn)
+        self.before: list[Observation | None] = [None, None]
+        self.log_mark = [0, 0]
+        self.recap_lines: list[str] = []
         self.log_seen = [0, 0]
         self.last_ai: str | None = None
-        self.view: dict[str, Any] | None = None
+        self.view: Observation | None = None
         self.chips: dict[str, list[Chip]] = {}
         self._autosave_failed = False
         self._actions_key: tuple | None = None
@@ -114,6 +136,7 @@ class DuelScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield FitLine(id="status")
+        yield Static("", id="too-small")
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 with VerticalScroll(id="board", can_focus=False):
@@ -131,7 +154,9 @@ class DuelScreen(Screen[None]):
                 yield LogView(id="log")
             with Vertical(id="side"):
                 yield FitLine(id="actions-title", classes="title")
+                yield Input(placeholder="type to filter the actions", id="filter")
                 yield ActionList(id="actions")
+                yield Static("", id="recap")
                 yield FitLine(id="details-title", classes="title")
                 with VerticalScroll(id="details-box", can_focus=False):
                     yield Static("", id="details")
@@ -141,10 +166,19 @@ class DuelScreen(Screen[None]):
         """The board takes what it needs, leaving the log at least a few lines; in a short
         terminal the base and the hand give up names for colour letters sooner."""
         height = self.size.height
+        small = self.size.width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        self.set_class(small, "too-small")
+        if small:
+            width, need_w, need_h = self.size.width, *MIN_SIZE
+            self.query_one("#too-small", Static).update(
+                f"The terminal is {width}x{height}: the duel needs at least {need_w}x{need_h}.\n"
+                "Make the window larger (or the font smaller) to see the board, your hand and "
+                "your actions. The game waits."
+            )
         short = height < 30
         self.query_one("#board").styles.max_height = max(height - 2 - 3, 6)
-        for zone in ("#opp-base", "#my-base"):
-            self.query_one(zone, ZoneView).max_rows = 1 if short else 2
+        for zone_id in ("#opp-base", "#my-base"):
+            self.query_one(zone_id, ZoneView).max_rows = 1 if short else 2
         self.query_one("#my-hand", ZoneView).max_rows = 2 if short else 3
         for zone in self.query(ZoneView):
             zone.refresh(layout=True)
@@ -188,8 +222,14 @@ class DuelScreen(Screen[None]):
             self.render_view()
             self.start_ai()
             return
-        if self.autopass and self._only_pass():
-            if self.viewer is not None and not self.covered:
+        if (self.autopass and self._only_pass()) or (s.hotseat and publicly_forced(s.game)):
+            # answered at once: auto-pass, or in hotseat a decision that is forced in plain
+            # sight of both players (no block possible, no mana for a Flash card)
+            if (
+                self.viewer is not None
+                and not self.covered
+                and (seat == self.viewer or not s.hotseat)
+            ):
                 self.render_view()
             self.set_timer(max(self.ai_delay / 2, 0.01), self._autopass(len(s.texts)))
             return
@@ -197,8 +237,13 @@ class DuelScreen(Screen[None]):
             self.cover(seat)
             return
         self.render_view()
-        if not isinstance(self.focused, ZoneView):
-            self.query_one("#actions", ActionList).focus()
+        pending = s.game.pending
+        interrupting = pending is not None and pending.kind != "main"  # a block, a choice...
+        if interrupting or not isinstance(self.focused, ZoneView):
+            listing = self.query_one("#actions", ActionList)
+            listing.focus()
+            if listing.highlighted is not None and listing.highlighted < len(listing.texts):
+                self.describe_action(listing.texts[listing.highlighted])
 
     def _only_pass(self) -> bool:
         actions = self.session.game.legal_actions()
@@ -207,7 +252,8 @@ class DuelScreen(Screen[None]):
     def _autopass(self, step: int) -> Callable[[], None]:
         def fire() -> None:
             s = self.session
-            if len(s.texts) != step or s.over or not self._only_pass():
+            forced = self._only_pass() or (s.hotseat and publicly_forced(s.game))
+            if len(s.texts) != step or s.over or not forced:
                 return
             s.apply(s.game.legal_actions()[0].text)
             self.after_action()
@@ -218,17 +264,23 @@ class DuelScreen(Screen[None]):
         """The player at the board picked `text`."""
         if not self.can_act():
             return
-        legal = self.view["pending"].get("actions", []) if self.view else []
-        if text not in legal:
+        view = self.view
+        pending = view.pending if view else None
+        legal = (pending.actions or ()) if pending else ()
+        if view is None or text not in legal:
             return
         assert self.viewer is not None
-        self.log_seen[self.viewer] = len(self.view["log"])
+        self.log_seen[self.viewer] = len(view.log)
+        self.before[self.viewer] = view
+        self.log_mark[self.viewer] = len(self.session.game.log)
+        self.recap_lines = []
         try:
             self.session.apply(text)
         except ActionError as exc:  # the view was current, so this should not happen
             self.notify(str(exc), severity="error")
             return
         self.marks.clear()
+        self.filter = ""
         self.after_action()
 
     def after_action(self) -> None:
@@ -312,10 +364,10 @@ class DuelScreen(Screen[None]):
         self.hide_private()
         self.app.clear_notifications()  # a message may name a card of the hand going away
         seen = self.session.view(seat)  # only the decision's kind and its card are shown
-        pending = seen["pending"]
-        question = d.question(pending, pending.get("source") if pending else None)
+        pending = seen.pending
+        question = d.question(pending)
         deck = self.session.settings.names[seat]
-        turn = f"Turn {self.view['turn']}" if self.view and self.view["turn"] else "Setup"
+        turn = f"Turn {seen.turn}" if seen.turn else "Setup"
 
         def reveal(_: None) -> None:
             self.covered = False
@@ -337,6 +389,7 @@ class DuelScreen(Screen[None]):
     def render_view(self) -> None:
         assert self.viewer is not None
         self.view = self.session.view(self.viewer)
+        self.update_recap()
         self.render_status()
         self.render_board()
         self.render_actions()
@@ -351,10 +404,10 @@ class DuelScreen(Screen[None]):
         if v is None:
             return
         status = self.query_one("#status", FitLine)
-        turn = f"Turn {v['turn']}" if v["turn"] else "Setup"
-        where = f"{turn} · {d.PHASES.get(v['phase'], v['phase'])}"
-        if v["active"]:
-            where = f"{turn} · {v['active']}'s turn · {d.PHASES.get(v['phase'], v['phase'])}"
+        turn = f"Turn {v.turn}" if v.turn else "Setup"
+        where = f"{turn} · {d.PHASES.get(v.phase, v.phase)}"
+        if v.active:
+            where = f"{turn} · {v.active}'s turn · {d.PHASES.get(v.phase, v.phase)}"
         s = self.session
         mode = "hotseat" if s.hotseat else f"vs AI {s.settings.ai}"
         if s.puzzle is not None:
@@ -362,11 +415,12 @@ class DuelScreen(Screen[None]):
         if self.autopass:
             mode += " · auto-pass"
         if s.over:
-            last = v["log"][-1] if v["log"] else "The game is over."
+            last = v.log[-1] if v.log else "The game is over."
             left = Content.styled(f"Game over. {last}", "bold")
             status.show(left, right=(f"{turn} · {mode}", ""))
             return
         seat = s.deciding
+        assert seat is not None  # the game is not over
         question = self.live_question()
         left = Content.styled(question, "bold")
         if s.is_ai(seat):
@@ -377,40 +431,37 @@ class DuelScreen(Screen[None]):
             tail = Content("")
         status.show(left + tail, left, right=(f"{where} · {mode}", where, ""))
 
-    def live_pending(self) -> dict[str, Any] | None:
+    def live_pending(self) -> PendingView | None:
         """The pending decision: its kind and seat are public (and its actions, if ours)."""
-        return self.view["pending"] if self.view else None
+        return self.view.pending if self.view else None
 
     def live_question(self) -> str:
         pending = self.live_pending()
-        return d.status_question(pending, pending.get("source") if pending else None)
+        return d.status_question(pending)
 
     def render_board(self) -> None:
         v = self.view
         assert v is not None and self.viewer is not None
-        me, opp = v["players"][self.viewer], v["players"][1 - self.viewer]
+        me, opp = v.players[self.viewer], v.players[1 - self.viewer]
         cat, forces = self.session.catalog, self.session.forces
         self.chips = {
-            "opp-forces": [d.force_chip(f, forces.get(f["id"])) for f in opp["forces"]],
-            "opp-base": [d.mana_chip(m, cat.get(m["id"])) for m in opp["base"]],
-            "opp-field": [d.minion_chip(m, cat.get(m["id"])) for m in opp["field"]],
-            "my-field": [d.minion_chip(m, cat.get(m["id"])) for m in me["field"]],
-            "my-base": [d.mana_chip(m, cat.get(m["id"])) for m in me["base"]],
-            "my-forces": [d.force_chip(f, forces.get(f["id"])) for f in me["forces"]],
+            "opp-forces": [d.force_chip(f, forces.get(f.id)) for f in opp.forces],
+            "opp-base": [d.mana_chip(m, cat.get(m.id)) for m in opp.base],
+            "opp-field": [d.minion_chip(m, cat.get(m.id)) for m in opp.field],
+            "my-field": [d.minion_chip(m, cat.get(m.id)) for m in me.field],
+            "my-base": [d.mana_chip(m, cat.get(m.id)) for m in me.base],
+            "my-forces": [d.force_chip(f, forces.get(f.id)) for f in me.forces],
         }
+        self.flag_changes()
         actions = self.my_actions()
         playable = {d.action_name(t)[1] for t in actions if t.split(" ", 1)[0] in HAND_VERBS}
-        hand = me["hand"] or []
+        hand = me.hand or ()
         self.chips["my-hand"] = [
-            d.hand_chip(cat.get(c["id"]), c["name"], c["name"] in playable, i in self.marks)
+            d.hand_chip(cat.get(c.id), c.name, c.name in playable, i in self.marks, c.cost)
             for i, c in enumerate(hand)
         ]
-        self.chips["my-trash"] = [
-            d.hand_chip(cat.get(c["id"]), c["name"], False) for c in me["trash"]
-        ]
-        self.chips["opp-trash"] = [
-            d.hand_chip(cat.get(c["id"]), c["name"], False) for c in opp["trash"]
-        ]
+        self.chips["my-trash"] = [d.hand_chip(cat.get(c.id), c.name, False) for c in me.trash]
+        self.chips["opp-trash"] = [d.hand_chip(cat.get(c.id), c.name, False) for c in opp.trash]
         for zone in ZONES:
             empty = "none"
             if zone.endswith("field"):
@@ -429,43 +480,68 @@ class DuelScreen(Screen[None]):
             head = Content.styled("Attack: ", "bold")
             middle.show(head + attack, Content(attack))
         else:
-            turn = f"Turn {v['turn']} · {v['active']}'s turn" if v["turn"] else "Mulligans"
+            turn = f"Turn {v.turn} · {v.active}'s turn" if v.turn else "Mulligans"
             middle.show(Content.styled(turn, "dim"), rule="─")
 
-    def header(self, p: dict[str, Any]) -> list[Content]:
+    def flag_changes(self) -> None:
+        """Mark what changed on the board since the viewer's last move: minions that arrived,
+        Forces that lost life (the other player's turn, at a glance)."""
+        before, v = self.before[self.viewer or 0], self.view
+        if before is None or v is None or self.viewer is None:
+            return
+        for side, seat in (("opp", 1 - self.viewer), ("my", self.viewer)):
+            was, now = before.players[seat], v.players[seat]
+            old = {m.uid for m in was.field}
+            chips = self.chips[f"{side}-field"]
+            for i, m in enumerate(now.field):
+                if m.uid not in old:
+                    chips[i] = d.flagged(chips[i], "new")
+            chips = self.chips[f"{side}-forces"]
+            for i, (f0, f1) in enumerate(zip(was.forces, now.forces, strict=True)):
+                if f1.life < f0.life or f1.destroyed != f0.destroyed:
+                    chips[i] = d.flagged(chips[i], f"{f1.life - f0.life:+d}")
+
+    def life_change(self, seat: int) -> int:
+        """The change of `seat`'s life since the viewer's last move (0: none, or no move yet)."""
+        before, v = self.before[self.viewer or 0], self.view
+        if before is None or v is None:
+            return 0
+        return v.players[seat].life - before.players[seat].life
+
+    def header(self, p: PlayerView) -> list[Content]:
         """A player's line, fullest first: seat, deck, life, hand, deck and trash sizes."""
-        seat = SEATS.index(p["seat"])
+        seat = SEATS.index(p.seat)
         who = Content.styled(f" {self._seat_label(seat)} ", "bold reverse")
         deck = self.session.settings.names[seat]
-        life_style = "bold $error" if p["life"] <= 3 else "bold"
-        stats = [("Life ", ""), (str(p["life"]), life_style)]
-        stats.append(
-            (f"  Hand {p['hand_size']}  Deck {p['deck_size']}  Trash {len(p['trash'])}", "")
-        )
-        if p["movement"]:
-            stats.append((f"  Movement {p['movement']}", "bold"))
+        life_style = "bold $error" if p.life <= 3 else "bold"
+        change = self.life_change(seat)
+        life = str(p.life) + (f" ✦{change:+d}" if change else "")
+        stats = [("Life ", ""), (life, life_style)]
+        stats.append((f"  Hand {p.hand_size}  Deck {p.deck_size}  Trash {len(p.trash)}", ""))
+        if p.movement:
+            stats.append((f"  Movement {p.movement}", "bold"))
         body = Content.assemble(*stats)
         short = Content.assemble(
             ("Life ", ""),
-            (str(p["life"]), life_style),
-            f" Hand {p['hand_size']} Deck {p['deck_size']} Trash {len(p['trash'])}",
-            (f" Move {p['movement']}" if p["movement"] else "", "bold"),
+            (life, life_style),
+            f" Hand {p.hand_size} Deck {p.deck_size} Trash {len(p.trash)}",
+            (f" Move {p.movement}" if p.movement else "", "bold"),
         )
         you = seat == self.viewer and not self.session.hotseat
         tag = "AI" if self.session.is_ai(seat) else ("you" if you else "")
-        brief = Content.styled(f" {p['seat']}{' ' + tag if tag else ''} ", "bold reverse")
+        brief = Content.styled(f" {p.seat}{' ' + tag if tag else ''} ", "bold reverse")
         full = [who + "  " + Content.styled(deck, "italic") + "  " + body] if deck else []
         return [*full, who + "  " + body, who + " " + short, brief + " " + short]
 
     def my_actions(self) -> list[str]:
         v = self.view
-        if v is None or v["pending"] is None or self.covered:
+        if v is None or v.pending is None or self.covered:
             return []
-        return list(v["pending"].get("actions", []))
+        return list(v.pending.actions or ())
 
     def deciding_mulligan(self) -> bool:
         v = self.view
-        return bool(v and v["pending"] and v["pending"]["kind"] == "mulligan" and self.my_actions())
+        return bool(v and v.pending and v.pending.kind == "mulligan" and self.my_actions())
 
     def offered_actions(self) -> tuple[list[str], str | None]:
         """The actions to list and a note under them."""
@@ -475,6 +551,7 @@ class DuelScreen(Screen[None]):
         if self.covered or self.view is None:
             return [], None
         seat = s.deciding
+        assert seat is not None and self.viewer is not None  # the game is not over
         if self.thinking or s.is_ai(seat):
             note = f"{self._seat_label(seat)} is deciding…"
             if self.last_ai:
@@ -484,17 +561,66 @@ class DuelScreen(Screen[None]):
         if not actions:
             return [], f"Waiting for {self._seat_label(seat)}…"
         if self.deciding_mulligan():
-            hand = self.view["players"][self.viewer]["hand"] or []
-            names = [hand[i]["name"] for i in sorted(self.marks) if i < len(hand)]
+            hand = self.view.players[self.viewer].hand or ()
+            names = [hand[i].name for i in sorted(self.marks) if i < len(hand)]
             offered = ["keep"]
             text = d.mulligan_text(actions, names) if names else None
             if text:
                 offered.append(text)
             return offered, "Enter on a hand card marks it to send back (ZR 5.2)."
-        chosen = (self.live_pending() or {}).get("chosen")
+        if self.filter:
+            words = self.filter.casefold().split()
+            kept = [t for t in actions if all(w in t.casefold() for w in words)]
+            note = f"Showing {len(kept)} of {len(actions)} matching '{self.filter}' (Esc: all)."
+            return kept, note
+        pending = self.live_pending()
+        chosen = pending.chosen if isinstance(pending, ChoiceView) else None
         if chosen:
             return actions, "Chosen so far: " + ", ".join(chosen)
         return actions, None
+
+    # ------------------------------------------------------------------------------------------
+    # Typing to filter the actions
+
+    def action_filter(self) -> None:
+        box = self.query_one("#filter", Input)
+        box.display = True
+        box.focus()
+
+    @on(Input.Changed, "#filter")
+    def filter_changed(self, event: Input.Changed) -> None:
+        self.filter = event.value.strip()
+        self.render_actions()
+
+    @on(Input.Submitted, "#filter")
+    def filter_submitted(self) -> None:
+        """Enter in the filter: the first matching action, when it is yours to play."""
+        texts, _ = self.offered_actions()
+        listing = self.query_one("#actions", ActionList)
+        listing.focus()
+        if texts and self.can_act():
+            self.play(texts[0])
+        self.clear_filter()  # (play has emptied it; the box goes too)
+
+    def clear_filter(self) -> None:
+        box = self.query_one("#filter", Input)
+        if self.filter or box.display:
+            self.filter = ""
+            box.value = ""
+            box.display = False
+            self.render_actions()
+
+    def _with_cost(self, shown: str, text: str) -> str:
+        """A summon or a cast says what it costs now: "cast Tidal Wave · 1*" (* reduced)."""
+        verb, name = d.action_name(text)
+        if verb not in ("summon", "cast") or self.view is None or self.viewer is None:
+            return shown
+        hand = self.view.players[self.viewer].hand or ()
+        card = next((c for c in hand if c.name == name), None)
+        full = self.session.catalog.get(card.id) if card is not None else None
+        if card is None or card.cost is None or full is None:
+            return shown
+        return f"{shown} · {card.cost}" + ("*" if card.cost != full.cost else "")
 
     def render_actions(self) -> None:
         texts, note = self.offered_actions()
@@ -507,8 +633,10 @@ class DuelScreen(Screen[None]):
                 if listing.highlighted is not None and (listing.highlighted < len(listing.texts))
                 else None
             )
-            shown = [d.shorten_names(t, self.long_names) for t in texts]
+            shown = [self._with_cost(d.shorten_names(t, self.long_names), t) for t in texts]
             listing.show_actions(texts, listing.token + 1, note, keep, shown)
+            if listing.highlighted is not None and listing.highlighted < len(texts):
+                self.describe_action(texts[listing.highlighted])  # a new decision: its card
         current = listing.highlighted
         self.point_at(
             listing.texts[current] if current is not None and current < len(texts) else None
@@ -530,9 +658,13 @@ class DuelScreen(Screen[None]):
         if v is None or self.viewer is None:
             return
         seen = self.log_seen[self.viewer]
-        self.query_one("#log", LogView).show(v["log"], seen, SEATS[1 - self.viewer])
+        self.query_one("#log", LogView).show(v.log, seen, SEATS[1 - self.viewer])
+        self.render_log_title()
+
+    def render_log_title(self) -> None:
+        back = " (L: the board)" if self.has_class("full-log") else ""
         self.query_one("#log-title", FitLine).show(
-            Content.assemble("Log ", ("(dim: before your last move)", "dim")), "Log"
+            Content.assemble("Log", back, (" dim: before your last move", "dim")), "Log" + back
         )
 
     # ------------------------------------------------------------------------------------------
@@ -571,6 +703,8 @@ class DuelScreen(Screen[None]):
 
     @on(ZoneView.Highlighted)
     def zone_highlighted(self, event: ZoneView.Highlighted) -> None:
+        if not event.zone.has_focus:  # the focus moved on (to a new decision) since it was sent
+            return
         self.last_zone = event.zone.id or "my-hand"
         self.show_details(event.chip)
 
@@ -592,12 +726,22 @@ class DuelScreen(Screen[None]):
             self.render_actions()
             return
         listing = self.query_one("#actions", ActionList)
-        for i, text in enumerate(listing.texts):
-            if self.resolve(text) == (zone, event.index):
-                listing.highlighted = i
-                listing.focus()
-                return
-        if self.can_act():
+        uses = [
+            i for i, text in enumerate(listing.texts) if self.resolve(text) == (zone, event.index)
+        ]
+        if len(uses) == 1 or (uses and not self.can_act()):
+            listing.highlighted = uses[0]
+            listing.focus()
+        elif uses:  # several: the card's own menu (advance, retreat, each attack...)
+            texts = [listing.texts[i] for i in uses]
+            shown = [self._with_cost(d.shorten_names(t, self.long_names), t) for t in texts]
+
+            def chosen(text: str | None) -> None:
+                if text is not None:
+                    self.play(text)
+
+            self.app.push_screen(CardActionsScreen(event.chip.name, texts, shown), chosen)
+        elif self.can_act():
             self.notify(f"No action uses {event.chip.name} now.", timeout=2)
 
     def point_at(self, text: str | None) -> None:
@@ -617,7 +761,11 @@ class DuelScreen(Screen[None]):
 
     @on(OptionList.OptionHighlighted, "#actions")
     def action_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        text = self.query_one("#actions", ActionList).action_of(event.option.id)
+        self.describe_action(self.query_one("#actions", ActionList).action_of(event.option.id))
+
+    def describe_action(self, text: str | None) -> None:
+        """Point at what the action `text` names and show it in the details pane: its card, or
+        what the action does; with nothing to show, the pane is cleared (never a stale card)."""
         self.point_at(text)
         if text is None:
             return
@@ -630,6 +778,8 @@ class DuelScreen(Screen[None]):
         if explained is not None:
             self.query_one("#details", Static).update(explained)
             self.query_one("#details-title", FitLine).show("Action")
+        else:
+            self.show_details(None)
 
     @on(OptionList.OptionSelected, "#actions")
     def action_selected(self, event: OptionList.OptionSelected) -> None:
@@ -642,15 +792,17 @@ class DuelScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "new_game":
-            return self.session.over and self.restart is not None
+            return self.session.over
+        if action == "dismiss_recap":
+            return bool(self.recap_lines)
         if action == "pick":
             return self.can_act()
         if action == "focus_actions":
-            return not isinstance(self.focused, ActionList)
+            return not isinstance(self.focused, ActionList) or bool(self.filter)
         if action == "hint":  # in a puzzle, at your own decision
             return self.session.puzzle is not None and self.can_act()
-        if action == "undo":  # against the AI, once you have decided something
-            return not self.session.hotseat and bool(self.session.texts)
+        if action == "undo":  # once you have decided something (hotseat: says why not)
+            return bool(self.session.texts)
         return True
 
     def action_pick(self, index: int) -> None:
@@ -658,7 +810,33 @@ class DuelScreen(Screen[None]):
         if index < len(listing.texts):
             self.play(listing.texts[index])
 
+    def update_recap(self) -> None:
+        """When the viewer's decision comes in a new turn (the other player has played), tell
+        what that turn did until the viewer dismisses it (x) or moves."""
+        before, v, seat = self.before[self.viewer or 0], self.view, self.viewer
+        new_turn = before is not None and v is not None and v.turn != before.turn
+        if new_turn and seat is not None and not self.recap_lines and self.can_act():
+            assert before is not None and v is not None
+            self.recap_lines = recap(self.session.game, seat, self.log_mark[seat])
+            self.before[seat] = replace(before, turn=v.turn)  # told once per turn
+        box = self.query_one("#recap", Static)
+        box.display = bool(self.recap_lines)
+        if self.recap_lines:
+            head = Content.styled("Since your last move (x: close)", "bold")
+            box.update(Content("\n").join([head, *(Content(line) for line in self.recap_lines)]))
+        self.refresh_bindings()
+
+    def action_dismiss_recap(self) -> None:
+        self.recap_lines = []
+        self.update_recap()
+
+    def action_toggle_log(self) -> None:
+        """The log takes the board's place (and gives it back): the whole game's story."""
+        self.toggle_class("full-log")
+        self.render_log_title()
+
     def action_focus_actions(self) -> None:
+        self.clear_filter()
         self.query_one("#actions", ActionList).focus()
 
     def action_help(self) -> None:
@@ -763,6 +941,12 @@ class DuelScreen(Screen[None]):
     def action_undo(self) -> None:
         """Against the AI: take back your last decision (and the AI's answers to it)."""
         s = self.session
+        if s.hotseat:
+            self.notify(
+                "No undo in a hotseat game: the other player has seen your move.",
+                severity="warning",
+            )
+            return
         if not s.undo():
             self.notify("You have made no decision to take back.", severity="warning")
             return
@@ -771,9 +955,10 @@ class DuelScreen(Screen[None]):
         self.start()
 
     def action_new_game(self) -> None:
-        if not (self.session.over and self.restart is not None):
+        """After the game: a new one (the command line's choice of decks, or this game's)."""
+        if not self.session.over:
             return
-        self.session = self.restart()
+        self.session = self.restart() if self.restart is not None else self.session.rematch()
         self.long_names = _long_names(self.session)
         self.autopass = not self.session.hotseat
         self.last_ai = None
@@ -788,7 +973,7 @@ class DuelScreen(Screen[None]):
         self.over_shown = True
         v = self.view
         assert v is not None
-        winner = v["winner"]
+        winner = v.winner
         s = self.session
         if winner == "draw":
             headline = "The game is a draw."
@@ -798,9 +983,11 @@ class DuelScreen(Screen[None]):
             )
         else:
             headline = f"Player {winner} wins!"
-        reason = v["log"][-1] if v["log"] else ""
-        summary = f"Turn {v['turn']}, {len(s.texts)} actions."
-        can_restart = self.restart is not None
+        reason = v.log[-1] if v.log else ""
+        names = tuple(s.settings.names[seat] or self._seat_label(seat) for seat in (0, 1))
+        figures = summarize(s.game).lines((names[0], names[1]))[1:]  # the headline says who won
+        summary = "\n".join([*figures, f"{len(s.texts)} actions."])
+        can_restart = True
 
         def chosen(what: str | None) -> None:
             if what == "new":

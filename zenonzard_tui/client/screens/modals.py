@@ -50,7 +50,7 @@ class CoverScreen(ModalScreen[None]):
         self.dismiss(None)
 
     def action_quit_game(self) -> None:
-        self.app.action_quit()
+        self.app.action_quit()  # type: ignore[unused-coroutine]  # ZenonzardApp's asks, at once
 
 
 HELP = """\
@@ -60,8 +60,12 @@ HELP = """\
   ↑ ↓ (k j)       Actions list: move; board: the zone above or below
   ← → (h l)       board: along a zone; ← in the Actions list: to the board
   Tab             board, Actions list, log;  Esc: back to the Actions
-  Enter on a card jump to the first action that names it; at the
-                  mulligan, mark or unmark it to send back (ZR 5.2)
+  ] [             Actions list: the next (previous) kind of action: play a
+                  card, move, attack, block, choose, end
+  /               type to filter the actions (words in any order); Enter
+                  does the first that matches, Esc shows them all again
+  Enter on a card that card's actions: the one there is, or a menu of
+                  them; at the mulligan, mark or unmark it (ZR 5.2)
 
 [b]Keys[/b]
   ?  F1           this help           t   both trashes (public, ZR 3.1)
@@ -72,6 +76,7 @@ HELP = """\
   n               a new game, once this one is over
   u               against the AI: take back your last decision
   i               in a puzzle: a hint (the next move of a forced win)
+  L  F2           the log in the board's place, and back
 
 [b]The board[/b] (you at the bottom; in a hotseat game, whoever decides)
   ● Active   ○ Rested   ✗ a destroyed Force   new: arrived this turn
@@ -212,6 +217,38 @@ class GameOverScreen(ModalScreen[str]):
         if what == "new" and not self.can_restart:
             return
         self.dismiss(what)
+
+
+class CardActionsScreen(ModalScreen[str | None]):
+    """Enter on a board card that several actions use: which one (None: none, Escape)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "close", "Back", id="card_actions_close"),
+        *(Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 10)),
+    ]
+
+    def __init__(self, card: str, texts: list[str], shown: list[str]) -> None:
+        super().__init__()
+        self.card, self.texts, self.shown = card, texts, shown
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="card-actions-box", classes="dialog"):
+            yield Static(Content.styled(self.card, "bold"), id="card-actions-title")
+            yield OptionList(
+                *(Option(f"{i + 1} {label}", id=str(i)) for i, label in enumerate(self.shown)),
+                id="card-actions",
+            )
+            yield Static("Enter: do it · Esc: back", classes="note")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.texts[int(event.option.id or 0)])
+
+    def action_pick(self, index: int) -> None:
+        if index < len(self.texts):
+            self.dismiss(self.texts[index])
+
+    def action_close(self) -> None:
+        self.dismiss(None)
 
 
 class TrashScreen(ModalScreen[None]):

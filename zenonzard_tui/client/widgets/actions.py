@@ -24,6 +24,8 @@ class ActionList(OptionList):
         Binding("left,h", "board", "Board", key_display="←"),
         Binding("k", "cursor_up", show=False),
         Binding("j", "cursor_down", show=False),
+        Binding("right_square_bracket", "group(1)", "Next kind", key_display="]"),
+        Binding("left_square_bracket", "group(-1)", "Previous kind", show=False),
     ]
 
     class ToBoard(Message):
@@ -77,6 +79,18 @@ class ActionList(OptionList):
     def action_board(self) -> None:
         self.post_message(self.ToBoard())
 
+    def action_group(self, step: int) -> None:
+        """Jump to the first action of the next (or previous) kind: play a card, move, attack,
+        block, choose, end."""
+        if not self.texts:
+            return
+        kinds = [action_group(t) for t in self.texts]
+        starts = [i for i, k in enumerate(kinds) if i == 0 or k != kinds[i - 1]]
+        here = self.highlighted or 0
+        current = max(i for i in starts if i <= here)
+        at = starts.index(current)
+        self.highlighted = starts[(at + step) % len(starts)]
+
     def action_of(self, option_id: str | None) -> str | None:
         """The action text of an option id, if it belongs to the current decision."""
         if not option_id:
@@ -85,3 +99,18 @@ class ActionList(OptionList):
         if token != str(self.token) or not index.isdigit() or int(index) >= len(self.texts):
             return None
         return self.texts[int(index)]
+
+
+GROUPS = {
+    "summon": "play", "cast": "play", "mana": "play",
+    "advance": "move", "retreat": "move",
+    "attack": "attack",
+    "block": "block", "no": "block",
+    "choose": "choose", "done": "choose",
+    "keep": "mulligan", "mulligan": "mulligan",
+}  # fmt: skip
+
+
+def action_group(text: str) -> str:
+    """The kind an action text belongs to, for jumping between kinds ("end" and "pass" last)."""
+    return GROUPS.get(text.split(" ", 1)[0], "end")

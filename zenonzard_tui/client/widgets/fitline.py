@@ -43,10 +43,10 @@ class FitLine(Widget):
         width = self.size.width
         if self.rule is not None:  # the text centred on a dim line of `rule` characters
             text = self.candidates[0].truncate(max(width - 4, 0))
-            left = (width - text.cell_length - 2) // 2
-            right = width - text.cell_length - 2 - left
+            before = (width - text.cell_length - 2) // 2
+            after = width - text.cell_length - 2 - before
             return Content.assemble(
-                (self.rule * left + " ", "dim"), text, (" " + self.rule * right, "dim")
+                (self.rule * before + " ", "dim"), text, (" " + self.rule * after, "dim")
             )
         for text in self.candidates:
             for right in [*self.right, None]:
@@ -54,7 +54,19 @@ class FitLine(Widget):
                 if text.cell_length <= room:
                     if right is None:
                         return text
-                    return (
-                        text + Content(" " * (width - text.cell_length - right.cell_length)) + right
-                    )
-        return self.candidates[-1].truncate(width, ellipsis=True)
+                    gap = Content(" " * (width - text.cell_length - right.cell_length))
+                    return text + gap + right
+        return clip_words(self.candidates[-1], width)
+
+
+def clip_words(text: Content, width: int) -> Content:
+    """`text` cut to `width` cells at a word boundary, with "…" (mid-word only for one long
+    word)."""
+    if text.cell_length <= width:
+        return text
+    if width <= 1:
+        return Content("…"[:width])
+    cut = text.plain.rfind(" ", 0, width)
+    if cut <= 0 or len(text.plain) != text.cell_length:  # one word, or wide characters
+        return text.truncate(width, ellipsis=True)
+    return text[:cut].rstrip() + Content("…")

@@ -8,6 +8,7 @@ End returns to the newest line.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from textual.binding import Binding, BindingType
@@ -37,13 +38,14 @@ class LogView(Widget, can_focus=True):
         self.groups: list[tuple[str, int, int]] = []  # (line, count, index of its last copy)
         self.opponent: str | None = None  # whose lines stand out
 
-    def show(self, lines: list[str], seen: int, opponent: str | None = None) -> None:
+    def show(self, lines: Sequence[str], seen: int, opponent: str | None = None) -> None:
         """The log's lines; those before `seen` are dim; the opponent's own lines stand out."""
+        lines = list(lines)
         if lines == self.lines and seen == self.seen and opponent == self.opponent:
             return
         if len(lines) < len(self.lines) or lines[: len(self.lines)] != self.lines:
             self.back = 0
-        self.lines, self.seen, self.opponent = list(lines), seen, opponent
+        self.lines, self.seen, self.opponent = lines, seen, opponent
         self.groups = []
         for i, line in enumerate(self.lines):
             if self.groups and self.groups[-1][0] == line and (i - 1 < seen) == (i < seen):

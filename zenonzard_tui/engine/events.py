@@ -1,0 +1,614 @@
+"""The game log's events: one frozen dataclass per kind of thing that happens, each with the
+sentence it reads as.
+
+The engine records an event with `game.log.add(kind, *fields)` (engine/log.py); readers get these
+objects back from `game.log.records` and read their fields by name. `event.sentence(game, seat)`
+writes what `seat` may know (None: an all-knowing reader); it returns None when there is nothing to
+say. Uids name cards in `game.defs`; names are kept where the card may be gone by the time the
+log is read (a token, a card that changed zones).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from zenonzard_tui.cards.model import KEYWORD_LABELS
+from zenonzard_tui.cards.vocab import TRIGGERS
+
+if TYPE_CHECKING:
+    from zenonzard_tui.engine.game import Game
+
+SEATS = ("A", "B")
+
+UNTIL = {
+    "end_of_turn": " until the end of the turn (ZR 5.7)",
+    "battle": " during this battle (ZR 8.7)",
+}
+
+
+def _name(game: Game, uid: int | None) -> str:
+    if uid is not None and 0 <= uid < len(game.defs):
+        return game.defs[uid].name
+    return "a token"
+
+
+def _force(game: Game, seat: int, index: int) -> str:
+    return game.players[seat].forces[index].force.name
+
+
+def _count(n: int, noun: str) -> str:
+    return f"a {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _changes(bp: int, dp: int, grant: tuple[str, ...]) -> str:
+    parts = [f"{v:+d} {stat}" for v, stat in ((bp, "BP"), (dp, "DP")) if v]
+    parts += [KEYWORD_LABELS.get(k, k) for k in grant]
+    return " and ".join(parts) or "no change"
+
+
+class Event:
+    """One thing that happened. `kind` names it in `log.add`; subclasses are frozen dataclasses."""
+
+    __slots__ = ()
+    kind: ClassVar[str]
+
+    def sentence(self, game: Game, seat: int | None) -> str | None:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class SeatEvent(Event):
+    """An event of one player's (their action, their card, their loss)."""
+
+    seat: int
+
+    @property
+    def who(self) -> str:
+        return SEATS[self.seat]
+
+
+# ----------------------------------------------------------------------------------------------
+# Setup and turns
+
+
+@dataclass(frozen=True, slots=True)
+class Setup(Event):
+    kind = "setup"
+    first: int
+    life: tuple[int, int]
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        a, b = self.life
+        return f"{SEATS[self.first]} goes first. Life: A {a}, B {b} (ZR 5.1)."
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStart(Event):
+    kind = "turn"
+    turn: int
+    seat: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"Turn {self.turn}: {SEATS[self.seat]}'s turn."
+
+
+@dataclass(frozen=True, slots=True)
+class Mulligan(SeatEvent):
+    kind = "mulligan"
+    count: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        if self.count == 0:
+            return f"{self.who} keeps their hand."
+        return f"{self.who} mulligans {self.count} card(s) (ZR 5.2)."
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(SeatEvent):
+    kind = "draw"
+    uid: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        if seat in (None, self.seat):
+            return f"{self.who} draws {_name(game, self.uid)}."
+        return f"{self.who} draws a card."
+
+
+@dataclass(frozen=True, slots=True)
+class Burn(SeatEvent):
+    kind = "burn"
+    uid: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who}'s hand is full: {_name(game, self.uid)} goes to the trash (ZR 3.3)."
+
+
+@dataclass(frozen=True, slots=True)
+class Mana(SeatEvent):
+    kind = "mana"
+    uid: int | None  # None: a colorless mana
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        what = "a colorless mana" if self.uid is None else _name(game, self.uid)
+        return f"{self.who} puts {what} into their base (ZR 5.5)."
+
+
+@dataclass(frozen=True, slots=True)
+class ManaSkip(SeatEvent):
+    kind = "mana_skip"
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who} puts no mana into their base."
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(SeatEvent):
+    kind = "end_turn"
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who} ends their turn."
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    kind = "game_over"
+    winner: int | None  # None: a draw
+    reason: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        result = "The game is a draw" if self.winner is None else f"{SEATS[self.winner]} wins"
+        return f"{result}: {self.reason}."
+
+
+# ----------------------------------------------------------------------------------------------
+# Playing cards and moving them
+
+
+@dataclass(frozen=True, slots=True)
+class Summon(SeatEvent):
+    kind = "summon"
+    uid: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who} summons {_name(game, self.uid)}."
+
+
+@dataclass(frozen=True, slots=True)
+class Cast(SeatEvent):
+    kind = "cast"
+    uid: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who} casts {_name(game, self.uid)}."
+
+
+@dataclass(frozen=True, slots=True)
+class Move(SeatEvent):
+    kind = "move"
+    uid: int
+    name: str
+    event: str  # "advancing" or "retreating"
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        verb = "advances" if self.event == "advancing" else "retreats"
+        return f"{self.who} {verb} {self.name} (ZR 7.1)."
+
+
+@dataclass(frozen=True, slots=True)
+class Overflow(SeatEvent):
+    kind = "overflow"
+    uid: int
+    name: str
+    rule: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who}'s {self.name} goes to the trash to make room ({self.rule})."
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(SeatEvent):
+    kind = "discard"
+    uid: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who} discards {_name(game, self.uid)}."
+
+
+@dataclass(frozen=True, slots=True)
+class ToHand(SeatEvent):
+    """A card returns to its owner's hand (seen by both players)."""
+
+    kind = "to_hand"
+    uid: int
+    name: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.name} returns to {self.who}'s hand."
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal(SeatEvent):
+    """A card taken from a look at the deck and shown to both players."""
+
+    kind = "reveal"
+    uid: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who} reveals {_name(game, self.uid)} and adds it to their hand."
+
+
+@dataclass(frozen=True, slots=True)
+class LookTake(SeatEvent):
+    """A card taken from a look at the deck without showing it: named only to its owner."""
+
+    kind = "look_take"
+    uid: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        shown = _name(game, self.uid) if seat in (None, self.seat) else "a card"
+        return f"{self.who} puts {shown} into their hand."
+
+
+@dataclass(frozen=True, slots=True)
+class Look(SeatEvent):
+    kind = "look"
+    count: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who} looks at the top {_count(self.count, 'card')} of their deck."
+
+
+@dataclass(frozen=True, slots=True)
+class LookRest(SeatEvent):
+    kind = "look_rest"
+    count: int
+    where: str  # "top" or "bottom_random"
+
+    def sentence(self, game: Game, seat: int | None) -> str | None:
+        if not self.count:
+            return None
+        where = (
+            "back on top" if self.where == "top" else "on the bottom of their deck in random order"
+        )
+        return f"{self.who} puts {_count(self.count, 'card')} {where}."
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle(SeatEvent):
+    kind = "shuffle"
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who} shuffles their deck."
+
+
+@dataclass(frozen=True, slots=True)
+class ToBase(SeatEvent):
+    """A minion moved from the field to its base by an effect."""
+
+    kind = "to_base"
+    name: str
+    token: bool  # a token cannot be mana: it ceases to exist
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        if self.token:
+            return f"{self.who}'s {self.name} cannot be mana: the token ceases to exist (ZR 2.1)."
+        return f"{self.who}'s {self.name} moves to their base."
+
+
+@dataclass(frozen=True, slots=True)
+class IntoBase(SeatEvent):
+    """A card put into the base from another zone by an effect."""
+
+    kind = "into_base"
+    uid: int
+    zone: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who} puts {_name(game, self.uid)} from their {self.zone} into their base."
+
+
+@dataclass(frozen=True, slots=True)
+class ForceSearch(SeatEvent):
+    kind = "force_search"
+    uid: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who} puts {_name(game, self.uid)} from their deck into their base (ZR 2.6)."
+
+
+@dataclass(frozen=True, slots=True)
+class AddMana(SeatEvent):
+    kind = "add_mana"
+    count: int
+    rested: bool
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        what = _count(self.count, "colorless mana token")
+        return f"{self.who} puts {what} into their base" + (" Rested." if self.rested else ".")
+
+
+@dataclass(frozen=True, slots=True)
+class Token(SeatEvent):
+    kind = "token"
+    name: str
+    count: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who} creates {_count(self.count, self.name)}."
+
+
+# ----------------------------------------------------------------------------------------------
+# Attacks and battles
+
+
+@dataclass(frozen=True, slots=True)
+class Attack(SeatEvent):
+    kind = "attack"
+    uid: int
+    name: str
+    target: tuple  # ("p",) the player, ("f", index) a Force of the defender
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        if self.target[0] == "p":
+            target = "the player"
+        else:
+            target = _force(game, 1 - self.seat, self.target[1])
+        return f"{self.who}'s {self.name} attacks {target}."
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(SeatEvent):
+    kind = "pass"
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who} passes."
+
+
+@dataclass(frozen=True, slots=True)
+class NoBlock(SeatEvent):
+    kind = "no_block"
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who} does not block."
+
+
+@dataclass(frozen=True, slots=True)
+class Block(SeatEvent):
+    kind = "block"
+    uid: int
+    name: str
+    attacker: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who}'s {self.name} blocks."
+
+
+@dataclass(frozen=True, slots=True)
+class Battle(Event):
+    kind = "battle"
+    attacker: int
+    attacker_name: str
+    attacker_bp: int
+    blocker: int
+    blocker_name: str
+    blocker_bp: int
+    destroyed: tuple[int, ...]
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        if len(self.destroyed) == 2:
+            result = "both destroyed"
+        elif self.destroyed:
+            loser = self.blocker_name if self.destroyed[0] == self.blocker else self.attacker_name
+            result = f"{loser} destroyed"
+        else:
+            result = "nothing destroyed"
+        return (
+            f"{self.blocker_name} ({self.blocker_bp} BP) blocks {self.attacker_name} "
+            f"({self.attacker_bp} BP): {result} (ZR 8.5)."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class AttackFizzles(Event):
+    kind = "attack_fizzles"
+    rule: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return "The attacking minion left the field: the attack ends (ZR 8.3)."
+
+
+@dataclass(frozen=True, slots=True)
+class BlockerGone(Event):
+    kind = "blocker_gone"
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return "The blocking minion left the field: there is no battle (ZR 8.5)."
+
+
+@dataclass(frozen=True, slots=True)
+class NoDamageForceGone(Event):
+    kind = "no_damage_force_gone"
+    rule: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return "The target Force was already destroyed: no damage (ZR 8.6)."
+
+
+@dataclass(frozen=True, slots=True)
+class Destroyed(SeatEvent):
+    kind = "destroyed"
+    uid: int
+    name: str
+    reason: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who}'s {self.name} is destroyed" + (
+            f" ({self.reason})." if self.reason else "."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerDamage(SeatEvent):
+    kind = "player_damage"
+    amount: int
+    life: int
+    source: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        src = f" from {self.source}" if self.source else ""
+        return f"{self.who} takes {self.amount} damage{src}: life {self.life}."
+
+
+@dataclass(frozen=True, slots=True)
+class DamageReduced(SeatEvent):
+    kind = "damage_reduced"
+    force: int | None  # None: the player
+    amount: int
+    left: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        target = (
+            self.who
+            if self.force is None
+            else f"{self.who}'s {_force(game, self.seat, self.force)}"
+        )
+        return f"The damage to {target} is reduced from {self.amount} to {self.left}."
+
+
+@dataclass(frozen=True, slots=True)
+class ForceDamage(SeatEvent):
+    kind = "force_damage"
+    index: int
+    amount: int
+    life: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        force = _force(game, self.seat, self.index)
+        return f"{self.who}'s {force} takes {self.amount} damage: life {self.life} (ZR 8.6)."
+
+
+@dataclass(frozen=True, slots=True)
+class ForceDestroyed(SeatEvent):
+    kind = "force_destroyed"
+    index: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        force = _force(game, self.seat, self.index)
+        return f"{self.who}'s {force} is destroyed (ZR 8.6, ZR 2.6)."
+
+
+# ----------------------------------------------------------------------------------------------
+# Effects
+
+
+@dataclass(frozen=True, slots=True)
+class EffectBegins(SeatEvent):
+    kind = "effect"
+    name: str
+    when: str
+    resurge: bool
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        label = "Resurge (ZR 2.7)" if self.resurge else f"[{TRIGGERS[self.when]}]"
+        return f"{self.who}'s {self.name}: {label} effect (ZR 6.5)."
+
+
+@dataclass(frozen=True, slots=True)
+class Modify(SeatEvent):
+    kind = "modify"
+    name: str
+    bp: int
+    dp: int
+    grant: tuple[str, ...]
+    until: str | None
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        until = UNTIL.get(self.until, "") if self.until else ""
+        return f"{self.who}'s {self.name} gets {_changes(self.bp, self.dp, self.grant)}{until}."
+
+
+@dataclass(frozen=True, slots=True)
+class Rest(SeatEvent):
+    kind = "rest"
+    names: tuple[str | None, ...]  # None: a colorless mana token
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return self._states("Rested")
+
+    def _states(self, state: str) -> str:
+        names = [n for n in self.names if n is not None]
+        tokens = len(self.names) - len(names)
+        if tokens == 1 and not names:  # "B's colorless mana token", not "B's a colorless ..."
+            names.append("colorless mana token")
+        elif tokens:
+            names.append(_count(tokens, "colorless mana token"))
+        verb = "become" if len(self.names) > 1 else "becomes"
+        return f"{self.who}'s {_and(names)} {verb} {state}."
+
+
+@dataclass(frozen=True, slots=True)
+class Activate(Rest):
+    kind = "activate"
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return self._states("Active")
+
+
+@dataclass(frozen=True, slots=True)
+class Heal(SeatEvent):
+    kind = "heal"
+    force: int | None  # None: the player
+    life: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        if self.force is None:
+            return f"{self.who}'s life is restored to {self.life} (ZR 3.6: at most 10)."
+        force = _force(game, self.seat, self.force)
+        return f"{self.who}'s {force} is restored to {self.life} life (ZR 3.6: at most 10)."
+
+
+@dataclass(frozen=True, slots=True)
+class Recolor(SeatEvent):
+    kind = "recolor"
+    name: str
+    color: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who}'s {self.name} becomes {self.color} mana."
+
+
+@dataclass(frozen=True, slots=True)
+class MustBlock(SeatEvent):
+    kind = "must_block"
+    name: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who}'s {self.name} must block this turn."
+
+
+@dataclass(frozen=True, slots=True)
+class GainMovement(SeatEvent):
+    kind = "gain_movement"
+    amount: int
+    total: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who} gains {self.amount} Movement ({self.total} in all, ZR 7.1)."
+
+
+def _subclasses(cls: type[Event]) -> list[type[Event]]:
+    out = []
+    for sub in cls.__subclasses__():
+        out.append(sub)
+        out += _subclasses(sub)
+    return out
+
+
+EVENTS: dict[str, type[Event]] = {
+    cls.kind: cls for cls in _subclasses(Event) if "kind" in cls.__dict__
+}

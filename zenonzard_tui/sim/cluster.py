@@ -1,0 +1,89 @@
+"""The games of a run as Ray tasks, on this machine or on a Ray cluster (`zenonzard sim --ray`).
+
+Needs the cluster extra (`pip install 'zenonzard-tui[cluster]'`): importing this module raises
+ImportError without Ray. The decks go into Ray's object store once; each task plays one chunk of
+games (the chunks of the local runner), so a task is worth its overhead. With no address Ray
+starts on this machine only, on the cores this process may use and without its dashboard; with
+one it joins that cluster, whose nodes must have zenonzard-tui installed (docs/sim.md).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import ray
+
+from zenonzard_tui.decks import Deck
+from zenonzard_tui.sim import RunnerError
+from zenonzard_tui.sim.local import usable_cores
+from zenonzard_tui.sim.play import GameSpec, Result, canonical, chunks, play_chunk
+
+
+def _play_chunk(decks: tuple[Deck, ...], specs: tuple[GameSpec, ...]) -> list[Result]:
+    return play_chunk(canonical(decks), specs)
+
+
+class RayRunner:
+    """`with RayRunner(decks, address) as runner: for result in runner.results(specs): ...`
+
+    Results come as tasks finish. Leaving the `with` block cancels the tasks not yet done and
+    disconnects (stopping a local Ray)."""
+
+    def __init__(self, decks: Sequence[Deck], address: str | None) -> None:
+        self.decks = tuple(decks)
+        self.address = address
+        self.pending: list[Any] = []
+        self.decks_ref: Any = None
+
+    def __enter__(self) -> RayRunner:
+        try:
+            if self.address is None:  # this machine only
+                ray.init(
+                    address="local",
+                    include_dashboard=False,
+                    num_cpus=usable_cores(),
+                    logging_level=logging.WARNING,
+                    log_to_driver=False,
+                )
+            else:
+                ray.init(address=self.address, logging_level=logging.WARNING, log_to_driver=False)
+        except KeyboardInterrupt:
+            ray.shutdown()
+            raise
+        except Exception as exc:  # Ray raises ConnectionError, RuntimeError, its own errors
+            ray.shutdown()
+            where = f"the Ray cluster at {self.address}" if self.address else "a local Ray"
+            raise RunnerError(f"cannot start or reach {where}: {exc}") from exc
+        try:
+            self.decks_ref = ray.put(self.decks)
+        except BaseException:
+            ray.shutdown()
+            raise
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
+        try:
+            for ref in self.pending:
+                ray.cancel(ref, force=True)
+        finally:
+            self.pending = []
+            ray.shutdown()
+
+    def workers(self) -> int:
+        return max(1, int(ray.cluster_resources().get("CPU", 1)))
+
+    def where(self) -> str:
+        """Where the games are played, for the report."""
+        return f"on Ray at {self.address}" if self.address else "on a local Ray"
+
+    def results(self, specs: Sequence[GameSpec]) -> Iterator[Result]:
+        task = ray.remote(_play_chunk)
+        self.pending = [
+            task.remote(self.decks_ref, chunk) for chunk in chunks(specs, self.workers())
+        ]
+        while self.pending:
+            done, self.pending = ray.wait(self.pending, num_returns=1)
+            for ref in done:
+                yield from ray.get(ref)
