@@ -136,8 +136,13 @@ class _Checker:
                 )
             out.append((key, self.value(f"{field}.{key}", value, vocab.CONDITIONS[key])))
         keys = {k for k, _ in out}
-        if ("mana_color" in keys) != ("at_least" in keys):
-            self.fail(field, "mana_color and at_least go together")
+        for key in sorted(keys):
+            companion = vocab.COMPANIONS.get(key)
+            if companion is not None and companion not in keys:
+                self.fail(field, f"{companion} and {key} go together")
+        for key, companion in vocab.COMPANIONS.items():
+            if companion in keys and key not in keys:
+                self.fail(field, f"{companion} and {key} go together")
         return tuple(out)
 
     def step(self, field: str, raw: Mapping[str, Any], passive: bool) -> Step:
@@ -174,6 +179,8 @@ class _Checker:
                 value = self.str_list(f"{field}.{key}", value, KEYWORDS)
             elif kind == "selector":
                 value = self.selector(f"{field}.{key}", value)
+            elif kind == "duration":
+                value = self.value(f"{field}.{key}", value, vocab.DURATIONS)
             else:
                 value = self.value(f"{field}.{key}", value, kind)
             params.append((key, value))

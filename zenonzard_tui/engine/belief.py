@@ -95,5 +95,5 @@ def sample_world(
             defs[uid] = rng.choice(pool)
         world.defs = defs
         rng.shuffle(opp.deck)
-    world._legal = None
+    world.forget_legal()
     return world

@@ -8,19 +8,20 @@ a decision point (ZR 6.4, ZR 6.5).
 
 from __future__ import annotations
 
-import dataclasses
 from functools import cache
 from typing import TYPE_CHECKING
 
-from zenonzard_tui.cards.loader import normalize_name
 from zenonzard_tui.cards.model import CardDef, Effect, Selector, Step
 from zenonzard_tui.engine.actions import CHOICE, Choice
-from zenonzard_tui.engine.state import LIFE_CAP, Mod, Slot
+from zenonzard_tui.engine.state import Slot
+from zenonzard_tui.engine.terms import STEPS
+from zenonzard_tui.engine.terms import steps as _steps  # noqa: F401  (registers the steps)
+from zenonzard_tui.engine.terms.conditions import condition_ok
+from zenonzard_tui.engine.terms.selectors import card_matches as _card_matches
 
 if TYPE_CHECKING:
-    from zenonzard_tui.engine.game import Game
+    from zenonzard_tui.engine.core import GameCore
 
-MANA_COLORS = ("red", "yellow", "white", "green", "blue", "purple")
 RESURGE = Effect("turn_end", (Step("activate", "this"),))  # ZR 2.7 Resurge
 
 
@@ -40,7 +41,7 @@ def _force_passives(force, do: str) -> tuple[Effect, ...]:
     return tuple(e for e in force.effects if e.when == "passive" and e.steps[0].do == do)
 
 
-def _sources(game: Game, do: str):
+def _sources(game: GameCore, do: str):
     """Every working continuous effect `do`: (seat, source slot or None, effect)."""
     for p in game.players:
         for f in p.forces:
@@ -59,13 +60,13 @@ def _sources(game: Game, do: str):
                         yield p.seat, s, e
 
 
-def _during_ok(game: Game, seat: int, during: str | None) -> bool:
+def _during_ok(game: GameCore, seat: int, during: str | None) -> bool:
     if during is None:
         return True
     return (game.active == seat) == (during == "your_turn")
 
 
-def seat_of(game: Game, slot: Slot) -> int:
+def seat_of(game: GameCore, slot: Slot) -> int:
     for p in game.players:
         if slot in p.field or slot in p.base:
             return p.seat
@@ -76,7 +77,7 @@ def seat_of(game: Game, slot: Slot) -> int:
 # Continuous values (ZR 2.4: never below 0)
 
 
-def _applies(game: Game, src_seat: int, src: Slot | None, e: Effect, slot: Slot, seat: int,
+def _applies(game: GameCore, src_seat: int, src: Slot | None, e: Effect, slot: Slot, seat: int,
              any_zone: bool = False) -> bool:  # fmt: skip
     """Does the continuous effect `e` of `src` (None: a Force) work on `slot` now? Its target is
     the source itself ("this", the default) or a selector seen from the source's controller
@@ -92,7 +93,7 @@ def _applies(game: Game, src_seat: int, src: Slot | None, e: Effect, slot: Slot,
     return not e.condition or condition_ok(game, e.condition, src_seat, ())
 
 
-def _bonus(game: Game, slot: Slot, seat: int, stat: str) -> int:
+def _bonus(game: GameCore, slot: Slot, seat: int, stat: str) -> int:
     total = 0
     for src_seat, src, e in _sources(game, "modify"):
         step = e.steps[0]
@@ -106,7 +107,7 @@ def _bonus(game: Game, slot: Slot, seat: int, stat: str) -> int:
     return total
 
 
-def _stat(game: Game, slot: Slot, seat: int | None, stat: str) -> int:
+def _stat(game: GameCore, slot: Slot, seat: int | None, stat: str) -> int:
     card = slot.card
     if card is None:
         return 0
@@ -116,17 +117,17 @@ def _stat(game: Game, slot: Slot, seat: int | None, stat: str) -> int:
     return max(0, value + _bonus(game, slot, seat, stat))
 
 
-def bp(game: Game, slot: Slot, seat: int | None = None) -> int:
+def bp(game: GameCore, slot: Slot, seat: int | None = None) -> int:
     """Current BP, modifiers and continuous effects included (ZR 2.4: never below 0)."""
     return _stat(game, slot, seat, "bp")
 
 
-def dp(game: Game, slot: Slot, seat: int | None = None) -> int:
+def dp(game: GameCore, slot: Slot, seat: int | None = None) -> int:
     """Current DP, modifiers and continuous effects included (ZR 2.4: never below 0)."""
     return _stat(game, slot, seat, "dp")
 
 
-def keywords(game: Game, slot: Slot) -> frozenset[str]:
+def keywords(game: GameCore, slot: Slot) -> frozenset[str]:
     if slot.card is None:
         return frozenset()
     kws = set(slot.card.keywords)
@@ -140,7 +141,7 @@ def card_cost(card: CardDef) -> int:
     return card.cost or 0
 
 
-def _restricted(game: Game, slot: Slot, do: str) -> bool:
+def _restricted(game: GameCore, slot: Slot, do: str) -> bool:
     """Is a continuous restriction (`cannot_block`, `cannot_attack_forces`) on this minion?"""
     seat = None
     for src_seat, src, e in _sources(game, do):
@@ -151,7 +152,7 @@ def _restricted(game: Game, slot: Slot, do: str) -> bool:
     return False
 
 
-def can_block(game: Game, slot: Slot, attacker: Slot | None) -> bool:
+def can_block(game: GameCore, slot: Slot, attacker: Slot | None) -> bool:
     """ZR 8.4: an Active minion that can block; Infiltrate (ZR 2.7): only the same cost."""
     if slot.rested or slot.card is None or _restricted(game, slot, "cannot_block"):
         return False
@@ -160,7 +161,7 @@ def can_block(game: Game, slot: Slot, attacker: Slot | None) -> bool:
     return True
 
 
-def attack_targets(game: Game, slot: Slot, opp_forces: list[int]) -> list[tuple]:
+def attack_targets(game: GameCore, slot: Slot, opp_forces: list[int]) -> list[tuple]:
     """ZR 8.1, ZR 8.2: what this Active minion may attack."""
     no_forces = _restricted(game, slot, "cannot_attack_forces")
     targets: list[tuple] = [] if no_forces else [("f", i) for i in opp_forces]
@@ -174,7 +175,7 @@ def attack_targets(game: Game, slot: Slot, opp_forces: list[int]) -> list[tuple]
     return targets
 
 
-def enters_base_rested(game: Game, slot: Slot, seat: int) -> bool:
+def enters_base_rested(game: GameCore, slot: Slot, seat: int) -> bool:
     """Does this card enter `seat`'s base Rested? Its own effect works wherever it comes from;
     another card's effect names the cards it rests by side and filters (the zone is ignored:
     the card is on its way into the base)."""
@@ -189,7 +190,7 @@ def enters_base_rested(game: Game, slot: Slot, seat: int) -> bool:
     )
 
 
-def damage_reduction(game: Game, seat: int, to: str, from_minion: bool) -> int:
+def damage_reduction(game: GameCore, seat: int, to: str, from_minion: bool) -> int:
     """How much DP damage to `seat`'s player (`to` = "player") or Forces ("force") is reduced
     (Force of Triumph): `to` and `source` narrow an effect; without them it reduces all."""
     total = 0
@@ -205,7 +206,7 @@ def damage_reduction(game: Game, seat: int, to: str, from_minion: bool) -> int:
     return total
 
 
-def _untargetable(game: Game, slot: Slot, seat: int, ctx: Ctx) -> bool:
+def _untargetable(game: GameCore, slot: Slot, seat: int, ctx: Ctx) -> bool:
     """Chalchalsio, Ring Raptor (opponent's Magic); Force of Sanctity (opponent's minion effects)."""
     if ctx.controller == seat:
         return False
@@ -226,7 +227,7 @@ def _untargetable(game: Game, slot: Slot, seat: int, ctx: Ctx) -> bool:
 # Costs (ZR 6.1)
 
 
-def cost_of(game: Game, seat: int, card: CardDef) -> int:
+def cost_of(game: GameCore, seat: int, card: CardDef) -> int:
     """The total cost of a card in `seat`'s hand, reductions applied: they reduce the uncoloured
     part only and never below the coloured part (ZR 6.1)."""
     cost = card.cost or 0
@@ -240,7 +241,7 @@ def cost_of(game: Game, seat: int, card: CardDef) -> int:
     return max(card.pip_count, cost - reduction)
 
 
-def _fusion(game: Game, seat: int, card: CardDef) -> bool:
+def _fusion(game: GameCore, seat: int, card: CardDef) -> bool:
     for src_seat, _, e in _sources(game, "colorless_pays_pips"):
         if (
             src_seat == seat
@@ -251,7 +252,7 @@ def _fusion(game: Game, seat: int, card: CardDef) -> bool:
     return False
 
 
-def payment(game: Game, seat: int, card: CardDef) -> list[Slot] | None:
+def payment(game: GameCore, seat: int, card: CardDef) -> list[Slot] | None:
     """The mana that pays for `card`, or None if it cannot be paid (ZR 6.1.1): each pip with
     Active mana of its color; the rest first with colorless mana, then with the color that has
     the most Active mana left; ties go to the earliest slot."""
@@ -298,11 +299,11 @@ def payment(game: Game, seat: int, card: CardDef) -> list[Slot] | None:
     return used
 
 
-def can_pay(game: Game, seat: int, uid: int) -> bool:
+def can_pay(game: GameCore, seat: int, uid: int) -> bool:
     return payment(game, seat, game.defs[uid]) is not None
 
 
-def _pay(game: Game, seat: int, card: CardDef) -> None:
+def _pay(game: GameCore, seat: int, card: CardDef) -> None:
     slots = payment(game, seat, card)
     if slots is None:
         raise RuntimeError(f"cannot pay for {card.name}")  # legality was checked before
@@ -338,46 +339,6 @@ def _side_seats(side: str, controller: int) -> tuple[int, ...]:
     return (controller, 1 - controller)
 
 
-def _card_matches(sel: Selector, card: CardDef, slot: Slot | None = None, game: Game | None = None,
-                  seat: int | None = None) -> bool:  # fmt: skip
-    for key, value in sel.filters:
-        if key == "class":
-            if value not in card.classes:
-                return False
-        elif key == "color":
-            if card.color != value:
-                return False
-        elif key == "type":
-            if value == "minion":
-                if card.type == "magic":
-                    return False
-            elif card.type != value:
-                return False
-        elif key == "name":
-            if normalize_name(card.name) != normalize_name(value):
-                return False
-        elif key == "cost_max":
-            if card_cost(card) > value:
-                return False
-        elif key == "cost_min":
-            if card_cost(card) < value:
-                return False
-        elif key == "keyword":
-            kws = keywords(game, slot) if slot is not None else card.keywords
-            if value not in kws:
-                return False
-        elif key == "token":
-            if (card.type == "token") != value:
-                return False
-        elif key in ("bp_max", "bp_min"):
-            if slot is None:
-                return False
-            v = bp(game, slot, seat)
-            if (key == "bp_max" and v > value) or (key == "bp_min" and v < value):
-                return False
-    return True
-
-
 def _is_colorless_token(sel: Selector, slot: Slot) -> bool:
     """Does a mana token match? Any selector without filters takes it ("all your mana");
     `token = true` takes it while it is colorless (Little Trickster recolors)."""
@@ -386,7 +347,7 @@ def _is_colorless_token(sel: Selector, slot: Slot) -> bool:
     return sel.filter("token") is True and len(sel.filters) == 1 and slot.color == "colorless"
 
 
-def _matches_slot(game: Game, sel: Selector, slot: Slot, seat: int, controller: int,
+def _matches_slot(game: GameCore, sel: Selector, slot: Slot, seat: int, controller: int,
                   source: Slot | None, exclude: tuple, any_zone: bool = False) -> bool:  # fmt: skip
     """Does a card in play match a selector seen from `controller`?"""
     if seat not in _side_seats(sel.side, controller):
@@ -401,7 +362,7 @@ def _matches_slot(game: Game, sel: Selector, slot: Slot, seat: int, controller: 
     return _card_matches(sel, slot.card, slot, game, seat)
 
 
-def candidates(game: Game, sel: Selector, ctx: Ctx) -> list[tuple]:
+def candidates(game: GameCore, sel: Selector, ctx: Ctx) -> list[tuple]:
     """The options a selector offers to the effect's controller, in zone order."""
     out: list[tuple] = []
     controller = ctx.controller
@@ -442,7 +403,7 @@ def candidates(game: Game, sel: Selector, ctx: Ctx) -> list[tuple]:
     return out
 
 
-def _count(game: Game, sel: Selector, controller: int) -> int:
+def _count(game: GameCore, sel: Selector, controller: int) -> int:
     """How many things a `per` selector counts (count = all)."""
     n = 0
     for seat in _side_seats(sel.side, controller):
@@ -460,44 +421,15 @@ def _count(game: Game, sel: Selector, controller: int) -> int:
     return n
 
 
-def condition_ok(game: Game, cond: tuple, controller: int, it: tuple, done: bool = True) -> bool:
-    d = dict(cond)
-    p = game.players[controller]
-    if "mana_color" in d and sum(1 for s in p.base if s.color == d["mana_color"]) < d["at_least"]:
-        return False
-    if "mana_at_least" in d and len(p.base) < d["mana_at_least"]:
-        return False
-    if "opponent_turn" in d and (game.active != controller) != d["opponent_turn"]:
-        return False
-    if "done" in d and done != d["done"]:
-        return False
-    if "it_class" in d:
-        hit = False
-        for o in it:
-            if o[0] == "c":
-                card = _card_of(game, o[1])
-                hit = hit or (card is not None and d["it_class"] in card.classes)
-        if not hit:
-            return False
-    return True
-
-
-def _card_of(game: Game, uid: int) -> CardDef | None:
-    found = game.find_slot(uid)
-    if found is not None:
-        return found[2].card
-    return game.defs[uid] if uid < len(game.defs) else None
-
-
 # ----------------------------------------------------------------------------------------------
 # Triggers
 
 
-def _queue(game: Game, seat: int, rank: int, order: int, ctx: Ctx) -> None:
+def _queue(game: GameCore, seat: int, rank: int, order: int, ctx: Ctx) -> None:
     game.queued.append((seat, rank, order, (t_trigger, ctx)))
 
 
-def t_trigger(game: Game, ctx: Ctx) -> None:
+def t_trigger(game: GameCore, ctx: Ctx) -> None:
     """A triggered effect of a card or a Force starts to resolve (ZR 6.5)."""
     effect = ctx.effect
     if game.log.enabled and (
@@ -508,7 +440,7 @@ def t_trigger(game: Game, ctx: Ctx) -> None:
 
 
 def queue_self_trigger(
-    game: Game, seat: int, slot: Slot, event: str, from_trash: bool = False
+    game: GameCore, seat: int, slot: Slot, event: str, from_trash: bool = False
 ) -> None:
     """A card's own trigger: [When Summoned], [When Attacking], [When Destroyed]..."""
     card = slot.card
@@ -520,14 +452,14 @@ def queue_self_trigger(
             _queue(game, seat, 1, slot.order, Ctx(seat, source, "minion", e, slot.name))
 
 
-def t_queue_event(game: Game, uid: int, event: str) -> None:
+def t_queue_event(game: GameCore, uid: int, event: str) -> None:
     """A moved card's own trigger, once it has arrived where it moved to."""
     found = game.find_slot(uid)
     if found is not None:
         queue_self_trigger(game, found[0], found[2], event)
 
 
-def queue_turn_triggers(game: Game, seat: int, when: str) -> None:
+def queue_turn_triggers(game: GameCore, seat: int, when: str) -> None:
     """ "At the start/end of your turn" effects of `seat`'s Forces and cards; Resurge."""
     p = game.players[seat]
     for i, f in enumerate(p.forces):
@@ -546,7 +478,7 @@ def queue_turn_triggers(game: Game, seat: int, when: str) -> None:
                 _queue(game, seat, 1, s.order, Ctx(seat, s.uid, "minion", RESURGE, s.name))
 
 
-def queue_watchers(game: Game, event: str, seat: int, subject: Slot | None) -> None:
+def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None) -> None:
     """ "Whenever ..." effects watching an event of `seat` (and its `subject` card)."""
     stacked: set = set()
     for p in game.players:
@@ -593,14 +525,14 @@ def queue_watchers(game: Game, event: str, seat: int, subject: Slot | None) -> N
 # Summoning and Magic (ZR 6.2, ZR 6.3)
 
 
-def begin_summon(game: Game, seat: int, uid: int) -> None:
+def begin_summon(game: GameCore, seat: int, uid: int) -> None:
     """ZR 6.2: pay, put it on the field Active; [When Summoned] triggers; ZR 3.4 applies."""
     card = game.defs[uid]
     _pay(game, seat, card)
     game.players[seat].hand.remove(uid)
     game.limbo.append(uid)
     game.log.add("summon", seat, uid)
-    game._push((type(game)._t_enter_field, seat, uid, False, "summoned"))
+    game.push((type(game).t_enter_field, seat, uid, False, "summoned"))  # type: ignore[attr-defined]
 
 
 def first_choice(card: CardDef) -> Step | None:
@@ -610,7 +542,7 @@ def first_choice(card: CardDef) -> Step | None:
     return None
 
 
-def can_cast(game: Game, seat: int, uid: int) -> bool:
+def can_cast(game: GameCore, seat: int, uid: int) -> bool:
     """ZR 6.3, ZR 6.4: payable, and a card that needs a target has one."""
     card = game.defs[uid]
     if payment(game, seat, card) is None:
@@ -621,15 +553,15 @@ def can_cast(game: Game, seat: int, uid: int) -> bool:
     return bool(candidates(game, step.target, Ctx(seat, None, "magic", card.effects[0])))
 
 
-def begin_cast(game: Game, seat: int, uid: int) -> None:
+def begin_cast(game: GameCore, seat: int, uid: int) -> None:
     """ZR 6.3: the card leaves the hand at once; choose targets, pay, resolve, then the trash."""
     game.players[seat].hand.remove(uid)
     game.limbo.append(uid)
     game.log.add("cast", seat, uid)
-    game._push((t_effect_begin,), (t_cast_targets, seat, uid), (t_effect_end,))
+    game.push((t_effect_begin,), (t_cast_targets, seat, uid), (t_effect_end,))
 
 
-def t_cast_targets(game: Game, seat: int, uid: int) -> None:
+def t_cast_targets(game: GameCore, seat: int, uid: int) -> None:
     card = game.defs[uid]
     step = first_choice(card)
     if step is None:
@@ -643,25 +575,25 @@ def t_cast_targets(game: Game, seat: int, uid: int) -> None:
     _pend_targets(game, ctx, step, options, (t_cast_pay, seat, uid))
 
 
-def t_cast_pay(game: Game, seat: int, uid: int, chosen: tuple | None) -> None:
+def t_cast_pay(game: GameCore, seat: int, uid: int, chosen: tuple | None) -> None:
     card = game.defs[uid]
     _pay(game, seat, card)
     ctx = Ctx(seat, None, "magic", card.effects[0], card.name)
     first = (t_step, ctx) if chosen is None else (t_step_chosen, ctx, chosen)
-    game._push(first, (t_cast_finish, seat, uid))
+    game.push(first, (t_cast_finish, seat, uid))
 
 
-def t_cast_finish(game: Game, seat: int, uid: int) -> None:
+def t_cast_finish(game: GameCore, seat: int, uid: int) -> None:
     game.limbo.remove(uid)
     game.players[seat].trash.append(uid)
     queue_watchers(game, "magic_used", seat, None)
 
 
-def t_effect_begin(game: Game) -> None:
+def t_effect_begin(game: GameCore) -> None:
     game.depth += 1
 
 
-def t_effect_end(game: Game) -> None:
+def t_effect_end(game: GameCore) -> None:
     game.depth -= 1
 
 
@@ -669,14 +601,14 @@ def t_effect_end(game: Game) -> None:
 # Steps
 
 
-def _pend_targets(game: Game, ctx: Ctx, step: Step, options: list, cont: tuple) -> None:
+def _pend_targets(game: GameCore, ctx: Ctx, step: Step, options: list, cont: tuple) -> None:
     sel: Selector = step.target
     n = len(options) if sel.count == "all" else min(sel.count, len(options))
     low = 0 if (sel.up_to or step.optional) else n
-    game._pend(CHOICE, ctx.controller, Choice(step.do, tuple(options), low, n, cont))
+    game.ask(CHOICE, ctx.controller, Choice(step.do, tuple(options), low, n, cont))
 
 
-def choice_origin(game: Game, choice: Choice) -> tuple[str, Step] | None:
+def choice_origin(game: GameCore, choice: Choice) -> tuple[str, Step] | None:
     """The card (or Force) name and the effect step a pending choice is for; None for a choice
     that is not a step's (a limit, the Force search, a discard, a look at the deck...)."""
     cont = choice.cont
@@ -689,7 +621,7 @@ def choice_origin(game: Game, choice: Choice) -> tuple[str, Step] | None:
     return None
 
 
-def t_step(game: Game, ctx: Ctx) -> None:
+def t_step(game: GameCore, ctx: Ctx) -> None:
     effect = ctx.effect
     if ctx.i >= len(effect.steps):
         return
@@ -701,23 +633,23 @@ def t_step(game: Game, ctx: Ctx) -> None:
         return
     step = effect.steps[ctx.i]
     if step.condition and not condition_ok(game, step.condition, ctx.controller, ctx.it, ctx.done):
-        game._push((t_step, ctx.next(ctx.it, False)))
+        game.push((t_step, ctx.next(ctx.it, False)))
         return
     target = step.target
     if isinstance(target, Selector) and target.count != "all":
         options = candidates(game, target, ctx)
         if not options:  # ZR 6.4: do as much as possible
-            game._push((t_step, ctx.next((), False)))
+            game.push((t_step, ctx.next((), False)))
             return
         _pend_targets(game, ctx, step, options, (t_step_chosen, ctx))
         return
     if step.optional:
-        game._pend(CHOICE, ctx.controller, Choice(step.do, (("yes",),), 0, 1, (t_step_chosen, ctx)))
+        game.ask(CHOICE, ctx.controller, Choice(step.do, (("yes",),), 0, 1, (t_step_chosen, ctx)))
         return
     t_step_chosen(game, ctx, _resolve_targets(game, ctx, target))
 
 
-def _resolve_targets(game: Game, ctx: Ctx, target) -> tuple:
+def _resolve_targets(game: GameCore, ctx: Ctx, target) -> tuple:
     if target is None:
         return ()
     if target == "this":
@@ -731,336 +663,20 @@ def _resolve_targets(game: Game, ctx: Ctx, target) -> tuple:
     return tuple(candidates(game, target, ctx))  # count = all
 
 
-def t_step_chosen(game: Game, ctx: Ctx, chosen: tuple) -> None:
+def t_step_chosen(game: GameCore, ctx: Ctx, chosen: tuple) -> None:
     step = ctx.effect.steps[ctx.i]
     if step.optional:  # "may": declining skips the step (ZR 6.4)
         if not isinstance(step.target, Selector):
             if ("yes",) not in chosen:
-                game._push((t_step, ctx.next(ctx.it, False)))
+                game.push((t_step, ctx.next(ctx.it, False)))
                 return
             chosen = _resolve_targets(game, ctx, step.target)
         elif not chosen:
-            game._push((t_step, ctx.next(ctx.it, False)))
+            game.push((t_step, ctx.next(ctx.it, False)))
             return
     # The next step goes under whatever this step pushes, so that it runs after it.
     pos = len(game.stack)
     game.stack.append(None)
-    done = STEP_FUNCS[step.do](game, ctx, step, chosen)
+    done = STEPS[step.do].resolve(game, ctx, step, chosen)  # type: ignore[misc, arg-type]
     keep_it = chosen if isinstance(step.target, Selector) else ctx.it
     game.stack[pos] = (t_step, ctx.next(keep_it, bool(done)))
-
-
-def _slots(game: Game, targets: tuple) -> list[tuple[int, str, Slot]]:
-    out = []
-    for o in targets:
-        if o[0] == "c":
-            found = game.find_slot(o[1])
-            if found is not None:
-                out.append(found)
-    return out
-
-
-def s_draw(game, ctx, step, targets):
-    return game._draw(ctx.controller, step.param("count", 1)) > 0
-
-
-def s_discard(game, ctx, step, targets):
-    p = game.players[ctx.controller]
-    n = min(step.param("count", 1), len(p.hand))
-    if n == 0:
-        return False
-    options = tuple(("c", uid) for uid in p.hand)
-    game._pend(
-        CHOICE, ctx.controller, Choice("discard", options, n, n, (t_discard_done, ctx.controller))
-    )
-    return True
-
-
-def t_discard_done(game: Game, seat: int, chosen: tuple) -> None:
-    p = game.players[seat]
-    for o in chosen:
-        p.hand.remove(o[1])
-        p.trash.append(o[1])
-        game.log.add("discard", seat, o[1])
-
-
-def s_modify(game, ctx, step, targets):
-    mod = Mod(
-        step.param("bp", 0),
-        step.param("dp", 0),
-        tuple(step.param("grant", ())),
-        step.param("until"),
-    )
-    hit = False
-    for seat, zone, slot in _slots(game, targets):
-        if zone == "field":
-            slot.mods = (*slot.mods, mod)
-            game.log.add("modify", seat, slot.name, mod.bp, mod.dp, mod.grant, mod.until)
-            hit = True
-    return hit
-
-
-def s_destroy(game, ctx, step, targets):
-    field, mana = [], []
-    for seat, zone, slot in _slots(game, targets):
-        (field if zone == "field" else mana).append((seat, slot))
-    for seat, slot in mana:  # destroying mana: a card goes to the trash, a token leaves the game
-        game._take_slot(slot.uid)
-        game._leave_play(slot, seat, "trash")
-        game.log.add("destroyed", seat, slot.uid, slot.name, "")
-    if field:
-        game.destroy([s.uid for _, s in field])
-    return bool(field or mana)
-
-
-def _set_rested(game, targets, rested: bool) -> bool:
-    changed: tuple[list, list] = ([], [])  # per seat: the names, for one log line each
-    for o in targets:
-        if o[0] == "f":
-            f = game.players[o[1]].forces[o[2]]
-            if not f.destroyed:
-                f.rested = rested
-                changed[o[1]].append(f.force.name)
-    for seat, _, slot in _slots(game, targets):
-        slot.rested = rested
-        changed[seat].append(slot.card.name if slot.card is not None else None)
-    for seat, names in enumerate(changed):
-        if names:
-            game.log.add("rest" if rested else "activate", seat, tuple(names))
-    return bool(changed[0] or changed[1])
-
-
-def s_rest(game, ctx, step, targets):
-    return _set_rested(game, targets, True)
-
-
-def s_activate(game, ctx, step, targets):
-    return _set_rested(game, targets, False)
-
-
-def s_move_to_base(game, ctx, step, targets):
-    hit = False
-    for seat, zone, slot in _slots(game, targets):
-        if zone != "field":
-            continue
-        hit = True
-        game.log.add("to_base", seat, slot.name, slot.card.type == "token")
-        if slot.card.type == "token":  # a token cannot be mana: it ceases to exist (ZR 2.1)
-            game._take_slot(slot.uid)
-            continue
-        slot.rested = bool(step.param("rested", False)) or slot.rested
-        game._push((type(game)._t_enter_base, seat, slot.uid, slot.rested, False))
-    return hit
-
-
-def s_to_hand(game, ctx, step, targets):
-    hit = False
-    for o in targets:
-        uid = o[1]
-        found = game.find_slot(uid)
-        if found is not None:
-            seat, _, slot = found
-            game._take_slot(uid)
-            game._leave_play(slot, seat, "hand")
-            game.log.add("to_hand", seat, uid, slot.name)
-            hit = True
-            continue
-        for p in game.players:
-            if uid in p.trash:
-                p.trash.remove(uid)
-                game._to_hand(p.seat, uid)
-                game.log.add("to_hand", p.seat, uid, game.defs[uid].name)
-                hit = True
-    return hit
-
-
-def s_put_into_base(game, ctx, step, targets):
-    tasks = []
-    for o in targets:
-        uid = o[1]
-        for p in game.players:
-            for where, zone in (("hand", p.hand), ("deck", p.deck), ("trash", p.trash)):
-                if uid in zone:
-                    zone.remove(uid)
-                    game.limbo.append(uid)
-                    game.log.add("into_base", p.seat, uid, where)
-                    tasks.append(
-                        (
-                            type(game)._t_enter_base,
-                            p.seat,
-                            uid,
-                            bool(step.param("rested")),
-                            bool(step.param("placed_trigger")),
-                        )
-                    )
-    game._push(*tasks)
-    return bool(tasks)
-
-
-def s_heal(game, ctx, step, targets):
-    amount = step.param("amount", 1)
-    hit = False
-    for o in targets:
-        if o[0] == "p":
-            p = game.players[o[1]]
-            p.life = min(LIFE_CAP, p.life + amount)  # ZR 3.6
-            game.log.add("heal", o[1], None, p.life)
-            hit = True
-        elif o[0] == "f":
-            f = game.players[o[1]].forces[o[2]]
-            if not f.destroyed:  # ZR 3.6: a destroyed Force cannot be restored
-                f.life = min(LIFE_CAP, f.life + amount)
-                game.log.add("heal", o[1], o[2], f.life)
-                hit = True
-    return hit
-
-
-def s_damage(game, ctx, step, targets):
-    amount = step.param("amount", 1)
-    hit = False
-    for o in targets:
-        if o[0] == "p":
-            hit = game.damage_player(o[1], amount, from_minion=False) > 0 or hit
-        elif o[0] == "f":
-            game.damage_force(o[1], o[2], amount)
-            hit = True
-    return hit
-
-
-@cache
-def _token_def(token: CardDef, bp_: int | None, dp_: int | None) -> CardDef:
-    changes = {}
-    if bp_ is not None:
-        changes["bp"] = bp_
-    if dp_ is not None:
-        changes["dp"] = dp_
-    return dataclasses.replace(token, **changes) if changes else token
-
-
-def s_create_token(game, ctx, step, targets):
-    token = _token_def(game.catalog[step.param("token")], step.param("bp"), step.param("dp"))
-    tasks = [
-        (type(game)._t_enter_field, ctx.controller, game.new_uid(), False, None, token)
-        for _ in range(step.param("count", 1))
-    ]
-    game.log.add("token", ctx.controller, token.name, len(tasks))
-    game._push(*tasks)
-    return True
-
-
-def s_shuffle_deck(game, ctx, step, targets):
-    game.rng.shuffle(game.players[ctx.controller].deck)
-    game.log.add("shuffle", ctx.controller)
-    return True
-
-
-def s_recolor_mana(game, ctx, step, targets):
-    slots = _slots(game, targets)
-    if not slots:
-        return False
-    options = tuple(("color", c) for c in MANA_COLORS)
-    game._pend(
-        CHOICE, ctx.controller, Choice("color", options, 1, 1, (t_recolor_done, slots[0][2].uid))
-    )
-    return True
-
-
-def t_recolor_done(game: Game, uid: int, chosen: tuple) -> None:
-    found = game.find_slot(uid)
-    if found is not None and chosen:
-        found[2].color = chosen[0][1]
-        game.log.add("recolor", found[0], found[2].name, chosen[0][1])
-
-
-def s_look_top(game, ctx, step, targets):
-    """Look at the top cards; `pick` says which and how many of them go to the hand (its count,
-    "up to" and "all"; without a count, one that matches)."""
-    p = game.players[ctx.controller]
-    n = min(step.param("count", 1), len(p.deck))
-    if n == 0:
-        return False
-    top = tuple(p.deck[:n])
-    del p.deck[:n]
-    game.log.add("look", ctx.controller, n)
-    game.limbo.extend(top)
-    pick: Selector | None = step.param("pick")
-    done = (t_look_done, ctx.controller, top, bool(step.param("reveal")), step.param("rest"))
-    options = tuple(
-        ("c", uid) for uid in top if pick is not None and _card_matches(pick, game.defs[uid])
-    )
-    if not options:
-        t_look_done(game, *done[1:], ())
-        return False
-    if pick.count == "all":  # nothing to choose: every match goes
-        t_look_done(game, *done[1:], options)
-        return True
-    most = min(pick.count, len(options))
-    low = 0 if pick.up_to else most
-    game._pend(CHOICE, ctx.controller, Choice("look_top", options, low, most, done))
-    return True
-
-
-def t_look_done(game: Game, seat: int, top: tuple, reveal: bool, rest_to: str | None,
-                chosen: tuple) -> None:  # fmt: skip
-    p = game.players[seat]
-    rest = [u for u in top if ("c", u) not in chosen]
-    for u in top:
-        game.limbo.remove(u)
-    for o in chosen:
-        game._to_hand(seat, o[1])
-        game.log.add("reveal" if reveal else "look_take", seat, o[1])
-    if rest_to == "bottom_random":
-        game.rng.shuffle(rest)
-        p.deck.extend(rest)
-    else:  # the rest stay on top, in their order
-        p.deck[:0] = rest
-    game.log.add("look_rest", seat, len(rest), rest_to or "top")
-
-
-def s_must_block(game, ctx, step, targets):
-    hit = False
-    for seat, zone, slot in _slots(game, targets):
-        if zone == "field":
-            slot.must_block = True
-            game.log.add("must_block", seat, slot.name)
-            hit = True
-    return hit
-
-
-def s_gain_movement(game, ctx, step, targets):
-    p = game.players[ctx.controller]
-    p.movement += step.param("amount", 1)
-    game.log.add("gain_movement", ctx.controller, step.param("amount", 1), p.movement)
-    return True
-
-
-def s_add_mana(game, ctx, step, targets):
-    tasks = [
-        (type(game)._t_enter_base, ctx.controller, -1, bool(step.param("rested")), False)
-        for _ in range(step.param("count", 1))
-    ]
-    game.log.add("add_mana", ctx.controller, len(tasks), bool(step.param("rested")))
-    game._push(*tasks)
-    return True
-
-
-STEP_FUNCS = {
-    "draw": s_draw,
-    "discard": s_discard,
-    "modify": s_modify,
-    "destroy": s_destroy,
-    "rest": s_rest,
-    "activate": s_activate,
-    "move_to_base": s_move_to_base,
-    "to_hand": s_to_hand,
-    "put_into_base": s_put_into_base,
-    "heal": s_heal,
-    "damage": s_damage,
-    "create_token": s_create_token,
-    "shuffle_deck": s_shuffle_deck,
-    "recolor_mana": s_recolor_mana,
-    "look_top": s_look_top,
-    "must_block": s_must_block,
-    "gain_movement": s_gain_movement,
-    "add_mana": s_add_mana,
-}

@@ -311,12 +311,12 @@ def game_from_position(
 
     if phase == "standby":
         game.turn = turn - 1
-        game._push((Game._t_start_turn,))
+        game.push((Game.t_start_turn,))
     elif phase == "mana":
-        game._push((Game._t_mana_phase,))
+        game.push((Game.t_mana_phase,))
     else:
         game.phase = "main"
-    game._run()
+    game.run()
     return game
 
 

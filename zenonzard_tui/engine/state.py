@@ -18,6 +18,7 @@ LIFE_CAP = 10  # ZR 3.6
 START_LIFE = 12  # ZR 5.1
 START_HAND = 6  # ZR 5.1
 TURN_LIMIT = 200  # ZR 1.5
+SEATS = ("A", "B")  # the seats' names: seat 0 is "A", seat 1 is "B"
 
 
 @dataclass(frozen=True)

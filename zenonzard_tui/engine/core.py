@@ -1,0 +1,174 @@
+"""The state of a game and the small API every rule area builds on: the players and zones, the
+task stack and the pending decision, cloning, the queries that find a card in play, and the
+mutation API (`push`, `ask`) that effects, positions and belief sampling use.
+
+`Game` (engine/game.py) is this state with the rule areas layered on it, each in its own module:
+zones.py, battle.py, turns.py, texts.py, legal.py (each builds on the ones before it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Self
+
+from zenonzard_tui.cards.model import CardDef
+from zenonzard_tui.engine.actions import Action, Decision
+from zenonzard_tui.engine.log import Log
+from zenonzard_tui.engine.outcome import Outcome, Termination
+from zenonzard_tui.engine.rng import Rng
+from zenonzard_tui.engine.state import SEATS, Options, PlayerState, Slot
+
+
+class Attack:
+    """The attack in progress (ZR 8)."""
+
+    __slots__ = ("attacker", "blocker", "revenge", "seat", "target")
+
+    def __init__(self, seat: int, attacker: int, target: tuple) -> None:
+        self.seat, self.attacker, self.target = seat, attacker, target
+        self.blocker: int | None = None
+        self.revenge: tuple[int, ...] = ()
+
+    def clone(self) -> Attack:
+        new = Attack(self.seat, self.attacker, self.target)
+        new.blocker, new.revenge = self.blocker, self.revenge
+        return new
+
+
+class GameCore:
+    """The state of one game of Zenonzard. Seat 0 is "A", seat 1 is "B"."""
+
+    """One game of Zenonzard. Seat 0 is "A", seat 1 is "B"."""
+
+    def __init__(self) -> None:  # use new_game() or position.game_from_position()
+        self.defs: list[CardDef] = []  # uid -> definition, shared by clones, never changed
+        self.catalog: Mapping[str, CardDef] = {}  # every card by id (tokens to create), shared
+        self.players: list[PlayerState] = [PlayerState(0), PlayerState(1)]
+        self.options = Options()
+        self.rng = Rng(0)
+        self.seed = 0
+        self.turn = 0
+        self.first = 0  # the seat that took turn 1
+        self.phase = "setup"  # setup, mulligan, standby, mana, main, end, over
+        self.stack: list[tuple] = []
+        self.queued: list[tuple] = []  # triggers waiting for the current effect to finish (ZR 6.5)
+        self.pending: Decision | None = None
+        self.attack: Attack | None = None
+        self.outcome: Outcome | None = None  # how the game ended; None while it goes on
+        self.limbo: list[int] = []  # Magic cards resolving, cards between zones (ZR 6.3)
+        self.seq = 0  # entered-play counter
+        self.depth = 0  # effects resolving now; queued triggers wait until it is 0
+        self.next_uid = 0
+        self.history: list[Action] = []
+        self.log = Log()
+        self.setup_record: dict | None = None  # how new_game() started it, for saves
+        self._legal: list[Action] | None = None
+        self._texts = False
+
+    # ------------------------------------------------------------------------------------------
+    # Creation and copying
+
+    def clone(self) -> Self:
+        """A full, independent copy (definitions and immutable task tuples are shared)."""
+        new = type(self).__new__(type(self))
+        new.defs = self.defs
+        new.catalog = self.catalog
+        new.players = [self.players[0].clone(), self.players[1].clone()]
+        new.options, new.seed, new.turn, new.first = self.options, self.seed, self.turn, self.first
+        new.rng = self.rng.clone()
+        new.phase = self.phase
+        new.stack = self.stack[:]
+        new.queued = self.queued[:]
+        new.pending = self.pending
+        new.attack = self.attack.clone() if self.attack is not None else None
+        new.outcome = self.outcome
+        new.limbo = self.limbo[:]
+        new.seq, new.next_uid, new.depth = self.seq, self.next_uid, self.depth
+        new.history = self.history[:]
+        new.log = self.log.clone()
+        new.setup_record = self.setup_record
+        new._legal, new._texts = self._legal, self._texts
+        return new
+
+    def new_uid(self) -> int:
+        """A uid for a token or a colorless mana token. Only deck cards are in `defs` (shared by
+        clones); a token's definition lives in its slot."""
+        uid = self.next_uid
+        self.next_uid += 1
+        return uid
+
+    # ------------------------------------------------------------------------------------------
+    # Queries
+
+    @property
+    def active(self) -> int:
+        """Whose turn it is (ZR 5.3)."""
+        return self.first if self.turn % 2 == 1 else 1 - self.first
+
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None
+
+    def find_slot(self, uid: int) -> tuple[int, str, Slot] | None:
+        for p in self.players:
+            for s in p.field:
+                if s.uid == uid:
+                    return p.seat, "field", s
+            for s in p.base:
+                if s.uid == uid:
+                    return p.seat, "base", s
+        return None
+
+    def field_slot(self, uid: int) -> Slot | None:
+        for p in self.players:
+            for s in p.field:
+                if s.uid == uid:
+                    return s
+        return None
+
+    def controller_of(self, uid: int) -> int | None:
+        found = self.find_slot(uid)
+        return found[0] if found is not None else None
+
+    # ------------------------------------------------------------------------------------------
+    # The mutation API: effects, positions and belief sampling change a game only through these
+    # (and the task functions named without a leading underscore), never through private members.
+
+    def push(self, *tasks: tuple) -> None:
+        """Queue tasks `(function, *args)` on the stack so that they run in the order given."""
+        self.stack.extend(reversed(tasks))
+
+    def ask(self, kind: str, seat: int, ctx: object = None) -> None:
+        """Stop at a decision: `seat` decides (`kind`: MULLIGAN, MANA, MAIN, PRIORITY, BLOCK or
+        CHOICE with its Choice as `ctx`); the task that asks returns and the game waits."""
+        self.pending = Decision(kind, seat, ctx)
+
+    def forget_legal(self) -> None:
+        """Drop the cached legal actions, after the state was changed from outside (a sampled
+        world's hidden cards, a built position)."""
+        self._legal = None
+
+    def _check_life(self) -> None:
+        """ZR 1.2, ZR 1.4: a player at 0 life or less loses at once; both at once is a draw."""
+        a, b = self.players
+        if self.outcome is not None or (a.life > 0 and b.life > 0):  # the common case, first
+            return
+        dead = [p.seat for p in self.players if p.life <= 0]
+        if len(dead) == 2:
+            self._end(Termination.BOTH_LIFE, None, "both players reached 0 life at once (ZR 1.4)")
+        elif dead:
+            self._end(
+                Termination.LIFE,
+                1 - dead[0],
+                f"{SEATS[dead[0]]}'s life reached {self.players[dead[0]].life} (ZR 1.2)",
+            )
+
+    def _end(self, termination: Termination, winner: int | None, reason: str) -> None:
+        self.outcome = Outcome(termination, winner, reason)
+        self.phase = "over"
+        self.pending = None
+        self.stack.clear()
+        self.queued.clear()
+        self.log.add("game_over", winner, reason)
+
+    # ------------------------------------------------------------------------------------------

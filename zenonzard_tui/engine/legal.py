@@ -1,0 +1,149 @@
+"""The legal actions at each decision (ZR 5 - 8): what the deciding player may do. A mixin of
+`Game`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+
+from zenonzard_tui.engine import effects as fx
+from zenonzard_tui.engine.actions import (
+    BLOCK,
+    MAIN,
+    MANA,
+    MULLIGAN,
+    PRIORITY,
+    Action,
+    Choice,
+)
+from zenonzard_tui.engine.core import GameCore
+from zenonzard_tui.engine.state import (
+    PlayerState,
+)
+from zenonzard_tui.engine.texts import ActionTexts
+
+
+class LegalActions(ActionTexts):
+    """The legal actions of the pending decision."""
+
+    # Legal actions
+
+    def _list_actions(self) -> list[Action]:
+        d = self.pending
+        seat = d.seat
+        p = self.players[seat]
+        if d.kind == MULLIGAN:
+            return self._mulligan_actions(p)
+        if d.kind == MANA:
+            out = [
+                Action("mana", (uid,))
+                for uid in _unique_by_card(self, p.hand)
+                if self.defs[uid].type == "base_minion"
+            ]
+            out.append(Action("mana_colorless"))
+            out.append(Action("mana_skip"))
+            return out
+        if d.kind == MAIN:
+            return self._main_actions(seat)
+        if d.kind == PRIORITY:
+            out = [Action("pass")]
+            for uid in _unique_by_card(self, p.hand):
+                card = self.defs[uid]
+                if card.type == "magic" and "flash" in card.timing and fx.can_cast(self, seat, uid):
+                    out.append(Action("cast", (uid,)))
+                elif (
+                    card.type == "field_minion"
+                    and "swoop" in card.keywords
+                    and fx.can_pay(self, seat, uid)
+                ):
+                    out.append(Action("summon", (uid,)))
+            return out
+        if d.kind == BLOCK:
+            return self._block_actions(seat)
+        choice: Choice = d.ctx
+        out = [Action("choose", (o,)) for o in self._distinct_options(choice.options)]
+        if choice.max > 1 and len(choice.chosen) >= choice.min:
+            out.append(Action("done"))
+        elif choice.min == 0 and not choice.chosen:
+            out.append(Action("choose", (("none",),)))
+        return out
+
+    def _distinct_options(self, options: tuple) -> list[tuple]:
+        """docs/engine.md: copies of a card in a hand, a deck or a look at the deck are
+        interchangeable, so a choice offers one of them (the next copy comes up if a choice of
+        several takes it). Cards in play and in a trash are told apart (`Name#N`)."""
+        seen: set[tuple[int | None, str]] = set()
+        out = []
+        for o in options:
+            if o[0] == "c" and o[1] < len(self.defs) and self._interchangeable(o[1]):
+                key = (self._option_owner(o), self.defs[o[1]].id)
+                if key in seen:
+                    continue
+                seen.add(key)
+            out.append(o)
+        return out
+
+    def _interchangeable(self, uid: int) -> bool:
+        """A card whose copies cannot be told apart: not in play, not in a trash (whose order
+        is public)."""
+        return self.find_slot(uid) is None and not any(uid in p.trash for p in self.players)
+
+    def _mulligan_actions(self, p: PlayerState) -> list[Action]:
+        out = [Action("keep")]
+        seen = set()
+        for r in range(1, len(p.hand) + 1):
+            for combo in combinations(p.hand, r):
+                key = tuple(sorted(self.defs[u].id for u in combo))
+                if key not in seen:
+                    seen.add(key)
+                    out.append(Action("mulligan", combo))
+        return out
+
+    def _main_actions(self, seat: int) -> list[Action]:
+        p = self.players[seat]
+        out: list[Action] = []
+        for uid in _unique_by_card(self, p.hand):
+            card = self.defs[uid]
+            if card.type == "field_minion":
+                if fx.can_pay(self, seat, uid):
+                    out.append(Action("summon", (uid,)))
+            elif card.type == "magic" and "main" in card.timing and fx.can_cast(self, seat, uid):
+                out.append(Action("cast", (uid,)))
+        if p.movement > 0:  # ZR 7
+            for s in p.base:
+                if s.card is not None:
+                    out.append(Action("advance", (s.uid,)))
+            for s in p.field:
+                if s.card is not None and s.card.type != "token":
+                    out.append(Action("retreat", (s.uid,)))
+        if self.turn != 1 or self.options.first_turn_attack:  # ZR 5.8
+            opp = self.players[1 - seat]
+            opp_forces = [i for i, f in enumerate(opp.forces) if not f.destroyed]
+            for s in p.field:
+                if s.rested:
+                    continue
+                for target in fx.attack_targets(self, s, opp_forces):
+                    out.append(Action("attack", (s.uid, target)))
+        out.append(Action("end_turn"))
+        return out
+
+    def _block_actions(self, seat: int) -> list[Action]:
+        attacker = self.field_slot(self.attack.attacker)
+        p = self.players[seat]
+        able = [s for s in p.field if fx.can_block(self, s, attacker)]
+        forced = [s for s in able if s.must_block]
+        if forced:
+            return [Action("block", (s.uid,)) for s in forced]
+        return [*(Action("block", (s.uid,)) for s in able), Action("no_block")]
+
+
+def _unique_by_card(game: GameCore, uids: Sequence[int]) -> list[int]:
+    """One uid per distinct card: copies of a card in hand are interchangeable."""
+    seen = set()
+    out = []
+    for uid in uids:
+        cid = game.defs[uid].id
+        if cid not in seen:
+            seen.add(cid)
+            out.append(uid)
+    return out

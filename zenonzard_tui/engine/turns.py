@@ -1,0 +1,162 @@
+"""Turn structure (ZR 5): setup and mulligans, the start of a turn, the draw step, the mana
+phase, the main phase and the end of a turn. A mixin of `Game`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from zenonzard_tui.cards.model import CardDef, ForceDef
+from zenonzard_tui.engine import effects as fx
+from zenonzard_tui.engine.actions import (
+    MAIN,
+    MANA,
+    MULLIGAN,
+    Action,
+)
+from zenonzard_tui.engine.battle import Battles
+from zenonzard_tui.engine.outcome import Termination
+from zenonzard_tui.engine.rng import Rng
+from zenonzard_tui.engine.state import (
+    SEATS,
+    START_HAND,
+    START_LIFE,
+    TURN_LIMIT,
+    ForceState,
+)
+from zenonzard_tui.engine.zones import Zones
+
+
+class Turns(Battles):
+    """Setup and the turn structure of a game (ZR 5.1 - 5.7)."""
+
+    # Setup (ZR 5.1, ZR 5.2)
+
+    def _setup(self, decks: Sequence[Sequence[CardDef]], forces: Sequence[Sequence[ForceDef]],
+               seed: int, first: int | None) -> None:  # fmt: skip
+        self.seed = seed
+        self.rng = Rng(seed)
+        for seat in (0, 1):
+            p = self.players[seat]
+            # uids follow card ids, so a uid tells no more than the card it names
+            for card in sorted(decks[seat], key=lambda c: c.id):
+                uid = self.next_uid
+                self.next_uid += 1
+                self.defs.append(card)
+                p.deck.append(uid)
+            p.forces = [ForceState(f) for f in forces[seat]]
+            p.life = START_LIFE - sum(f.life for f in forces[seat])  # ZR 5.1
+        for p in self.players:
+            self.rng.shuffle(p.deck)
+        coin = self.rng.below(2)  # drawn even when the first player is chosen: replays agree
+        self.first = coin if first is None else first
+        self.log.add("setup", self.first, tuple(p.life for p in self.players))
+        for p in (self.players[self.first], self.players[1 - self.first]):
+            self.draw(p.seat, START_HAND)
+        self.phase = "mulligan"
+        self.ask(MULLIGAN, self.first)
+
+    def _act_mulligan(self, seat: int, action: Action) -> None:
+        """ZR 5.2: put the chosen cards on the bottom, draw that many, shuffle the deck."""
+        p = self.players[seat]
+        p.mulliganed = True
+        chosen = action.args if action.kind == "mulligan" else ()
+        for uid in chosen:
+            p.hand.remove(uid)
+            p.deck.append(uid)
+        self.log.add("mulligan", seat, len(chosen))
+        if chosen:
+            self.draw(seat, len(chosen))
+            self.rng.shuffle(p.deck)
+        other = 1 - seat
+        if not self.players[other].mulliganed:
+            self.ask(MULLIGAN, other)
+        else:
+            self.turn = 0
+            self.push((Turns.t_start_turn,))
+
+    # ------------------------------------------------------------------------------------------
+    # Turn structure (ZR 5.3 - 5.7)
+
+    def t_start_turn(self) -> None:
+        self.turn += 1
+        if self.turn >= TURN_LIMIT:  # ZR 1.5
+            self._end(Termination.TURN_LIMIT, None, f"turn {TURN_LIMIT} reached (ZR 1.5)")
+            return
+        seat = self.active
+        self.phase = "standby"
+        for p in self.players:
+            p.movement = 0
+            for s in p.field:
+                s.arrived = s.advanced = False
+            for s in p.base:
+                s.arrived = s.advanced = False
+        self.players[seat].movement = 0 if self.turn == 1 else 1  # ZR 5.3.1
+        self.log.add("turn", self.turn, seat)
+        fx.queue_turn_triggers(self, seat, "turn_start")
+        self.push((Turns._t_refresh,), (Turns._t_draw_step,), (Turns.t_mana_phase,))
+
+    def _t_refresh(self) -> None:
+        """ZR 5.3.2: your cards on the field and in the base and your undestroyed Forces become Active."""
+        p = self.players[self.active]
+        for s in p.field:
+            s.rested = False
+        for s in p.base:
+            s.rested = False
+        for f in p.forces:
+            if not f.destroyed:
+                f.rested = False
+
+    def _t_draw_step(self) -> None:
+        """ZR 5.4: draw 1 (not in the very first turn; 2 for the second player's first turn with
+        the option). ZR 1.3: an empty deck here loses the game."""
+        seat = self.active
+        if self.turn == 1:
+            return
+        count = 2 if (self.turn == 2 and self.options.second_player_draws_two) else 1
+        for _ in range(count):
+            if not self.players[seat].deck:
+                self._end(
+                    Termination.DECK_OUT,
+                    1 - seat,
+                    f"{SEATS[seat]} had to draw from an empty deck in the draw step (ZR 1.3)",
+                )
+                return
+            self.draw(seat, 1)
+
+    def t_mana_phase(self) -> None:
+        self.phase = "mana"
+        self.ask(MANA, self.active)
+
+    def _act_mana(self, seat: int, action: Action) -> None:
+        """ZR 5.5: one Base Minion from hand, or one colorless mana token, or nothing."""
+        self.phase = "main"
+        if action.kind == "mana":
+            uid = action.args[0]
+            self.players[seat].hand.remove(uid)
+            self.limbo.append(uid)
+            self.log.add("mana", seat, uid)
+            self.push((Zones.t_enter_base, seat, uid, False, True))
+        elif action.kind == "mana_colorless":
+            self.log.add("mana", seat, None)
+            self.push((Zones.t_enter_base, seat, -1, False, True))
+        else:
+            self.log.add("mana_skip", seat)
+
+    def _decide_main(self) -> None:
+        self.phase = "main"
+        self.ask(MAIN, self.active)
+
+    def _act_end_turn(self, seat: int) -> None:
+        """ZR 5.7: "at the end of your turn" effects, then "until end of turn" effects end."""
+        self.phase = "end"
+        self.log.add("end_turn", seat)
+        fx.queue_turn_triggers(self, seat, "turn_end")
+        self.push((Turns._t_cleanup,), (Turns.t_start_turn,))
+
+    def _t_cleanup(self) -> None:
+        for p in self.players:
+            p.movement = 0
+            for s in p.field:
+                if s.mods:
+                    s.mods = tuple(m for m in s.mods if m.until != "end_of_turn")
+                s.must_block = False
