@@ -19,14 +19,14 @@ import traceback
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn, TypeVar
 
 from zenonzard_tui.cards.loader import CardDataError, load_pool, normalize_name, parse_card
 from zenonzard_tui.cards.model import CardDef
 from zenonzard_tui.engine import effects as fx
 from zenonzard_tui.engine.actions import (
-    CHOICE,
     ActionError,
+    Choice,
     strip_owner_prefixes,
 )
 from zenonzard_tui.engine.game import Game
@@ -181,7 +181,7 @@ class _Reader:
     def __init__(self, source: str, text: str) -> None:
         self.source, self.text = source, text
 
-    def fail(self, problem: str, headers=(), key=None, value=None) -> None:
+    def fail(self, problem: str, headers=(), key=None, value=None) -> NoReturn:
         raise ScenarioError(self.source, find_line(self.text, headers, key, value), problem)
 
     def read(self, doc: dict) -> Scenario:
@@ -540,9 +540,18 @@ def describe_pending(game: Game) -> str:
     if d is None:
         return "none (the game is over)" if game.over else "none"
     word = DECISION_WORDS.get(d.kind, d.kind)
-    if d.kind == CHOICE:
+    if isinstance(d.ctx, Choice):
         word = f"choice ({d.ctx.purpose})"
     return f"{SEATS[d.seat]}'s {word}"
+
+
+_T = TypeVar("_T")
+
+
+def _given(value: _T | None) -> _T:
+    """A field the reader always fills for this kind of check."""
+    assert value is not None
+    return value
 
 
 def zone_ids(game: Game, seat: int, zone: str) -> list[str]:
@@ -555,33 +564,37 @@ def zone_ids(game: Game, seat: int, zone: str) -> list[str]:
 def _check(game: Game, check: Check) -> tuple[Any, Any] | None:
     """None when the check holds, else (expected, actual)."""
     kind, want = check.kind, check.expected
+    got: Any
     if kind == "zone":
-        got = tuple(zone_ids(game, check.seat, check.zone))
+        got = tuple(zone_ids(game, _given(check.seat), _given(check.zone)))
     elif kind == "stat":
-        p = game.players[check.seat]
+        p = game.players[_given(check.seat)]
         got = {
             "life": p.life,
             "movement": p.movement,
             "hand_size": len(p.hand),
             "deck_size": len(p.deck),
-        }[check.attr]
+        }[_given(check.attr)]
     elif kind == "forces":
-        got = tuple("destroyed" if f.destroyed else f.life for f in game.players[check.seat].forces)
+        forces = game.players[_given(check.seat)].forces
+        got = tuple("destroyed" if f.destroyed else f.life for f in forces)
     elif kind == "force_rested":
-        forces = game.players[check.seat].forces
-        if check.index > len(forces):
-            return want, f"no Force {check.index} ({len(forces)} Forces)"
-        f = forces[check.index - 1]
+        forces = game.players[_given(check.seat)].forces
+        index = _given(check.index)
+        if index > len(forces):
+            return want, f"no Force {index} ({len(forces)} Forces)"
+        f = forces[index - 1]
         got = f.rested or f.destroyed
     elif kind == "slot":
-        zone = getattr(game.players[check.seat], check.zone)
-        if check.index > len(zone):
-            return want, f"no slot {check.index} ({len(zone)} in the {check.zone})"
-        slot = zone[check.index - 1]
+        seat, index = _given(check.seat), _given(check.index)
+        zone = getattr(game.players[seat], _given(check.zone))
+        if index > len(zone):
+            return want, f"no slot {index} ({len(zone)} in the {check.zone})"
+        slot = zone[index - 1]
         if check.attr == "rested":
             got = slot.rested
         else:
-            got = (fx.bp if check.attr == "bp" else fx.dp)(game, slot, check.seat)
+            got = (fx.bp if check.attr == "bp" else fx.dp)(game, slot, seat)
     elif kind == "winner":
         got = "none" if game.outcome is None else game.outcome.result()
     elif kind == "phase":
@@ -638,7 +651,7 @@ def snapshot(game: Game) -> tuple:
     pending = None
     if d is not None:
         ctx = d.ctx
-        if d.kind == CHOICE:
+        if isinstance(ctx, Choice):
             ctx = (ctx.purpose, ctx.options, ctx.min, ctx.max, ctx.chosen, ctx.cont)
         pending = (d.kind, d.seat, ctx)
     a = game.attack

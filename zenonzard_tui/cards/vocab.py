@@ -9,7 +9,7 @@ example.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 DURING = {"your_turn": "On Your Turn", "opponent_turn": "On Your Opponent's Turn"}
 
@@ -52,6 +52,10 @@ _VIEWS = frozenset(
     ("STEPS", "REQUIRED", "TARGETED", "STATIC_STEPS", "TRIGGERS", "WHENEVER_TRIGGERS",
      "CONDITIONS", "COMPANIONS", "FILTERS", "DURATIONS")
 )  # fmt: skip
+
+
+if TYPE_CHECKING:  # the views' types, for readers; the values come from __getattr__ below
+    TRIGGERS: dict[str, str]
 
 
 def __getattr__(name: str) -> Any:

@@ -11,6 +11,7 @@ import argparse
 import sys
 from collections.abc import Iterable, Sequence
 from importlib import import_module
+from typing import NoReturn
 
 from zenonzard_tui import __version__
 
@@ -42,7 +43,7 @@ COMMANDS = (
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # argparse's own exit status 2, with a hint
+    def error(self, message: str) -> NoReturn:  # argparse's own exit status 2, with a hint
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {message}\n(see '{self.prog} --help')\n")
 

@@ -32,6 +32,6 @@ def run(args: argparse.Namespace) -> int:
         return 2
     for line in sentences(game, SEATS[args.seat]):
         print(line)
-    if not game.over:
+    if game.pending is not None:
         print(f"(the game goes on: turn {game.turn}, {'AB'[game.pending.seat]} to act)")
     return 0

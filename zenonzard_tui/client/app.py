@@ -179,7 +179,7 @@ class ZenonzardApp(App[None]):
     def session(self) -> Session | None:
         return None if self.duel is None else self.duel.session
 
-    def exit(self, *args, **kwargs) -> None:  # type: ignore[override]
+    def exit(self, *args, **kwargs) -> None:
         """A duel started from the deck builder goes back to the builder when it ends."""
         from zenonzard_tui.client.screens.builder import BuilderScreen
 

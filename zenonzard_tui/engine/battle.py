@@ -66,7 +66,7 @@ class Battles(Zones):
     def _t_block_step(self) -> None:
         if self._attacker_gone():
             return
-        self.ask(BLOCK, 1 - self.attack.seat)
+        self.ask(BLOCK, 1 - self.fight.seat)
 
     def _act_block(self, seat: int, action: Action) -> None:
         """ZR 8.4: rest the blocker; [When Blocking] triggers."""
@@ -74,17 +74,17 @@ class Battles(Zones):
             self.log.add("no_block", seat)
             return
         uid = action.args[0]
-        slot = self.field_slot(uid)
+        slot = self.slot_in_play(uid)
         slot.rested = True
-        self.attack.blocker = uid
-        self.log.add("block", seat, uid, slot.name, self.attack.attacker)
+        self.fight.blocker = uid
+        self.log.add("block", seat, uid, slot.name, self.fight.attacker)
         fx.queue_self_trigger(self, seat, slot, "blocking")
 
     def _t_battle(self) -> None:
-        a = self.attack
+        a = self.fight
         if self._attacker_gone():
             return
-        attacker = self.field_slot(a.attacker)
+        attacker = self.slot_in_play(a.attacker)
         if a.blocker is not None:
             blocker = self.field_slot(a.blocker)
             if blocker is None:
@@ -212,7 +212,7 @@ class Battles(Zones):
 
     def _t_force_search_done(self, seat: int, chosen: tuple) -> None:
         p = self.players[seat]
-        tasks = []
+        tasks: list[tuple] = []
         if chosen:
             uid = chosen[0][1]
             p.deck.remove(uid)

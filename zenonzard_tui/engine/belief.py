@@ -57,7 +57,8 @@ def default_prior(game: Game, seat: int) -> tuple[list[CardDef], list[CardDef]]:
     """(Base Minions, other cards) the opponent's unseen cards are drawn from: the pool's cards of
     the colors they have shown, with colorless ones; every color while they have shown none."""
     colors = shown_colors(game, seat)
-    bases, others = [], []
+    bases: list[CardDef] = []
+    others: list[CardDef] = []
     for card in load_pool().cards.values():
         if card.type == "token":
             continue

@@ -109,6 +109,24 @@ class GameCore:
     def over(self) -> bool:
         return self.outcome is not None
 
+    @property
+    def decision(self) -> Decision:
+        """The pending decision, where the rules know there is one."""
+        assert self.pending is not None, "no decision is pending"
+        return self.pending
+
+    @property
+    def fight(self) -> Attack:
+        """The attack in progress, where the rules know there is one (ZR 8)."""
+        assert self.attack is not None, "no attack is in progress"
+        return self.attack
+
+    def slot_in_play(self, uid: int) -> Slot:
+        """The field slot of a minion the rules know is on the field."""
+        slot = self.field_slot(uid)
+        assert slot is not None, f"card {uid} is not on the field"
+        return slot
+
     def find_slot(self, uid: int) -> tuple[int, str, Slot] | None:
         for p in self.players:
             for s in p.field:

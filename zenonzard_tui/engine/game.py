@@ -95,7 +95,7 @@ class Game(LegalActions):
         IllegalAction (AmbiguousAction for a text naming several) and leaves the game unchanged;
         both are ActionErrors."""
         chosen = self.match(action)
-        decision = self.pending
+        decision = self.decision
         self.pending = None
         self._legal = None
         self.history.append(chosen)
@@ -162,10 +162,12 @@ class Game(LegalActions):
             elif kind == "attack":
                 self._act_attack(seat, action.args[0], action.args[1])
         elif decision.kind == PRIORITY:
+            assert isinstance(decision.ctx, int)  # passes so far in this Flash window
             self._act_priority(seat, decision.ctx, action)
         elif decision.kind == BLOCK:
             self._act_block(seat, action)
         elif decision.kind == CHOICE:
+            assert isinstance(decision.ctx, Choice)
             self._act_choice(seat, decision.ctx, action)
 
     def _act_choice(self, seat: int, choice: Choice, action: Action) -> None:

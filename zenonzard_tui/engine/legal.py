@@ -29,7 +29,7 @@ class LegalActions(ActionTexts):
     # Legal actions
 
     def _list_actions(self) -> list[Action]:
-        d = self.pending
+        d = self.decision
         seat = d.seat
         p = self.players[seat]
         if d.kind == MULLIGAN:
@@ -60,7 +60,8 @@ class LegalActions(ActionTexts):
             return out
         if d.kind == BLOCK:
             return self._block_actions(seat)
-        choice: Choice = d.ctx
+        choice = d.ctx
+        assert isinstance(choice, Choice)
         out = [Action("choose", (o,)) for o in self._distinct_options(choice.options)]
         if choice.max > 1 and len(choice.chosen) >= choice.min:
             out.append(Action("done"))
@@ -128,7 +129,7 @@ class LegalActions(ActionTexts):
         return out
 
     def _block_actions(self, seat: int) -> list[Action]:
-        attacker = self.field_slot(self.attack.attacker)
+        attacker = self.field_slot(self.fight.attacker)
         p = self.players[seat]
         able = [s for s in p.field if fx.can_block(self, s, attacker)]
         forced = [s for s in able if s.must_block]

@@ -21,7 +21,7 @@ from bisect import bisect_left
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NoReturn
 
 from zenonzard_tui.cards.loader import load_pool, normalize_name
 from zenonzard_tui.cards.model import CardDef, ForceDef
@@ -152,7 +152,7 @@ class _Builder:
     def __init__(self, source: str, text: str | None, lookup: CardLookup) -> None:
         self.source, self.text, self.lookup = source, text, lookup
 
-    def fail(self, problem: str, headers=(), key=None, value=None) -> None:
+    def fail(self, problem: str, headers=(), key=None, value=None) -> NoReturn:
         raise PositionError(self.source, find_line(self.text, headers, key, value), problem)
 
     def check_keys(self, raw: Any, known: tuple[str, ...], what: str, headers=()) -> dict:

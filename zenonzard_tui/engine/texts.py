@@ -3,7 +3,7 @@ player`), used by the log, scenarios, replays, tests and the client. A mixin of 
 
 from __future__ import annotations
 
-from zenonzard_tui.engine.actions import CHOICE, Action, Choice
+from zenonzard_tui.engine.actions import Action, Choice
 from zenonzard_tui.engine.state import SEATS
 from zenonzard_tui.engine.turns import Turns
 
@@ -51,7 +51,7 @@ class ActionTexts(Turns):
             return f"{k} {self._slot_name(a.args[0], owners)}"
         if k == "attack":
             uid, target = a.args
-            return f"attack {self._slot_name(uid, owners)} -> {self._target_name(target, 1 - self.pending.seat)}"
+            return f"attack {self._slot_name(uid, owners)} -> {self._target_name(target, 1 - self.decision.seat)}"
         if k == "end_turn":
             return "end turn"
         if k == "pass":
@@ -73,9 +73,8 @@ class ActionTexts(Turns):
             return kind
         if kind == "color":
             return option[1]
-        choice: Choice | None = (
-            self.pending.ctx if self.pending and self.pending.kind == CHOICE else None
-        )
+        ctx = self.pending.ctx if self.pending is not None else None
+        choice = ctx if isinstance(ctx, Choice) else None
         both = owners  # write the owner: asked for, or the choice has cards of both players
         if choice is not None and not both:
             seats = {self._option_owner(o) for o in choice.options} - {None}

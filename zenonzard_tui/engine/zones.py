@@ -112,6 +112,7 @@ class Zones(GameCore):
     def _place_on_field(self, seat: int, uid: int, rested: bool, event: str | None,
                         token: CardDef | None) -> None:  # fmt: skip
         p = self.players[seat]
+        slot: Slot | None
         if token is not None:
             slot = Slot(uid, token, self._order(), rested)
         else:

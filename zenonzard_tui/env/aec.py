@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo import AECEnv
 
 from zenonzard_tui.decks import Deck, find_deck, load_deck
 from zenonzard_tui.engine.actions import Action
@@ -159,7 +159,7 @@ class ZenonzardEnv(AECEnv):
 def env(**kwargs: Any) -> AECEnv:
     """The environment wrapped as PettingZoo recommends: an illegal action or a step after the
     end is an error, and the observation is checked against its space."""
-    from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+    from pettingzoo.utils import wrappers
 
     wrapped: AECEnv = wrappers.OrderEnforcingWrapper(ZenonzardEnv(**kwargs))
     return wrapped

@@ -234,6 +234,7 @@ class MoveToBase:
             if zone != "field":
                 continue
             hit = True
+            assert slot.card is not None  # a minion on the field is a card or a token
             game.log.add("to_base", seat, slot.name, slot.card.type == "token")
             if slot.card.type == "token":  # a token cannot be mana: it ceases to exist (ZR 2.1)
                 game.take_slot(slot.uid)
@@ -478,7 +479,7 @@ class LookTop:
                 what = f"{article(adj_s + sing)} {adj_s}{sing}{post}"
                 after.append(f"If it is {what}, " + take.format("it", "it") + ".")
             else:
-                many = pick.count == "all" or pick.count > 1
+                many = pick.count == "all" or (isinstance(pick.count, int) and pick.count > 1)
                 qty = (
                     "all"
                     if pick.count == "all"
@@ -514,6 +515,7 @@ class LookTop:
         if pick.count == "all":  # nothing to choose: every match goes
             t_look_done(game, *done[1:], options)
             return True
+        assert isinstance(pick.count, int)
         most = min(pick.count, len(options))
         low = 0 if pick.up_to else most
         game.ask(CHOICE, ctx.controller, Choice("look_top", options, low, most, done))

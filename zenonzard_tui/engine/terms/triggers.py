@@ -31,7 +31,7 @@ def _magic_used(sel: Selector) -> str:
     return f"whenever {who[sel.side]} {article(adj_s + 'Magic')} {adj_s}Magic card{post}"
 
 
-def _event(event: str):  # type: ignore[no-untyped-def]
+def _event(event: str):
     def words(sel: Selector) -> str:
         adjs, sing, plur, post = describe(sel)
         adj_s = " ".join(adjs) + " " if adjs else ""
