@@ -210,3 +210,21 @@ def test_build_refuses_a_deck_it_cannot_read(tmp_path, capsys):
     assert "no such folder" in capsys.readouterr().err
     assert main(["build", str(tmp_path / "new.deck")]) == 2  # readable, but no terminal here
     assert "needs a terminal" in capsys.readouterr().err
+
+
+async def test_o_opens_another_deck_and_a_bad_file_stays_in_the_dialog(tmp_path):
+    (tmp_path / "folder.deck").mkdir()
+    app = builder_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("o")
+        await wait_until(pilot, lambda: isinstance(app.screen, PathScreen))
+        app.screen.query_one("#path-input").value = str(tmp_path / "folder.deck")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PathScreen)
+        assert "folder" in str(app.screen.query_one("#path-error").render())
+        app.screen.query_one("#path-input").value = str(RED)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, BuilderScreen))
+        b = builder(app)
+        assert b.draft.name == "Red Rush" and b.report.legal and not b.unsaved

@@ -81,6 +81,7 @@ class BuilderScreen(Screen[None]):
         self.pool = pool or load_pool()
         self.draft = draft or DeckDraft()
         self.cards = deck_cards(self.pool)
+        self.order = {c.id: n for n, c in enumerate(self.cards)}
         self.shown: list[CardDef] = list(self.cards)
         self.filter = CardFilter()
         self.saved_text = self.draft.text(self.pool) if self.draft.path is not None else None
@@ -131,12 +132,13 @@ class BuilderScreen(Screen[None]):
         sets = ", ".join(card_sets(self.pool))
         pool_list.border_title = f"Cards {len(self.shown)}/{len(self.cards)} (sets: {sets})"
 
-    def refresh_deck(self) -> None:
-        """After every change: the deck list, the counts in the browser, the report."""
+    def refresh_deck(self, changed: CardDef | None = None) -> None:
+        """After every change: the deck list, the counts in the browser (only the `changed`
+        card's line when one card changed), the report."""
         self.report = self.draft.report(self.pool)
         deck_list = self.query_one("#b-deck", OptionList)
         keep = deck_list.highlighted
-        ids = sorted(self.draft.counts, key=lambda i: [c.id for c in self.cards].index(i))
+        ids = sorted(self.draft.counts, key=self.order.__getitem__)
         deck_list.set_options(
             Option(
                 Content.assemble(f"{self.draft.counts[i]} ", card_line(self.pool.cards[i], 0)), id=i
@@ -148,7 +150,10 @@ class BuilderScreen(Screen[None]):
         deck_list.border_title = f"Deck {self.draft.total}/{DECK_SIZE}"
         pool_list = self.query_one("#b-pool", OptionList)
         for n, card in enumerate(self.shown):
-            pool_list.replace_option_prompt_at_index(n, card_line(card, self.draft.count(card.id)))
+            if changed is None or card.id == changed.id:
+                pool_list.replace_option_prompt_at_index(
+                    n, card_line(card, self.draft.count(card.id))
+                )
         self.render_status()
         self.render_report()
         self.refresh_bindings()  # Play and Sim follow the verdict
@@ -224,13 +229,13 @@ class BuilderScreen(Screen[None]):
         if card is None:
             return
         self.draft.add(card)
-        self.refresh_deck()
+        self.refresh_deck(card)
 
     def action_remove(self) -> None:
         card = self.current_card()
         if card is None or not self.draft.remove(card):
             return
-        self.refresh_deck()
+        self.refresh_deck(card)
 
     def action_move(self, step: int) -> None:
         focused = self.focused
