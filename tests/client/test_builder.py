@@ -228,3 +228,17 @@ async def test_o_opens_another_deck_and_a_bad_file_stays_in_the_dialog(tmp_path)
         await wait_until(pilot, lambda: isinstance(app.screen, BuilderScreen))
         b = builder(app)
         assert b.draft.name == "Red Rush" and b.report.legal and not b.unsaved
+
+
+def test_a_deck_in_progress_shows_its_curve_colors_and_pips_so_far():
+    pool = load_pool()
+    draft = DeckDraft()
+    assert draft.provisional_report(pool) is None
+    draft.add(pool.card("Sams - The All-Seeing Commander"))
+    draft.add(pool.card("Miner of Aguma"))
+    so_far = draft.provisional_report(pool)
+    summary = so_far.summary
+    assert summary.base_minions == 1 and dict(summary.by_color) == {"red": 2}
+    assert [(n.color, n.base_minions) for n in summary.pips] == [("red", 1)]
+    assert any(cost == 4 and minions == 1 for cost, minions, _ in summary.curve)
+    assert not draft.report(pool).legal  # the verdict is still parse_deck's

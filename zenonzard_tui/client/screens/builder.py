@@ -24,7 +24,7 @@ from textual.widgets import Footer, Input, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from zenonzard_tui.cards import CardDef, CardPool, load_pool
-from zenonzard_tui.client.deckdraft import CardFilter, DeckDraft, card_sets, deck_cards
+from zenonzard_tui.client.deckdraft import CardFilter, DeckDraft, card_sets, deck_cards, enough
 from zenonzard_tui.client.describe import badge, card_details
 from zenonzard_tui.client.saves import data_dir
 from zenonzard_tui.client.screens.modals import QuitScreen
@@ -161,11 +161,7 @@ class BuilderScreen(Screen[None]):
     def render_status(self) -> None:
         d = self.draft
         forces = " + ".join(self.pool.forces[f].name for f in d.forces) or "no Forces"
-        verdict = (
-            ("legal", "bold $success")
-            if self.report.legal
-            else (f"{len(self.report.problems)} problems", "bold $error")
-        )
+        verdict = (enough(self.report), "bold $success" if self.report.legal else "bold $error")
         where = d.path.name if d.path is not None else "not saved"
         star = " *" if self.unsaved else ""
         self.query_one("#b-status", Static).update(
@@ -196,6 +192,10 @@ class BuilderScreen(Screen[None]):
         for p in self.report.problems:
             where = "deck" if p.line == 0 else f"line {p.line}"
             lines.append(Text(f"  {where}: {p.message}"))
+        so_far = self.draft.provisional_report(self.pool)
+        if so_far is not None:  # the curve, colors and pips of the cards chosen so far
+            lines.append(Text("So far:", style="bold"))
+            lines.extend(_summary_lines(so_far))
         box.update(Group(*lines))
 
     def show_card(self, card_id: str | None) -> None:
