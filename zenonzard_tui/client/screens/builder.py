@@ -33,7 +33,7 @@ from zenonzard_tui.decks import DECK_SIZE, Deck, DeckError, DeckReport, load_dec
 if TYPE_CHECKING:
     from zenonzard_tui.client.session import Session
 
-SIM_GAMES = 6  # games against each starter deck in a quick sim (half with each seat first)
+SIM_GAMES = 20  # games against each starter deck in a quick sim (half with each seat first)
 SIM_LEVEL = "medium"
 
 
