@@ -210,3 +210,35 @@ def test_build_refuses_a_deck_it_cannot_read(tmp_path, capsys):
     assert "no such folder" in capsys.readouterr().err
     assert main(["build", str(tmp_path / "new.deck")]) == 2  # readable, but no terminal here
     assert "needs a terminal" in capsys.readouterr().err
+
+
+async def test_o_opens_another_deck_and_a_bad_file_stays_in_the_dialog(tmp_path):
+    (tmp_path / "folder.deck").mkdir()
+    app = builder_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("o")
+        await wait_until(pilot, lambda: isinstance(app.screen, PathScreen))
+        app.screen.query_one("#path-input").value = str(tmp_path / "folder.deck")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PathScreen)
+        assert "folder" in str(app.screen.query_one("#path-error").render())
+        app.screen.query_one("#path-input").value = str(RED)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, BuilderScreen))
+        b = builder(app)
+        assert b.draft.name == "Red Rush" and b.report.legal and not b.unsaved
+
+
+def test_a_deck_in_progress_shows_its_curve_colors_and_pips_so_far():
+    pool = load_pool()
+    draft = DeckDraft()
+    assert draft.provisional_report(pool) is None
+    draft.add(pool.card("Sams - The All-Seeing Commander"))
+    draft.add(pool.card("Miner of Aguma"))
+    so_far = draft.provisional_report(pool)
+    summary = so_far.summary
+    assert summary.base_minions == 1 and dict(summary.by_color) == {"red": 2}
+    assert [(n.color, n.base_minions) for n in summary.pips] == [("red", 1)]
+    assert any(cost == 4 and minions == 1 for cost, minions, _ in summary.curve)
+    assert not draft.report(pool).legal  # the verdict is still parse_deck's

@@ -113,3 +113,20 @@ def test_play_runs_under_textual_serves_web_driver_without_a_terminal(monkeypatc
 def test_the_served_command_is_zenonzard_play_with_the_options():
     command = serve_cmd.play_command(["--hotseat", "--deck", "my deck.deck"])
     assert command.endswith("-m zenonzard_tui play --hotseat --deck 'my deck.deck'")
+
+
+def test_a_port_in_use_is_refused_with_exit_status_2(tmp_path):
+    with socket.socket() as taken:
+        taken.bind((HOST, 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "zenonzard_tui", "serve", "--host", HOST, "--port", str(port)],
+            cwd=ROOT,
+            env={**os.environ, "ZENONZARD_DATA_DIR": str(tmp_path)},
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 2
+    assert f"cannot listen on {HOST}:{port}" in done.stderr

@@ -69,10 +69,10 @@ def test_bad_values_are_named_and_the_good_ones_kept(tmp_path):
 
 
 def test_play_takes_its_defaults_from_the_settings_and_the_command_line_wins():
-    prefs = Settings(mode="hotseat", ai="strong", deck=str(RED))
+    prefs = Settings(mode="hotseat", ai="strong", deck=str(RED), seat=1)
     args = build_parser().parse_args(["play", "--seed", "3"])
     sess, _ = play_cmd.build(args, prefs)
-    assert sess.hotseat and sess.settings.names[0] == "Red Rush"
+    assert sess.hotseat and sess.settings.seat == 1 and sess.settings.names[1] == "Red Rush"
     args = build_parser().parse_args(["play", "--seed", "3", "--ai", "easy"])
     sess, _ = play_cmd.build(args, prefs)
     assert not sess.hotseat and sess.settings.ai == "easy"

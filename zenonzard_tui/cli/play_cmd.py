@@ -191,7 +191,7 @@ def build(args: argparse.Namespace, prefs: Settings | None = None):
         Path(mine.path),
         rng,
     )
-    seat = SEATS.index(args.seat) if args.seat else 0
+    seat = SEATS.index(args.seat) if args.seat else prefs.seat
     decks = (mine, theirs) if seat == 0 else (theirs, mine)
     first = args.first if args.first != "you" else SEATS[seat]
     names = (decks[0].name, decks[1].name)

@@ -13,16 +13,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from zenonzard_tui.cards import CardDef, CardPool, ForceDef, load_pool
-from zenonzard_tui.cards.model import COLORS, TYPE_LABELS
+from zenonzard_tui.cards.model import COLORS
 from zenonzard_tui.cards.render import card_text
 from zenonzard_tui.decks import (
     DECK_SIZE,
     DECK_TYPES,
     FORCE_COUNT,
+    Deck,
     DeckReport,
     parse_deck,
     read_deck_text,
     read_entries,
+    summarize,
 )
 from zenonzard_tui.engine.save import write_atomic
 
@@ -89,6 +91,20 @@ class DeckDraft:
         """What `zenonzard validate` says of the saved file: problems by line, or the summary."""
         source = str(self.path) if self.path is not None else f"{self.name}.deck"
         return parse_deck(self.text(pool), source, pool)
+
+    def provisional_report(self, pool: CardPool | None = None) -> DeckReport | None:
+        """The summary of the cards chosen so far (counts, curve, colors, pips against the Base
+        Minions), as if the deck were legal: the builder shows it while the deck is not. None
+        when it holds no card the pool knows."""
+        pool = pool or load_pool()
+        cards = tuple(
+            pool.cards[i] for i, n in self.counts.items() if i in pool.cards for _ in range(n)
+        )
+        if not cards:
+            return None
+        forces = tuple(pool.forces[f] for f in self.forces if f in pool.forces)
+        deck = Deck(self.name, self.description, "", cards, forces)  # type: ignore[arg-type]
+        return DeckReport("", self.name, self.description, deck, (), summarize(deck))
 
     def save(self, path: Path, pool: CardPool | None = None) -> Path:
         """Write the deck file atomically (even an unfinished deck: it opens again here)."""
@@ -211,16 +227,12 @@ def card_sets(pool: CardPool) -> list[str]:
     return sorted({c.set for c in deck_cards(pool)})
 
 
-def type_word(card: CardDef) -> str:
-    return TYPE_LABELS[card.type]
-
-
 def enough(report: DeckReport) -> str:
-    """The one-line state: legal, or the number of problems and cards."""
+    """The verdict of the top line: legal, or how many problems."""
     if report.legal:
         return "legal (ZR 4)"
     n = len(report.problems)
     return f"{n} problem{'s' if n != 1 else ''}"
 
 
-__all__ = ["DECK_SIZE", "CardFilter", "DeckDraft", "card_sets", "deck_cards"]
+__all__ = ["DECK_SIZE", "CardFilter", "DeckDraft", "card_sets", "deck_cards", "enough"]

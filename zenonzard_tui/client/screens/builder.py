@@ -24,7 +24,7 @@ from textual.widgets import Footer, Input, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from zenonzard_tui.cards import CardDef, CardPool, load_pool
-from zenonzard_tui.client.deckdraft import CardFilter, DeckDraft, card_sets, deck_cards
+from zenonzard_tui.client.deckdraft import CardFilter, DeckDraft, card_sets, deck_cards, enough
 from zenonzard_tui.client.describe import badge, card_details
 from zenonzard_tui.client.saves import data_dir
 from zenonzard_tui.client.screens.modals import QuitScreen
@@ -33,7 +33,7 @@ from zenonzard_tui.decks import DECK_SIZE, Deck, DeckError, DeckReport, load_dec
 if TYPE_CHECKING:
     from zenonzard_tui.client.session import Session
 
-SIM_GAMES = 6  # games against each starter deck in a quick sim (half with each seat first)
+SIM_GAMES = 20  # games against each starter deck in a quick sim (half with each seat first)
 SIM_LEVEL = "medium"
 
 
@@ -81,6 +81,7 @@ class BuilderScreen(Screen[None]):
         self.pool = pool or load_pool()
         self.draft = draft or DeckDraft()
         self.cards = deck_cards(self.pool)
+        self.order = {c.id: n for n, c in enumerate(self.cards)}
         self.shown: list[CardDef] = list(self.cards)
         self.filter = CardFilter()
         self.saved_text = self.draft.text(self.pool) if self.draft.path is not None else None
@@ -131,12 +132,13 @@ class BuilderScreen(Screen[None]):
         sets = ", ".join(card_sets(self.pool))
         pool_list.border_title = f"Cards {len(self.shown)}/{len(self.cards)} (sets: {sets})"
 
-    def refresh_deck(self) -> None:
-        """After every change: the deck list, the counts in the browser, the report."""
+    def refresh_deck(self, changed: CardDef | None = None) -> None:
+        """After every change: the deck list, the counts in the browser (only the `changed`
+        card's line when one card changed), the report."""
         self.report = self.draft.report(self.pool)
         deck_list = self.query_one("#b-deck", OptionList)
         keep = deck_list.highlighted
-        ids = sorted(self.draft.counts, key=lambda i: [c.id for c in self.cards].index(i))
+        ids = sorted(self.draft.counts, key=self.order.__getitem__)
         deck_list.set_options(
             Option(
                 Content.assemble(f"{self.draft.counts[i]} ", card_line(self.pool.cards[i], 0)), id=i
@@ -148,7 +150,10 @@ class BuilderScreen(Screen[None]):
         deck_list.border_title = f"Deck {self.draft.total}/{DECK_SIZE}"
         pool_list = self.query_one("#b-pool", OptionList)
         for n, card in enumerate(self.shown):
-            pool_list.replace_option_prompt_at_index(n, card_line(card, self.draft.count(card.id)))
+            if changed is None or card.id == changed.id:
+                pool_list.replace_option_prompt_at_index(
+                    n, card_line(card, self.draft.count(card.id))
+                )
         self.render_status()
         self.render_report()
         self.refresh_bindings()  # Play and Sim follow the verdict
@@ -156,11 +161,7 @@ class BuilderScreen(Screen[None]):
     def render_status(self) -> None:
         d = self.draft
         forces = " + ".join(self.pool.forces[f].name for f in d.forces) or "no Forces"
-        verdict = (
-            ("legal", "bold $success")
-            if self.report.legal
-            else (f"{len(self.report.problems)} problems", "bold $error")
-        )
+        verdict = (enough(self.report), "bold $success" if self.report.legal else "bold $error")
         where = d.path.name if d.path is not None else "not saved"
         star = " *" if self.unsaved else ""
         self.query_one("#b-status", Static).update(
@@ -191,6 +192,10 @@ class BuilderScreen(Screen[None]):
         for p in self.report.problems:
             where = "deck" if p.line == 0 else f"line {p.line}"
             lines.append(Text(f"  {where}: {p.message}"))
+        so_far = self.draft.provisional_report(self.pool)
+        if so_far is not None:  # the curve, colors and pips of the cards chosen so far
+            lines.append(Text("So far:", style="bold"))
+            lines.extend(_summary_lines(so_far))
         box.update(Group(*lines))
 
     def show_card(self, card_id: str | None) -> None:
@@ -224,13 +229,13 @@ class BuilderScreen(Screen[None]):
         if card is None:
             return
         self.draft.add(card)
-        self.refresh_deck()
+        self.refresh_deck(card)
 
     def action_remove(self) -> None:
         card = self.current_card()
         if card is None or not self.draft.remove(card):
             return
-        self.refresh_deck()
+        self.refresh_deck(card)
 
     def action_move(self, step: int) -> None:
         focused = self.focused
