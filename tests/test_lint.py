@@ -28,3 +28,17 @@ def test_ruff(args):
         text=True,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_reports_no_errors():
+    """The package is typed (it ships py.typed): mypy, configured in pyproject.toml, is clean."""
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--no-error-summary"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    if "No module named mypy" in result.stderr:
+        pytest.fail("mypy is not installed: install the project with its test extra")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert (ROOT / "zenonzard_tui" / "py.typed").exists()

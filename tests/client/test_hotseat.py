@@ -111,3 +111,50 @@ hand = ["Tidal Wave"]
         assert sess.game.pending.kind == "main" and sess.game.pending.seat == 0
         assert "no block" in sess.texts and sess.game.players[1].life < 10
         assert covers == []  # B never had to take the device
+
+
+async def test_a_player_may_choose_to_be_asked_in_flash_windows_only_with_a_usable_card(tmp_path):
+    """B has Active red mana and only a blue Flash card: the window is not forced in plain
+    sight, so by default B is asked (a handover); after B chose 'usable' (w), it is not."""
+    from zenonzard_tui.client.session import Puzzle, Session, Settings
+    from zenonzard_tui.scenarios import parse_scenario
+
+    text = """
+name = "A attacks B, who holds nothing castable"
+[state]
+turn = 5
+active = "A"
+phase = "main"
+[state.A]
+field = ["Drill Golem"]
+[state.B]
+hand = ["Tidal Wave"]
+base = ["Miner of Aguma"]
+"""
+
+    async def covers_for_b(choice: str) -> int:
+        scenario = parse_scenario(text, "usable.toml")
+        sess = Session(
+            scenario.new_game(),
+            Settings("hotseat", 0, "medium", ("", "")),
+            Puzzle("usable.toml", scenario.name, text, 0),
+        )
+        duel_app = app(sess, tmp_path)
+        seen = 0
+        async with duel_app.run_test(size=(100, 30)) as pilot:
+            await wait_until(pilot, lambda: isinstance(duel_app.screen, CoverScreen))
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: duel_app.duel.can_act())
+            duel_app.duel.flash_choice[1] = choice  # as B chose earlier with w
+            duel_app.duel.play("attack Drill Golem -> player")
+            for _ in range(60):
+                await pilot.pause(0.02)
+                if isinstance(duel_app.screen, CoverScreen):
+                    seen += 1
+                    break
+                if sess.game.pending is not None and sess.game.pending.kind == "main":
+                    break
+        return seen
+
+    assert await covers_for_b("ask") == 1
+    assert await covers_for_b("usable") == 0

@@ -46,6 +46,9 @@ class Settings:
     deck: str = ""  # the default deck: a file or a starter's name ("" a starter drawn at random)
     opponent_deck: str = ""
     autopass: bool = True  # auto-pass against the AI at the start of a game (hotseat: off)
+    # hotseat, each player's own Flash windows: "ask" always (nothing leaks), or "usable" only
+    # when they hold a card they could play there (the other player learns when they do not)
+    hotseat_flash: str = "ask"
 
     # -- a save's "client" entry ----------------------------------------------------------------
 
@@ -102,7 +105,10 @@ class Settings:
         return "\n".join(lines) + "\n"
 
 
-FILE_KEYS = ("theme", "mode", "seat", "ai", "ai_delay", "deck", "opponent_deck", "autopass")
+FILE_KEYS = (
+    "theme", "mode", "seat", "ai", "ai_delay", "deck", "opponent_deck", "autopass", "hotseat_flash"
+)  # fmt: skip
+FLASH_CHOICES = ("ask", "usable")
 
 
 def _file_value(settings: Settings, name: str) -> str | float | bool:
@@ -228,6 +234,10 @@ def _set(out: Settings, key: str, value: Any) -> str:
         if not isinstance(value, bool):
             return "must be true or false"
         out.autopass = value
+    elif key == "hotseat_flash":
+        if value not in FLASH_CHOICES:
+            return "must be 'ask' or 'usable'"
+        out.hotseat_flash = value
     return ""
 
 

@@ -91,6 +91,7 @@ class DuelScreen(Screen[None]):
         Binding("slash", "filter", "Filter", id="filter", key_display="/"),
         Binding("L", "toggle_log", "Log", id="toggle_log"),
         Binding("x", "dismiss_recap", "Close recap", id="dismiss_recap"),
+        Binding("w", "flash_windows", "Flash windows", show=False, id="flash_windows"),
         *(Binding(str(n), f"pick({n - 1})", show=False, id=f"pick_{n}") for n in range(1, 10)),
     ]
 
@@ -115,6 +116,8 @@ class DuelScreen(Screen[None]):
         self.autopass = not session.hotseat and session.settings.autopass
         self.marks: set[int] = set()
         self.filter = ""  # typed words the listed actions must contain
+        choice = session.settings.hotseat_flash
+        self.flash_choice = [choice, choice]  # hotseat, per seat: "ask" or "usable" (w)
         # per seat: the board and the log length when that seat last acted, to mark and tell
         # what changed since (the other player's turn)
         self.before: list[Observation | None] = [None, None]
@@ -220,7 +223,7 @@ class DuelScreen(Screen[None]):
             self.render_view()
             self.start_ai()
             return
-        if (self.autopass and self._only_pass()) or (s.hotseat and publicly_forced(s.game)):
+        if (self.autopass and self._only_pass()) or self._hotseat_skips():
             # answered at once: auto-pass, or in hotseat a decision that is forced in plain
             # sight of both players (no block possible, no mana for a Flash card)
             if (
@@ -247,10 +250,41 @@ class DuelScreen(Screen[None]):
         actions = self.session.game.legal_actions()
         return len(actions) == 1 and actions[0].text in ONLY_PASS
 
+    def _hotseat_skips(self) -> bool:
+        """Hotseat: a decision answered without passing the device: forced in plain sight, or
+        a Flash window with only "pass" for a player who chose not to be asked then (w)."""
+        s = self.session
+        if not s.hotseat or s.game.pending is None:
+            return False
+        if publicly_forced(s.game):
+            return True
+        seat = s.game.pending.seat
+        return (
+            s.game.pending.kind == "priority"
+            and self.flash_choice[seat] == "usable"
+            and self._only_pass()
+        )
+
+    def action_flash_windows(self) -> None:
+        """Hotseat: the player at the board chooses when their own Flash windows ask them."""
+        seat = self.viewer
+        if not self.session.hotseat or seat is None or self.covered:
+            self.notify("This choice is for hotseat games.", timeout=3)
+            return
+        usable = self.flash_choice[seat] != "usable"
+        self.flash_choice[seat] = "usable" if usable else "ask"
+        self.notify(
+            f"{SEATS[seat]}: your Flash windows ask only when you hold a card you could play "
+            "there. The other player can tell from that when you hold none."
+            if usable
+            else f"{SEATS[seat]}: every Flash window of yours asks you (nothing leaks).",
+            timeout=6,
+        )
+
     def _autopass(self, step: int) -> Callable[[], None]:
         def fire() -> None:
             s = self.session
-            forced = self._only_pass() or (s.hotseat and publicly_forced(s.game))
+            forced = self._only_pass() or self._hotseat_skips()
             if len(s.texts) != step or s.over or not forced:
                 return
             s.apply(s.game.legal_actions()[0].text)

@@ -77,6 +77,10 @@ HELP = """\
   u               against the AI: take back your last decision
   i               in a puzzle: a hint (the next move of a forced win)
   L               the log in the board's place, and back
+  w               hotseat: your Flash windows ask always (the default), or
+                  only when you hold a card you could play there; the
+                  second saves handovers but tells the other player when
+                  you hold none
 
 [b]The board[/b] (you at the bottom; in a hotseat game, whoever decides)
   ● Active   ○ Rested   ✗ a destroyed Force   new: arrived this turn
