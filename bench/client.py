@@ -1,0 +1,126 @@
+"""Benchmark the client: cold start to the first usable duel screen, and the time each key takes.
+
+1. Cold start (budget 0.5 s at 120x40): a fresh `python` process imports the client, builds a
+   game of two starter decks and runs the app headless until the duel screen shows its actions;
+   the time from the interpreter's start to then, median of N runs (wall, and the child's CPU).
+2. Keys (budget 100 ms for a key that does not wait for the AI): a hotseat game (no AI to wait
+   for) played by keys: moving in the actions list, picking actions (mulligan, mana, summons, end
+   turn) and passing the cover screens; the time of each key press until the screen has taken it.
+
+    python bench/client.py [--runs N] [--keys N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+COLD = """
+import time
+start = time.perf_counter()
+import asyncio
+from zenonzard_tui.client.app import ZenonzardApp
+from zenonzard_tui.client.session import Session
+from zenonzard_tui.client.settings import Settings
+from zenonzard_tui.decks import load_deck
+from zenonzard_tui.engine.game import new_game
+
+async def main():
+    a, b = load_deck("decks/red-rush.deck"), load_deck("decks/blue-tides.deck")
+    game = new_game(a, b, seed=1, first="A")
+    app = ZenonzardApp(Session(game, Settings("ai", 0, "medium", (a.name, b.name))), ai_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        while not app.duel.query_one("#actions").texts:
+            await pilot.pause(0.005)
+        print(time.perf_counter() - start)
+
+asyncio.run(main())
+"""
+
+
+def cold_start(runs: int) -> tuple[list[float], list[float]]:
+    walls, cpus = [], []
+    scratch = "/tmp/zenonzard-bench"  # no settings or autosaves of the user's are touched
+    env = {**os.environ, "ZENONZARD_DATA_DIR": scratch, "ZENONZARD_CONFIG_DIR": scratch}
+    for _ in range(runs):
+        proc = subprocess.Popen(
+            [sys.executable, "-c", COLD], cwd=ROOT, stdout=subprocess.PIPE, env=env, text=True
+        )
+        assert proc.stdout is not None
+        out = proc.stdout.read()
+        _, status, usage = os.wait4(proc.pid, 0)  # the child's CPU time, before Popen reaps it
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        if proc.returncode != 0:
+            raise SystemExit(f"the cold start run failed ({proc.returncode})")
+        walls.append(float(out.strip().splitlines()[-1]))
+        cpus.append(usage.ru_utime + usage.ru_stime)
+    return walls, cpus
+
+
+async def keys(count: int) -> tuple[list[float], list[float]]:
+    from zenonzard_tui.client.app import ZenonzardApp
+    from zenonzard_tui.client.screens.modals import CoverScreen
+    from zenonzard_tui.client.session import Session
+    from zenonzard_tui.client.settings import Settings
+    from zenonzard_tui.decks import load_deck
+    from zenonzard_tui.engine.game import new_game
+
+    a, b = load_deck(ROOT / "decks/red-rush.deck"), load_deck(ROOT / "decks/blue-tides.deck")
+    game = new_game(a, b, seed=3, first="A")
+    session = Session(game, Settings("hotseat", 0, "medium", (a.name, b.name)))
+    app = ZenonzardApp(session, ai_delay=0)
+    walls, cpus = [], []
+    async with app.run_test(size=(120, 40)) as pilot:
+        pressed = 0
+        while pressed < count and not session.over:
+            if isinstance(app.screen, CoverScreen):
+                key = "enter"
+            else:
+                listing = app.duel.query_one("#actions")
+                key = "down" if pressed % 3 else "1"  # move, move, pick the first action
+                if not listing.texts:
+                    await pilot.pause(0.01)
+                    continue
+            wall, cpu = time.perf_counter(), time.process_time()
+            await pilot.press(key)
+            walls.append(time.perf_counter() - wall)
+            cpus.append(time.process_time() - cpu)
+            pressed += 1
+    return walls, cpus
+
+
+def ms(values: list[float]) -> str:
+    values = sorted(values)
+    p95 = values[min(len(values) - 1, int(len(values) * 0.95))]
+    return (
+        f"median {statistics.median(values) * 1000:6.1f} ms   p95 {p95 * 1000:6.1f} ms   "
+        f"max {values[-1] * 1000:6.1f} ms"
+    )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=5, help="cold starts (default 5)")
+    ap.add_argument("--keys", type=int, default=150, help="key presses (default 150)")
+    args = ap.parse_args()
+    walls, cpus = cold_start(args.runs)
+    print(f"cold start to the duel screen, {args.runs} runs (budget 500 ms wall)")
+    print(f"  wall  {ms(walls)}")
+    print(f"  CPU   {ms(cpus)}")
+    walls, cpus = asyncio.run(keys(args.keys))
+    print(f"keys in a hotseat game, {len(walls)} presses (budget 100 ms)")
+    print(f"  wall  {ms(walls)}")
+    print(f"  CPU   {ms(cpus)}")
+
+
+if __name__ == "__main__":
+    main()
