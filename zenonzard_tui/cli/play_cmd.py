@@ -260,7 +260,13 @@ def _puzzle_seat(game) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from zenonzard_tui.client.saves import autosaves_dir, format_list, list_saves, saves_dir
+    from zenonzard_tui.client.saves import (
+        autosaves_dir,
+        format_list,
+        history_dir,
+        list_saves,
+        saves_dir,
+    )
     from zenonzard_tui.client.settings import load_settings, settings_path
     from zenonzard_tui.scenarios import ScenarioError
 
@@ -271,7 +277,7 @@ def run(args: argparse.Namespace) -> int:
     if args.ai_delay is None:
         args.ai_delay = prefs.ai_delay
     if args.list_saves:
-        infos = list_saves(autosaves_dir(), saves_dir())
+        infos = list_saves(autosaves_dir(), saves_dir(), history=history_dir())
         print(
             format_list(infos)
             if infos

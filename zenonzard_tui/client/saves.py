@@ -48,6 +48,11 @@ def autosaves_dir() -> Path:
     return data_dir() / "autosaves"
 
 
+def history_dir(autosaves: Path | None = None) -> Path:
+    """Finished games, kept to look back on: beside the autosaves."""
+    return (autosaves if autosaves is not None else autosaves_dir()).parent / "history"
+
+
 def claim_autosave(folder: Path) -> Path:
     """A new autosave file of its own for one game: created empty and exclusively (O_EXCL), so no
     other running copy can have the same file. OSError when the folder cannot be written."""
@@ -66,6 +71,7 @@ def claim_autosave(folder: Path) -> Path:
 class SaveKind(Enum):
     AUTOSAVE = "autosave"
     SAVE = "save"
+    FINISHED = "finished"  # a game played to its end, kept in the history
 
 
 @dataclass(frozen=True)
@@ -81,6 +87,7 @@ class SaveInfo:
     ai: str = ""
     over: bool | None = None  # None: not recorded
     puzzle: str = ""
+    result: str = ""  # a finished game's: "A", "B" or "draw"
     problem: str = ""  # why the file cannot be used ("" when it can)
 
     @property
@@ -135,6 +142,7 @@ def read_info(path: Path, kind: SaveKind) -> SaveInfo:
     puzzle = str(scenario.get("name", "")) if isinstance(scenario, dict) else ""
     turn = client.get("turn")
     over = client.get("over")
+    result = client.get("result")
     return SaveInfo(
         path,
         kind,
@@ -145,17 +153,22 @@ def read_info(path: Path, kind: SaveKind) -> SaveInfo:
         ai=str(client.get("ai", "")),
         over=over if isinstance(over, bool) else None,
         puzzle=puzzle,
+        result=result if result in ("A", "B", "draw") else "",
     )
 
 
 def list_saves(
-    autosaves: Path | None = None, saves: Path | None = None, finished: bool = False
+    autosaves: Path | None = None,
+    saves: Path | None = None,
+    finished: bool = False,
+    history: Path | None = None,
 ) -> list[SaveInfo]:
-    """The autosaves (newest first), then the saves (newest first). Autosaves of finished games
-    are left out unless `finished`; empty autosaves (a game still at its first decision in
-    another copy) are left out too."""
+    """The autosaves (newest first), then the saves, then the finished games of `history` (each
+    newest first). Autosaves of finished games are left out unless `finished`; empty autosaves
+    (a game still at its first decision in another copy) are left out too."""
     out: list[SaveInfo] = []
-    for folder, kind in ((autosaves, SaveKind.AUTOSAVE), (saves, SaveKind.SAVE)):
+    folders = ((autosaves, SaveKind.AUTOSAVE), (saves, SaveKind.SAVE), (history, SaveKind.FINISHED))
+    for folder, kind in folders:
         if folder is None:
             continue
         infos = [read_info(p, kind) for p in _json_files(folder)]

@@ -26,6 +26,7 @@ from zenonzard_tui.client.saves import (
     autosaves_dir,
     claim_autosave,
     data_dir,
+    history_dir,
     saves_dir,
 )
 from zenonzard_tui.client.settings import Settings
@@ -80,6 +81,7 @@ class Session:
     saved_count: int | None = None  # len(texts) at the last save; None: never saved
     autosave_dir: Path | None = None  # where this game keeps its autosave (None: no autosave)
     autosave_file: Path | None = None  # its own file there, claimed at the first autosave
+    archived: Path | None = None  # where the finished game went in the history
     resumed_from: Path | None = None  # the autosave this game was resumed from (removed later)
     autosaved: bool = False  # True while autosave_file holds this game's latest position
 
@@ -148,11 +150,7 @@ class Session:
         taken back with the decision before it."""
         if self.settings.mode != "ai":
             return False
-        if self.puzzle is None:
-            assert self.game.setup_record is not None  # a game not from a position has one
-            game = start_game(self.game.setup_record, "this game")
-        else:
-            game = parse_scenario(self.puzzle.text, self.puzzle.path).new_game()
+        game = self.fresh_game()
         last = None  # (the game before the human's last decision, how many texts came before)
         for n, text in enumerate(self.texts):
             if (
@@ -210,6 +208,9 @@ class Session:
             "over": self.game.over,
             "saved_at": datetime.now().isoformat(timespec="seconds"),
         }
+        if self.game.outcome is not None:
+            record["client"]["result"] = self.game.outcome.result()
+            record["client"]["reason"] = self.game.outcome.reason
         return record
 
     def save(self, path: str | Path) -> Path:
@@ -231,6 +232,7 @@ class Session:
             return
         if self.game.over:
             self.autosaved = False
+            self._archive()
             if self.autosave_file is not None:
                 self.autosave_file.unlink(missing_ok=True)
             self._drop_resumed()
@@ -241,6 +243,21 @@ class Session:
         write_atomic(self.autosave_file, json.dumps(self.record(), indent=1))
         self.autosaved = True
         self._drop_resumed()
+
+    def _archive(self) -> None:
+        """A finished game goes into the history (once), to be listed and replayed."""
+        if self.archived is not None or self.autosave_dir is None or not self.texts:
+            return
+        path = claim_autosave(history_dir(self.autosave_dir))
+        write_atomic(path, json.dumps(self.record(), indent=1))
+        self.archived = path
+
+    def fresh_game(self) -> Game:
+        """This game as it started, before any action (to replay it)."""
+        if self.puzzle is not None:
+            return parse_scenario(self.puzzle.text, self.puzzle.path).new_game()
+        assert self.game.setup_record is not None  # a game not from a position has one
+        return start_game(self.game.setup_record, "this game")
 
     def _drop_resumed(self) -> None:
         if self.resumed_from is not None and self.resumed_from != self.autosave_file:

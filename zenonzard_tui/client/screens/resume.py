@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from zenonzard_tui.client.saves import SaveInfo, SaveKind, list_saves
+from zenonzard_tui.client.saves import SaveInfo, SaveKind, history_dir, list_saves
 
 if TYPE_CHECKING:
     from zenonzard_tui.client.app import Resume
@@ -24,7 +24,11 @@ NEW = "new"
 def entry_text(info: SaveInfo) -> Content:
     """One line of the list: date, kind, decks, turn, mode; a damaged file says why."""
     when = info.when.strftime("%Y-%m-%d %H:%M")
-    kind = "game in progress" if info.kind is SaveKind.AUTOSAVE else "save"
+    kind = {
+        SaveKind.AUTOSAVE: "game in progress",
+        SaveKind.SAVE: "save",
+        SaveKind.FINISHED: "finished game",
+    }[info.kind]
     if info.problem:
         return Content.assemble(
             (f"{when}  {kind:<16}  ", "dim"), f"{info.path.name}: {info.problem}"
@@ -33,6 +37,9 @@ def entry_text(info: SaveInfo) -> Content:
         f"{when}  ",
         (f"{kind:<16}", "bold" if info.kind is SaveKind.AUTOSAVE else ""),
         f"  {info.decks}  ·  turn {info.turn_text}  ·  {info.mode_text}",
+        f"  ·  {'a draw' if info.result == 'draw' else f'{info.result} won'}"
+        if info.result
+        else "",
     )
 
 
@@ -50,7 +57,8 @@ class ResumeScreen(Screen[Path | None]):
     def __init__(self, resume: Resume) -> None:
         super().__init__(id="resume")
         self.resume = resume
-        self.infos = list_saves(resume.autosaves, resume.saves)
+        history = None if resume.autosaves is None else history_dir(resume.autosaves)
+        self.infos = list_saves(resume.autosaves, resume.saves, history=history)
         self.deleting: Path | None = None  # the autosave a first `d` marked
 
     def compose(self) -> ComposeResult:
@@ -64,7 +72,8 @@ class ResumeScreen(Screen[Path | None]):
             options.append(Option("(no saved games)", disabled=True))
         yield OptionList(*options, id="resume-list")
         yield Static(
-            "Enter: open  ·  games in progress are kept after every move; a finished game's is removed",
+            "Enter: open (a finished game: step through it)  ·  games in progress are kept after "
+            "every move; a finished game goes to the history",
             id="resume-hint",
         )
         yield Footer()
@@ -80,7 +89,23 @@ class ResumeScreen(Screen[Path | None]):
         if event.option.id == NEW:
             self.dismiss(None)
         elif event.option.id is not None:
-            self.dismiss(self.infos[int(event.option.id)].path)
+            info = self.infos[int(event.option.id)]
+            if info.kind is SaveKind.FINISHED:
+                self.replay(info)
+            else:
+                self.dismiss(info.path)
+
+    def replay(self, info: SaveInfo) -> None:
+        """A finished game opens in the step-through viewer (Esc comes back here)."""
+        from zenonzard_tui.client.screens.replay import ReplayScreen
+        from zenonzard_tui.engine.save import SaveError
+
+        try:
+            session = self.resume.load(info.path)
+        except SaveError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.app.push_screen(ReplayScreen(session, info.decks))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "new_game":

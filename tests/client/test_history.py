@@ -1,0 +1,66 @@
+"""Finished games go into a history that the resume screen and --list-saves show; a finished game
+opens in a step-through viewer (forwards, backwards, either seat; both hands once it is over)."""
+
+from __future__ import annotations
+
+from tests.client.helpers import session, wait_until
+from zenonzard_tui.client.app import Resume, ZenonzardApp
+from zenonzard_tui.client.saves import SaveKind, history_dir, list_saves
+from zenonzard_tui.client.screens.replay import ReplayScreen
+from zenonzard_tui.client.screens.resume import ResumeScreen
+from zenonzard_tui.client.session import load_session
+
+
+def finished(tmp_path):
+    sess = session(first="A", seed=5)
+    sess.autosave_dir = tmp_path / "autosaves"
+    game = sess.game
+    while not game.over:
+        sess.apply(game.legal_actions()[0].text)
+        sess.autosave()
+    return sess
+
+
+def test_a_finished_game_goes_into_the_history_once_and_is_listed(tmp_path):
+    sess = finished(tmp_path)
+    files = list((tmp_path / "history").glob("*.json"))
+    assert len(files) == 1 and sess.archived == files[0]
+    assert not list((tmp_path / "autosaves").glob("*.json"))  # the autosave is gone
+    sess.autosave()  # once only
+    assert len(list((tmp_path / "history").glob("*.json"))) == 1
+    infos = list_saves(
+        tmp_path / "autosaves", tmp_path / "saves", history=history_dir(tmp_path / "autosaves")
+    )
+    assert [i.kind for i in infos] == [SaveKind.FINISHED]
+    assert infos[0].result == sess.game.outcome.result() and infos[0].over
+    again = load_session(files[0])
+    assert again.over and again.texts == sess.texts
+
+
+async def test_the_viewer_steps_through_a_finished_game_from_either_seat(tmp_path):
+    sess = finished(tmp_path)
+    resume = Resume(tmp_path / "autosaves", tmp_path / "saves", load_session, None)
+    app = ZenonzardApp(None, resume=resume)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ResumeScreen))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        viewer = app.screen
+        last = len(sess.texts)
+        assert viewer.step == last
+        board = str(app.screen.query_one("#replay-board").render())
+        assert "Game over" in board and "hidden from this seat" not in board  # both hands
+        await pilot.press("home")
+        assert viewer.step == 0
+        await pilot.press("right", "right", "right")
+        assert viewer.step == 3
+        head = str(app.screen.query_one("#replay-head").render())
+        assert f"step 3/{last}: {sess.texts[2]}" in head
+        board = str(app.screen.query_one("#replay-board").render())
+        assert "hidden from this seat" in board  # during the game, the other hand is hidden
+        await pilot.press("left")
+        assert viewer.step == 2
+        await pilot.press("tab")
+        assert "B's view" in str(app.screen.query_one("#replay-head").render())
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, ResumeScreen))
