@@ -112,3 +112,17 @@ async def test_the_other_players_turn_is_recapped_and_its_changes_marked(tmp_pat
         await pilot.press("x")
         await pilot.pause()
         assert not recap.display
+
+
+async def test_a_battles_result_shows_between_the_fields(tmp_path):
+    sess = washed_out()
+    duel_app = app(sess, tmp_path)
+    async with duel_app.run_test(size=(80, 24)) as pilot:
+        duel = duel_app.duel
+        await wait_until(pilot, lambda: human_to_act(duel_app))
+        duel.play("attack Drill Golem -> Force of Harmony")
+        await wait_until(pilot, lambda: human_to_act(duel_app) and sess.game.attack is None, 20)
+        await pilot.pause()
+        line = duel.query_one("#attack").plain
+        assert duel.result_line and duel.result_line[:20] in line
+        assert any(w in duel.result_line for w in ("blocks", "damage", "destroyed"))

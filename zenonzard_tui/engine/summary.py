@@ -166,3 +166,16 @@ def recap(game: Game, seat: int, since: int) -> list[str]:
             if text:
                 out.append(text)
     return out
+
+
+RESULTS: tuple[type[Event], ...] = (Battle, PlayerDamage, ForceDamage, ForceDestroyed, Destroyed)
+
+
+def results(game: Game, seat: int, since: int) -> list[str]:
+    """The battles, damage and losses since log record `since`, as `seat` may know them: what
+    a player should see happen without reading the log."""
+    return [
+        text
+        for event in game.log.records[since:]
+        if isinstance(event, RESULTS) and (text := event.sentence(game, seat))
+    ]

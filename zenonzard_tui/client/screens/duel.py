@@ -48,7 +48,7 @@ from zenonzard_tui.engine.observe import (
     PlayerView,
     publicly_forced,
 )
-from zenonzard_tui.engine.summary import recap, summarize
+from zenonzard_tui.engine.summary import recap, results, summarize
 from zenonzard_tui.puzzles import forced_win
 
 ZONES = ("opp-forces", "opp-base", "opp-field", "my-field", "my-base", "my-forces", "my-hand")
@@ -123,6 +123,8 @@ class DuelScreen(Screen[None]):
         self.before: list[Observation | None] = [None, None]
         self.log_mark = [0, 0]
         self.recap_lines: list[str] = []
+        self.result_line = ""  # the last battle's or damage's result, between the fields
+        self.log_len = len(session.game.log)
         self.log_seen = [0, 0]
         self.last_ai: str | None = None
         self.view: Observation | None = None
@@ -197,6 +199,8 @@ class DuelScreen(Screen[None]):
         self.over_shown = False
         self.marks.clear()
         self.log_seen = [0, 0]
+        self.result_line, self.log_len = "", len(self.session.game.log)
+        self.before, self.log_mark, self.recap_lines = [None, None], [0, 0], []
         self.viewer = None if self.session.hotseat else self.session.settings.seat
         if self.session.puzzle is not None and not self.session.texts:
             steps = self.session.puzzle.steps
@@ -317,6 +321,14 @@ class DuelScreen(Screen[None]):
 
     def after_action(self) -> None:
         self._autosave()
+        game = self.session.game
+        seat = self.viewer if self.viewer is not None else self.session.settings.seat
+        news = results(game, seat, self.log_len)
+        if news:
+            self.result_line = news[-1] if len(news) == 1 else " ".join(news[-2:])
+        elif game.pending is not None and game.pending.kind == "main":
+            self.result_line = ""  # a new main phase: the last battle's result is old news
+        self.log_len = len(game.log)
         self.advance()
 
     def can_act(self) -> bool:
@@ -511,7 +523,12 @@ class DuelScreen(Screen[None]):
             middle.show(head + attack, Content(attack))
         else:
             turn = f"Turn {v.turn} · {v.active}'s turn" if v.turn else "Mulligans"
-            middle.show(Content.styled(turn, "dim"), rule="─")
+            if self.result_line and not self.session.over:  # what the last battle did
+                middle.set_class(True, "result")
+                middle.show(Content.styled(self.result_line, "bold"), rule="─")
+            else:
+                middle.set_class(False, "result")
+                middle.show(Content.styled(turn, "dim"), rule="─")
 
     def flag_changes(self) -> None:
         """Mark what changed on the board since the viewer's last move: minions that arrived,
