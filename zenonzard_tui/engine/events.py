@@ -399,14 +399,21 @@ class Battle(Event):
     blocker_bp: int
     destroyed: tuple[int, ...]
 
-    def sentence(self, game: Game, seat: int | None) -> str:
+    def result(self) -> str:
+        """What the battle did: "both destroyed", "Drill Golem destroyed", "nothing destroyed"."""
         if len(self.destroyed) == 2:
-            result = "both destroyed"
-        elif self.destroyed:
+            return "both destroyed"
+        if self.destroyed:
             loser = self.blocker_name if self.destroyed[0] == self.blocker else self.attacker_name
-            result = f"{loser} destroyed"
-        else:
-            result = "nothing destroyed"
+            return f"{loser} destroyed"
+        return "nothing destroyed"
+
+    def brief(self) -> str:
+        """The result first, for a short line."""
+        return f"{self.result()}: {self.blocker_name} blocked {self.attacker_name}"
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        result = self.result()
         return (
             f"{self.blocker_name} ({self.blocker_bp} BP) blocks {self.attacker_name} "
             f"({self.attacker_bp} BP): {result} (ZR 8.5)."

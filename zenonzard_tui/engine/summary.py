@@ -171,11 +171,23 @@ def recap(game: Game, seat: int, since: int) -> list[str]:
 RESULTS: tuple[type[Event], ...] = (Battle, PlayerDamage, ForceDamage, ForceDestroyed, Destroyed)
 
 
-def results(game: Game, seat: int, since: int) -> list[str]:
+@dataclass(frozen=True)
+class Happened:
+    """A battle, damage or a loss, as one player may know it: the log's sentence and a shorter
+    form with the result first."""
+
+    text: str
+    brief: str
+    battle: bool
+
+
+def results(game: Game, seat: int, since: int) -> list[Happened]:
     """The battles, damage and losses since log record `since`, as `seat` may know them: what
     a player should see happen without reading the log."""
-    return [
-        text
-        for event in game.log.records[since:]
-        if isinstance(event, RESULTS) and (text := event.sentence(game, seat))
-    ]
+    out = []
+    for event in game.log.records[since:]:
+        if isinstance(event, RESULTS) and (text := event.sentence(game, seat)):
+            battle = isinstance(event, Battle)
+            brief = event.brief() if isinstance(event, Battle) else text.split(" (ZR")[0]
+            out.append(Happened(text, brief, battle))
+    return out

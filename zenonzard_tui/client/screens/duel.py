@@ -124,6 +124,7 @@ class DuelScreen(Screen[None]):
         self.log_mark = [0, 0]
         self.recap_lines: list[str] = []
         self.result_line = ""  # the last battle's or damage's result, between the fields
+        self.result_brief = ""  # the same, shorter, the result first
         self.log_len = len(session.game.log)
         self.log_seen = [0, 0]
         self.last_ai: str | None = None
@@ -325,7 +326,8 @@ class DuelScreen(Screen[None]):
         seat = self.viewer if self.viewer is not None else self.session.settings.seat
         news = results(game, seat, self.log_len)
         if news:
-            self.result_line = news[-1] if len(news) == 1 else " ".join(news[-2:])
+            shown = ([n for n in news if n.battle] or news)[-1]  # a battle before its damage
+            self.result_line, self.result_brief = shown.text, shown.brief
         elif game.pending is not None and game.pending.kind == "main":
             self.result_line = ""  # a new main phase: the last battle's result is old news
         self.log_len = len(game.log)
@@ -525,7 +527,11 @@ class DuelScreen(Screen[None]):
             turn = f"Turn {v.turn} · {v.active}'s turn" if v.turn else "Mulligans"
             if self.result_line and not self.session.over:  # what the last battle did
                 middle.set_class(True, "result")
-                middle.show(Content.styled(self.result_line, "bold"), rule="─")
+                middle.show(
+                    Content.styled(self.result_line, "bold"),
+                    Content.styled(self.result_brief, "bold"),
+                    rule="─",
+                )
             else:
                 middle.set_class(False, "result")
                 middle.show(Content.styled(turn, "dim"), rule="─")

@@ -42,7 +42,11 @@ class FitLine(Widget):
     def render(self) -> Content:
         width = self.size.width
         if self.rule is not None:  # the text centred on a dim line of `rule` characters
-            text = self.candidates[0].truncate(max(width - 4, 0))
+            room = max(width - 4, 0)
+            text = next(
+                (c for c in self.candidates if c.cell_length <= room),
+                clip_words(self.candidates[-1], room),
+            )
             before = (width - text.cell_length - 2) // 2
             after = width - text.cell_length - 2 - before
             return Content.assemble(
