@@ -63,3 +63,17 @@ async def wait_until(pilot, condition: Callable[[], bool], timeout: float = 10.0
 def human_to_act(app: ZenonzardApp) -> bool:
     duel = app.duel
     return duel.session.over or (duel.can_act() and app.screen is duel)
+
+
+def position_session(text: str, mode: str = "ai", source: str = "position.toml") -> Session:
+    """A game from a scenario's text (a position), played as a puzzle is: against the AI
+    (the human at A) or hotseat."""
+    from zenonzard_tui.client.session import Puzzle
+    from zenonzard_tui.scenarios import parse_scenario
+
+    scenario = parse_scenario(text, source)
+    return Session(
+        scenario.new_game(),
+        Settings(mode, 0, "medium", ("", "")),
+        Puzzle(source, scenario.name, text, 0),
+    )

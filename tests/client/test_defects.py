@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.client.helpers import app, human_to_act, screen_text, session, wait_until
+from tests.client.helpers import (
+    app,
+    human_to_act,
+    position_session,
+    screen_text,
+    session,
+    wait_until,
+)
 from zenonzard_tui.client.session import Puzzle, Session, Settings
 from zenonzard_tui.client.widgets.actions import ActionList
 from zenonzard_tui.engine.save import start_game
@@ -127,11 +134,7 @@ deck = ["Drill Golem", "Megalosaurus", "Ursarano", "Drill Golem", "Megalosaurus"
 
 
 async def test_the_card_panel_follows_each_new_decision(tmp_path):
-    from zenonzard_tui.scenarios import parse_scenario
-
-    scenario = parse_scenario(STALE, "stale.toml")
-    info = Puzzle("stale.toml", scenario.name, STALE, 0)
-    sess = Session(scenario.new_game(), Settings("ai", 0, "medium", ("", "")), info)
+    sess = position_session(STALE)
     duel_app = app(sess, tmp_path)
     async with duel_app.run_test(size=(120, 40)) as pilot:
         duel = duel_app.duel

@@ -3,7 +3,7 @@ offering that card's own actions."""
 
 from __future__ import annotations
 
-from tests.client.helpers import app, human_to_act, wait_until
+from tests.client.helpers import app, human_to_act, position_session, wait_until
 from zenonzard_tui.client.screens.modals import CardActionsScreen
 from zenonzard_tui.client.session import Puzzle, Session, Settings
 from zenonzard_tui.client.widgets.actions import ActionList, action_group
@@ -92,11 +92,8 @@ async def test_L_gives_the_log_the_whole_height_and_back(tmp_path):
 
 async def test_the_other_players_turn_is_recapped_and_its_changes_marked(tmp_path):
     from tests.client.test_defects import STALE
-    from zenonzard_tui.scenarios import parse_scenario
 
-    scenario = parse_scenario(STALE.replace('hand = ["Reprise"]', "hand = []"), "recap.toml")
-    info = Puzzle("recap.toml", scenario.name, scenario.text, 0)
-    sess = Session(scenario.new_game(), Settings("ai", 0, "medium", ("", "")), info)
+    sess = position_session(STALE.replace('hand = ["Reprise"]', "hand = []"))
     duel_app = app(sess, tmp_path)
     async with duel_app.run_test(size=(100, 32)) as pilot:
         duel = duel_app.duel

@@ -3,7 +3,7 @@ hides the board; the screen shows only the deciding seat's observation, never th
 
 from __future__ import annotations
 
-from tests.client.helpers import BLUE, RED, app, screen_text, session, wait_until
+from tests.client.helpers import BLUE, RED, app, position_session, screen_text, session, wait_until
 from zenonzard_tui.client.screens.modals import CoverScreen
 from zenonzard_tui.decks import load_deck
 
@@ -73,9 +73,6 @@ async def test_the_cover_screen_hides_each_hand_from_the_other_player(tmp_path):
 async def test_an_attack_on_a_player_who_cannot_answer_needs_no_handover(tmp_path):
     """B has no minion and no Active mana: B's Flash window and block are forced in plain sight,
     so they are answered without passing the device."""
-    from zenonzard_tui.client.session import Puzzle, Session, Settings
-    from zenonzard_tui.scenarios import parse_scenario
-
     text = """
 name = "A attacks a defenceless B"
 [state]
@@ -87,12 +84,7 @@ field = ["Drill Golem"]
 [state.B]
 hand = ["Tidal Wave"]
 """
-    scenario = parse_scenario(text, "defenceless.toml")
-    sess = Session(
-        scenario.new_game(),
-        Settings("hotseat", 0, "medium", ("", "")),
-        Puzzle("defenceless.toml", scenario.name, text, 0),
-    )
+    sess = position_session(text, "hotseat")
     duel_app = app(sess, tmp_path)
     covers = []
     async with duel_app.run_test(size=(100, 30)) as pilot:
@@ -116,9 +108,6 @@ hand = ["Tidal Wave"]
 async def test_a_player_may_choose_to_be_asked_in_flash_windows_only_with_a_usable_card(tmp_path):
     """B has Active red mana and only a blue Flash card: the window is not forced in plain
     sight, so by default B is asked (a handover); after B chose 'usable' (w), it is not."""
-    from zenonzard_tui.client.session import Puzzle, Session, Settings
-    from zenonzard_tui.scenarios import parse_scenario
-
     text = """
 name = "A attacks B, who holds nothing castable"
 [state]
@@ -133,12 +122,7 @@ base = ["Miner of Aguma"]
 """
 
     async def covers_for_b(choice: str) -> int:
-        scenario = parse_scenario(text, "usable.toml")
-        sess = Session(
-            scenario.new_game(),
-            Settings("hotseat", 0, "medium", ("", "")),
-            Puzzle("usable.toml", scenario.name, text, 0),
-        )
+        sess = position_session(text, "hotseat")
         duel_app = app(sess, tmp_path)
         seen = 0
         async with duel_app.run_test(size=(100, 30)) as pilot:
