@@ -3,6 +3,8 @@ with the right error: IllegalAction for none, AmbiguousAction for several."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from zenonzard_tui.engine.actions import ActionError, AmbiguousAction, IllegalAction
@@ -72,3 +74,27 @@ def test_actions_name_their_card_target_and_option_by_field():
     game.apply(cast)
     choose = next(a for a in game.legal_actions() if a.text == "choose B:Drill Golem")
     assert choose.option == ("c", game.players[1].field[0].uid) and choose.uid is None
+
+
+def test_a_player_may_concede_at_any_time_and_a_save_keeps_it(tmp_path):
+    from zenonzard_tui.decks import load_deck
+    from zenonzard_tui.engine.game import new_game
+    from zenonzard_tui.engine.outcome import Termination
+    from zenonzard_tui.engine.save import load_game, save_game
+
+    decks = Path(__file__).resolve().parents[2] / "decks"
+    game = new_game(load_deck(decks / "red-rush.deck"), load_deck(decks / "blue-tides.deck"), 4)
+    game.apply("keep")
+    waiting = game.pending.seat  # B concedes while A is to decide: any time will do
+    game.apply("B concedes" if waiting == 0 else "A concedes")
+    loser = 1 - waiting
+    assert game.over and game.outcome.termination is Termination.CONCESSION
+    assert game.outcome.winner == waiting and game.legal_actions() == []
+    with pytest.raises(IllegalAction):
+        game.concede(0)
+    path = tmp_path / "conceded.json"
+    save_game(game, path)
+    again = load_game(path)
+    assert again.outcome == game.outcome and "ABx"[loser] + " concedes" in [
+        a.text for a in again.history
+    ]

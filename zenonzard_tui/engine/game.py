@@ -28,6 +28,7 @@ from zenonzard_tui.engine.actions import (
     prefixes_optional,
 )
 from zenonzard_tui.engine.legal import LegalActions
+from zenonzard_tui.engine.outcome import Termination
 from zenonzard_tui.engine.state import (
     SEATS,
     Options,
@@ -93,7 +94,12 @@ class Game(LegalActions):
     def apply(self, action: Action | str) -> None:
         """Do `action` (an Action from legal_actions() or its text). An illegal action raises
         IllegalAction (AmbiguousAction for a text naming several) and leaves the game unchanged;
-        both are ActionErrors."""
+        both are ActionErrors. "A concedes" / "B concedes" (or `concede(seat)`) is taken at any
+        time while the game goes on."""
+        conceding = _conceding(action)
+        if conceding is not None:
+            self.concede(conceding)
+            return
         chosen = self.match(action)
         decision = self.decision
         self.pending = None
@@ -103,6 +109,15 @@ class Game(LegalActions):
         if self.depth == 0:  # ZR 1.2, ZR 6.5: not in the middle of an effect
             self._check_life()
         self.run()
+
+    def concede(self, seat: int) -> None:
+        """`seat` gives up: the other player wins (Termination.CONCESSION). A save keeps it as
+        the text "A concedes", so a replay ends the same way."""
+        if self.over:
+            raise IllegalAction("the game is over: no one can concede")
+        self.history.append(Action("concede", (seat,), f"{SEATS[seat]} concedes"))
+        self._legal = None
+        self._end(Termination.CONCESSION, 1 - seat, f"{SEATS[seat]} conceded")
 
     def match(self, action: Action | str) -> Action:
         """The one legal action that `action` (an Action or a text) names; IllegalAction when it
@@ -230,3 +245,14 @@ def _deck_parts(deck) -> tuple[list[CardDef], list[ForceDef]]:
         return list(deck.cards), list(deck.forces)
     cards, forces = deck
     return list(cards), list(forces)
+
+
+def _conceding(action: Action | str) -> int | None:
+    """The seat that an action or a text concedes for ("A concedes"), else None."""
+    if isinstance(action, Action):
+        return action.args[0] if action.kind == "concede" else None
+    text = normalize_text(action)
+    for seat, name in enumerate(SEATS):
+        if text == f"{name.casefold()} concedes":
+            return seat
+    return None

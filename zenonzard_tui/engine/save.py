@@ -49,6 +49,10 @@ def replay_texts(game: Game) -> list[str]:
     fresh = start_game(game.setup_record, "save", log=False)
     texts = []
     for action in game.history:
+        if action.kind == "concede":  # not a legal action: its text is its own
+            texts.append(action.text)
+            fresh.apply(action)
+            continue
         for legal in fresh.legal_actions():
             if legal == action:
                 texts.append(legal.text)
