@@ -157,23 +157,25 @@ class AIPlayer:
             for _ in range(count)
         ]
         favoured = policy.act(worlds[0][0].clone(), random.Random(worlds[0][1])).key()
-        candidates = actions
+        # a seeded draw for each action, in an order of their own (not the list's): the last
+        # tie-break, so that the engine's order of listing never decides
+        draw = {k: self.rng.random() for k in sorted((a.key() for a in actions), key=repr)}
+
+        def tie(a: Action) -> tuple:
+            return (a.key() != favoured, draw[a.key()])
+
+        candidates = sorted(actions, key=tie)
         if len(candidates) > level.max_candidates:
             first = worlds[0]
             ranked = {a.key(): self._value(*first, seat, a) for a in candidates}
-            candidates = sorted(candidates, key=lambda a: (-ranked[a.key()], a.key() != favoured))[
-                : level.max_candidates
-            ]
+            candidates = sorted(candidates, key=lambda a: (-ranked[a.key()], *tie(a)))
+            candidates = candidates[: level.max_candidates]
         values = {
             a.key(): sum(self._value(w, dice, seat, a) for w, dice in worlds) / len(worlds)
             for a in candidates
         }
         top = max(values.values())
-        tied = [a for a in candidates if values[a.key()] == top]
-        for a in tied:
-            if a.key() == favoured:
-                return a
-        return tied[0] if len(tied) == 1 else self.rng.choice(tied)
+        return min((a for a in candidates if values[a.key()] == top), key=tie)
 
     def _value(self, world: Game, dice: int, seat: int, action: Action) -> float:
         """Play `action` in a copy of `world`, play on by rule of thumb, score it for `seat`: a
