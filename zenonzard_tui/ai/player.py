@@ -10,8 +10,8 @@
 - expert: information-set Monte Carlo tree search (`ai/mcts.py`), anytime: a number of
   iterations per decision, or a time budget.
 
-Before searching, strong and expert look for a forced win this turn (`ai/lethal.py`) that wins in
-every one of several sampled worlds; found, it is played.
+Before searching, strong and expert look for a forced win this turn (`ai/lethal.py`) over several
+sampled worlds (see `AIPlayer.lethal`); found, it is played.
 
 The real game is read only to list the legal actions (which depend on nothing hidden from the
 deciding seat) and to sample worlds; every look ahead happens in a sampled world.
@@ -59,9 +59,10 @@ LEVELS = {
 class AIPlayer:
     """Decides for one seat. `choose(game)` returns an Action of `game.legal()`.
 
-    `budget` scales the searching levels' work (iterations, worlds, time): 4.0 thinks four times
-    as long. `seconds` gives the tree search a time budget per decision instead of (well, on top
-    of) its iteration count: the search stops at whichever comes first."""
+    `budget` scales the searching levels' work (the tree search's iterations, the flat search's
+    worlds): 4.0 thinks about four times as long. `seconds` adds a time budget per decision to
+    the tree search's iteration count: it stops at whichever comes first. (The forced-win check
+    is capped by positions searched, the same at every budget.)"""
 
     def __init__(
         self,
