@@ -124,7 +124,11 @@ def pairings(table: str, games: int, seed: int, jobs: int) -> None:
             with multiprocessing.Pool(jobs) as pool:
                 results = pool.map(play_game, work, chunksize=1)
         else:
-            results = [play_game(w) for w in work]
+            results = []
+            for w in work:
+                results.append(play_game(w))
+                print(".", end="", file=sys.stderr, flush=True)  # progress, one dot a game
+            print(file=sys.stderr)
         score = sum(r[0] for r in results)
         times = sorted(t for r in results for t in r[1])
         cpu = sorted(t for r in results for t in r[2])

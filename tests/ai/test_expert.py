@@ -90,3 +90,15 @@ def test_the_rule_of_thumb_uses_a_flash_trick_that_flips_the_battle():
     game.apply("attack Megalosaurus -> player")
     action = policy.act(game, random.Random(0))
     assert action.kind == "pass"
+
+
+def test_the_order_of_the_legal_list_never_decides():
+    """Ties go to the rule-of-thumb choice, then to a seeded draw: listing the actions in
+    reverse order gives the same decision (strong's flat search, expert's tree search)."""
+    for seed, plies in ((4, 20), (4, 50), (6, 35)):  # exact ties here took the list's first
+        game = _midgame(seed, plies)
+        seat = game.pending.seat
+        actions = game.legal()
+        one = AIPlayer("strong", seed)._search(game, seat, actions)
+        two = AIPlayer("strong", seed)._search(game, seat, actions[::-1])
+        assert one.key() == two.key()

@@ -10,8 +10,8 @@
 - expert: information-set Monte Carlo tree search (`ai/mcts.py`), anytime: a number of
   iterations per decision, or a time budget.
 
-Before searching, strong and expert look for a forced win this turn (`ai/lethal.py`) that wins in
-every one of several sampled worlds; found, it is played.
+Before searching, strong and expert look for a forced win this turn (`ai/lethal.py`) over several
+sampled worlds (see `AIPlayer.lethal`); found, it is played.
 
 The real game is read only to list the legal actions (which depend on nothing hidden from the
 deciding seat) and to sample worlds; every look ahead happens in a sampled world.
@@ -59,9 +59,10 @@ LEVELS = {
 class AIPlayer:
     """Decides for one seat. `choose(game)` returns an Action of `game.legal()`.
 
-    `budget` scales the searching levels' work (iterations, worlds, time): 4.0 thinks four times
-    as long. `seconds` gives the tree search a time budget per decision instead of (well, on top
-    of) its iteration count: the search stops at whichever comes first."""
+    `budget` scales the searching levels' work (the tree search's iterations, the flat search's
+    worlds): 4.0 thinks about four times as long. `seconds` adds a time budget per decision to
+    the tree search's iteration count: it stops at whichever comes first. (The forced-win check
+    is capped by positions searched, the same at every budget.)"""
 
     def __init__(
         self,
@@ -157,23 +158,25 @@ class AIPlayer:
             for _ in range(count)
         ]
         favoured = policy.act(worlds[0][0].clone(), random.Random(worlds[0][1])).key()
-        candidates = actions
+        # a seeded draw for each action, in an order of their own (not the list's): the last
+        # tie-break, so that the engine's order of listing never decides
+        draw = {k: self.rng.random() for k in sorted((a.key() for a in actions), key=repr)}
+
+        def tie(a: Action) -> tuple:
+            return (a.key() != favoured, draw[a.key()])
+
+        candidates = sorted(actions, key=tie)
         if len(candidates) > level.max_candidates:
             first = worlds[0]
             ranked = {a.key(): self._value(*first, seat, a) for a in candidates}
-            candidates = sorted(candidates, key=lambda a: (-ranked[a.key()], a.key() != favoured))[
-                : level.max_candidates
-            ]
+            candidates = sorted(candidates, key=lambda a: (-ranked[a.key()], *tie(a)))
+            candidates = candidates[: level.max_candidates]
         values = {
             a.key(): sum(self._value(w, dice, seat, a) for w, dice in worlds) / len(worlds)
             for a in candidates
         }
         top = max(values.values())
-        tied = [a for a in candidates if values[a.key()] == top]
-        for a in tied:
-            if a.key() == favoured:
-                return a
-        return tied[0] if len(tied) == 1 else self.rng.choice(tied)
+        return min((a for a in candidates if values[a.key()] == top), key=tie)
 
     def _value(self, world: Game, dice: int, seat: int, action: Action) -> float:
         """Play `action` in a copy of `world`, play on by rule of thumb, score it for `seat`: a
