@@ -10,7 +10,16 @@ import random
 
 from zenonzard_tui.cards.model import CardDef, Selector, Step
 from zenonzard_tui.engine import effects as fx
-from zenonzard_tui.engine.actions import BLOCK, CHOICE, MAIN, MANA, MULLIGAN, PRIORITY, Action
+from zenonzard_tui.engine.actions import (
+    BLOCK,
+    CHOICE,
+    MAIN,
+    MANA,
+    MULLIGAN,
+    PRIORITY,
+    Action,
+    Choice,
+)
 from zenonzard_tui.engine.game import Game
 from zenonzard_tui.engine.state import BASE_LIMIT
 
@@ -81,8 +90,8 @@ def _attack(game: Game, seat: int, attacks: list[Action], rng: random.Random) ->
         bp = fx.bp(game, slot, seat)
         if blocker >= 0 and bp <= blocker and rng.random() < 0.8:
             continue
-        key = (1 if target[0] == "p" else 0, -(forces[target[1]].life if target[0] == "f" else 0))
-        key = (bp, *key)
+        aim = (1 if target[0] == "p" else 0, -(forces[target[1]].life if target[0] == "f" else 0))
+        key = (bp, *aim)
         if best_key is None or key > best_key:
             best, best_key = a, key
     return best
@@ -108,7 +117,7 @@ def block(game: Game, seat: int, actions: list[Action]) -> Action:
     a = game.attack
     attacker = game.field_slot(a.attacker) if a is not None else None
     blocks = [x for x in actions if x.kind == "block"]
-    if attacker is None or not blocks:
+    if a is None or attacker is None or not blocks:
         return actions[0]
     abp = fx.bp(game, attacker, 1 - seat)
     good = []
@@ -155,7 +164,8 @@ def _owner(game: Game, option: tuple) -> int | None:
 def choose(game: Game, seat: int, actions: list[Action], rng: random.Random) -> Action:
     """Inside an effect: hurt the opponent's things and help one's own; make room (ZR 3.4, 3.5)
     with the weakest; otherwise pick at random, and stop ("done") once allowed half the time."""
-    choice = game.pending.ctx
+    choice = game.decision.ctx
+    assert isinstance(choice, Choice)
     picks = [a for a in actions if a.kind == "choose" and a.args[0][0] != "none"]
     if choice.purpose in ("field_limit", "base_limit") and picks:
         return min(picks, key=lambda a: _strength(game, a.args[0]))
@@ -187,7 +197,7 @@ def _strength(game: Game, option: tuple) -> int:
 
 def act(game: Game, rng: random.Random) -> Action:
     """The rule-of-thumb action for whoever decides now."""
-    d = game.pending
+    d = game.decision
     actions = game.legal()
     if len(actions) == 1:
         return actions[0]
