@@ -88,7 +88,9 @@ def _applies(game: GameCore, src_seat: int, src: Slot | None, e: Effect, slot: S
     if target in (None, "this"):
         if src is not slot:
             return False
-    elif not _matches_slot(game, target, slot, seat, src_seat, src, (), any_zone):
+    elif not isinstance(target, Selector) or not _matches_slot(
+        game, target, slot, seat, src_seat, src, (), any_zone
+    ):
         return False
     return not e.condition or condition_ok(game, e.condition, src_seat, ())
 
@@ -157,7 +159,7 @@ def can_block(game: GameCore, slot: Slot, attacker: Slot | None) -> bool:
     if slot.rested or slot.card is None or _restricted(game, slot, "cannot_block"):
         return False
     if attacker is not None and "infiltrate" in keywords(game, attacker):
-        return card_cost(slot.card) == card_cost(attacker.card)
+        return attacker.card is not None and card_cost(slot.card) == card_cost(attacker.card)
     return True
 
 
@@ -168,7 +170,10 @@ def attack_targets(game: GameCore, slot: Slot, opp_forces: list[int]) -> list[tu
     restricted = (
         bool(opp_forces)
         and "charge" not in keywords(game, slot)
-        and (slot.arrived or (slot.advanced and slot.card.type == "base_minion"))
+        and (
+            slot.arrived
+            or (slot.advanced and slot.card is not None and slot.card.type == "base_minion")
+        )
     )
     if not restricted:
         targets.insert(0, ("p",))
@@ -482,7 +487,7 @@ def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None) 
     """ "Whenever ..." effects watching an event of `seat` (and its `subject` card)."""
     stacked: set = set()
     for p in game.players:
-        sources = [
+        sources: list[tuple[int, Slot | None, tuple[Effect, ...], str]] = [
             (i, None, f.force.effects, f.force.name) for i, f in enumerate(p.forces) if f.active
         ]
         sources += [(s.order, s, s.card.effects, s.name) for s in p.field if s.card is not None]
@@ -491,7 +496,7 @@ def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None) 
                 if e.when != event or not _during_ok(game, p.seat, e.during):
                     continue
                 w = e.watch
-                if seat not in _side_seats(w.side, p.seat):
+                if w is None or seat not in _side_seats(w.side, p.seat):
                     continue
                 if subject is not None:
                     if w.other and subject is src:
@@ -501,7 +506,7 @@ def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None) 
                     ):
                         continue
                 if e.no_stack:
-                    key = (p.seat, src.card.id if src is not None else id(e))
+                    key = (p.seat, src.card.id if src is not None and src.card else id(e))
                     if key in stacked:
                         continue
                     stacked.add(key)
@@ -535,6 +540,12 @@ def begin_summon(game: GameCore, seat: int, uid: int) -> None:
     game.push((type(game).t_enter_field, seat, uid, False, "summoned"))  # type: ignore[attr-defined]
 
 
+def _selector(step: Step) -> Selector:
+    """The selector of a step that chooses (first_choice's steps, a targeted step)."""
+    assert isinstance(step.target, Selector)
+    return step.target
+
+
 def first_choice(card: CardDef) -> Step | None:
     step = card.effects[0].steps[0] if card.effects else None
     if step is not None and isinstance(step.target, Selector) and step.target.count != "all":
@@ -548,9 +559,9 @@ def can_cast(game: GameCore, seat: int, uid: int) -> bool:
     if payment(game, seat, card) is None:
         return False
     step = first_choice(card)
-    if step is None or step.optional or step.target.up_to:
+    if step is None or step.optional or _selector(step).up_to:
         return True
-    return bool(candidates(game, step.target, Ctx(seat, None, "magic", card.effects[0])))
+    return bool(candidates(game, _selector(step), Ctx(seat, None, "magic", card.effects[0])))
 
 
 def begin_cast(game: GameCore, seat: int, uid: int) -> None:
@@ -568,7 +579,7 @@ def t_cast_targets(game: GameCore, seat: int, uid: int) -> None:
         t_cast_pay(game, seat, uid, None)
         return
     ctx = Ctx(seat, None, "magic", card.effects[0], card.name)
-    options = candidates(game, step.target, ctx)
+    options = candidates(game, _selector(step), ctx)
     if not options:  # "up to" or "may" with nothing to choose: no choice is asked (ZR 6.4)
         t_cast_pay(game, seat, uid, ())
         return
@@ -602,8 +613,8 @@ def t_effect_end(game: GameCore) -> None:
 
 
 def _pend_targets(game: GameCore, ctx: Ctx, step: Step, options: list, cont: tuple) -> None:
-    sel: Selector = step.target
-    n = len(options) if sel.count == "all" else min(sel.count, len(options))
+    sel = _selector(step)
+    n = len(options) if isinstance(sel.count, str) else min(sel.count, len(options))  # "all"
     low = 0 if (sel.up_to or step.optional) else n
     game.ask(CHOICE, ctx.controller, Choice(step.do, tuple(options), low, n, cont))
 
@@ -614,7 +625,8 @@ def choice_origin(game: GameCore, choice: Choice) -> tuple[str, Step] | None:
     cont = choice.cont
     if cont[0] is t_cast_pay:
         card = game.defs[cont[2]]
-        return card.name, first_choice(card)
+        step = first_choice(card)
+        return None if step is None else (card.name, step)
     if cont[0] is t_step_chosen:
         ctx = cont[1]
         return ctx.name, ctx.effect.steps[ctx.i]
@@ -676,7 +688,7 @@ def t_step_chosen(game: GameCore, ctx: Ctx, chosen: tuple) -> None:
             return
     # The next step goes under whatever this step pushes, so that it runs after it.
     pos = len(game.stack)
-    game.stack.append(None)
+    game.stack.append(())  # a place kept, filled below
     done = STEPS[step.do].resolve(game, ctx, step, chosen)  # type: ignore[misc, arg-type]
     keep_it = chosen if isinstance(step.target, Selector) else ctx.it
     game.stack[pos] = (t_step, ctx.next(keep_it, bool(done)))
