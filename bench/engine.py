@@ -72,12 +72,18 @@ def main() -> None:
     med = statistics.median
     print(f"games: {args.games}, starter decks, seed {args.seed}")
     print(f"decisions: {decisions}")
-    print(f"full game:            CPU median {med(game_cpu_ms):7.2f} ms   wall median "
-          f"{med(game_ms):7.2f} ms   (budget 10 ms)")
-    print(f"legal() + apply():    CPU median {med(decision_cpu_us):7.1f} us   wall median "
-          f"{med(decision_us):7.1f} us   (budget 50 us)")
-    print(f"clone() mid-game:     CPU median {med(clone_cpu_us):7.1f} us   wall median "
-          f"{med(clone_us):7.1f} us   (budget 50 us)")
+    print(
+        f"full game:            CPU median {med(game_cpu_ms):7.2f} ms   wall median "
+        f"{med(game_ms):7.2f} ms   (budget 10 ms)"
+    )
+    print(
+        f"legal() + apply():    CPU median {med(decision_cpu_us):7.1f} us   wall median "
+        f"{med(decision_us):7.1f} us   (budget 50 us)"
+    )
+    print(
+        f"clone() mid-game:     CPU median {med(clone_cpu_us):7.1f} us   wall median "
+        f"{med(clone_us):7.1f} us   (budget 50 us)"
+    )
     print(f"peak memory:          {peak_mb:7.1f} MB   (budget 60 MB)")
 
 

@@ -40,6 +40,10 @@ class GameCore:
 
     """One game of Zenonzard. Seat 0 is "A", seat 1 is "B"."""
 
+    # The continuous effects that work, by `do`, gathered once while the legal actions are listed
+    # (effects._sources); None at all other times, since any task may change them.
+    sources_memo: dict[str, list] | None = None
+
     def __init__(self) -> None:  # use new_game() or position.game_from_position()
         self.defs: list[CardDef] = []  # uid -> definition, shared by clones, never changed
         self.catalog: Mapping[str, CardDef] = {}  # every card by id (tokens to create), shared

@@ -8,7 +8,6 @@ a decision point (ZR 6.4, ZR 6.5).
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING
 
 from zenonzard_tui.cards.model import CardDef, Effect, Selector, Step
@@ -29,35 +28,99 @@ RESURGE = Effect("turn_end", (Step("activate", "this"),))  # ZR 2.7 Resurge
 # Per-card caches of the effects that matter to each query
 
 
-@cache
+# A passive index per effects tuple: every effect with when = "passive", by its first step's `do`,
+# in card order. Keyed by the tuple's id (hashing the frozen dataclasses was a tenth of a game);
+# the entry holds the tuple itself, so the id stays its own. A token made with other stats
+# (dataclasses.replace) shares its card's tuple, so the index stays as small as the pool.
+_Index = dict[str, tuple[Effect, ...]]
+_INDEX: dict[int, tuple[tuple[Effect, ...], _Index, _Index, _Index]] = {}
+_EMPTY: _Index = {}
+
+
+def _index(effects: tuple[Effect, ...]) -> tuple[tuple[Effect, ...], _Index, _Index, _Index]:
+    """(effects, every passive, those that work on the field, those that work in the base)."""
+    entry = _INDEX.get(id(effects))
+    if entry is None or entry[0] is not effects:
+        every: dict[str, list[Effect]] = {}
+        for e in effects:
+            if e.when == "passive":
+                every.setdefault(e.steps[0].do, []).append(e)
+        everywhere = {do: tuple(es) for do, es in every.items()}
+        field = {do: t for do, es in everywhere.items() if (t := _where(es, (None, "field")))}
+        base = {do: t for do, es in everywhere.items() if (t := _where(es, ("base",)))}
+        entry = _INDEX[id(effects)] = (effects, everywhere, field, base)
+    return entry
+
+
+def _where(effects: tuple[Effect, ...], zones: tuple[str | None, ...]) -> tuple[Effect, ...]:
+    return tuple(e for e in effects if e.zone in zones)
+
+
 def _passives(card: CardDef | None, do: str) -> tuple[Effect, ...]:
-    if card is None:
+    """The card's own continuous effects `do`, wherever they work."""
+    if card is None or not card.effects:
         return ()
-    return tuple(e for e in card.effects if e.when == "passive" and e.steps[0].do == do)
+    return _index(card.effects)[1].get(do, ())
 
 
-@cache
-def _force_passives(force, do: str) -> tuple[Effect, ...]:
-    return tuple(e for e in force.effects if e.when == "passive" and e.steps[0].do == do)
+Source = tuple[int, Slot | None, Effect]
 
 
-def _sources(game: GameCore, do: str):
-    """Every working continuous effect `do`: (seat, source slot or None, effect)."""
+def _sources(game: GameCore, do: str) -> list[Source] | tuple[()]:
+    """Every working continuous effect `do`: (seat, source slot or None, effect), Forces first,
+    then the field, then the base, player by player. While the legal actions are listed (the
+    state does not change) they are gathered once for every `do` (`game.sources_memo`)."""
+    memo = game.sources_memo
+    if memo is not None:
+        if not memo:
+            _gather(game, memo)
+        return memo.get(do, ())
+    out: list[Source] = []
     for p in game.players:
+        seat = p.seat
         for f in p.forces:
-            if f.active:  # ZR 2.5
-                for e in _force_passives(f.force, do):
-                    yield p.seat, None, e
+            if not f.rested and not f.destroyed:  # ZR 2.5
+                for e in _index(f.force.effects)[1].get(do, ()):
+                    out.append((seat, None, e))
         for s in p.field:
-            if s.card is not None and s.card.effects:
-                for e in _passives(s.card, do):
-                    if e.zone in (None, "field"):
-                        yield p.seat, s, e
+            card = s.card
+            if card is not None and card.effects:
+                for e in _index(card.effects)[2].get(do, ()):
+                    out.append((seat, s, e))
         for s in p.base:
-            if s.card is not None and s.card.effects:
-                for e in _passives(s.card, do):
-                    if e.zone == "base":  # ZR 3.7: only <Base> effects work in the base
-                        yield p.seat, s, e
+            card = s.card
+            if card is not None and card.effects:  # ZR 3.7: only <Base> effects work in the base
+                for e in _index(card.effects)[3].get(do, ()):
+                    out.append((seat, s, e))
+    return out
+
+
+def _gather(game: GameCore, memo: dict[str, list[Source]]) -> None:
+    """`_sources` for every `do` at once, in the same order; `memo` gets a "" entry so that it
+    is not gathered again when nothing works."""
+    memo[""] = []
+    index = _INDEX
+    for p in game.players:
+        seat = p.seat
+        for f in p.forces:
+            if not f.rested and not f.destroyed:  # ZR 2.5
+                for do, es in _index(f.force.effects)[1].items():
+                    memo.setdefault(do, []).extend((seat, None, e) for e in es)
+        for zone, which in ((p.field, 2), (p.base, 3)):
+            for s in zone:
+                card = s.card
+                if card is None:
+                    continue
+                effects = card.effects
+                if not effects:
+                    continue
+                entry = index.get(id(effects))
+                if entry is None or entry[0] is not effects:
+                    entry = _index(effects)
+                found = entry[which]
+                if found:
+                    for do, es in found.items():
+                        memo.setdefault(do, []).extend((seat, s, e) for e in es)
 
 
 def _during_ok(game: GameCore, seat: int, during: str | None) -> bool:
@@ -231,6 +294,8 @@ def cost_of(game: GameCore, seat: int, card: CardDef) -> int:
     """The total cost of a card in `seat`'s hand, reductions applied: they reduce the uncoloured
     part only and never below the coloured part (ZR 6.1)."""
     cost = card.cost or 0
+    pips = card.pips
+    coloured = pips[0][1] if len(pips) == 1 else sum(n for _, n in pips)
     reduction = 0
     for src_seat, _, e in _sources(game, "cost_reduction"):
         if src_seat != seat or not _during_ok(game, src_seat, e.during):
@@ -238,7 +303,7 @@ def cost_of(game: GameCore, seat: int, card: CardDef) -> int:
         step = e.steps[0]
         if isinstance(step.target, Selector) and _card_matches(step.target, card):
             reduction += step.param("amount", 0)
-    return max(card.pip_count, cost - reduction)
+    return max(coloured, cost - reduction)
 
 
 def _fusion(game: GameCore, seat: int, card: CardDef) -> bool:
@@ -256,37 +321,43 @@ def payment(game: GameCore, seat: int, card: CardDef) -> list[Slot] | None:
     """The mana that pays for `card`, or None if it cannot be paid (ZR 6.1.1): each pip with
     Active mana of its color; the rest first with colorless mana, then with the color that has
     the most Active mana left; ties go to the earliest slot."""
-    base = game.players[seat].base
-    free = [s for s in base if not s.rested]
+    free = [s for s in game.players[seat].base if not s.rested]
     total = cost_of(game, seat, card)
     if len(free) < total:
         return None
     used: list[Slot] = []
+    taken: set[Slot] = set()  # the slots in `used` (a Slot hashes and compares by identity)
     fusion = None
     for color, n in card.pips:
-        have = [s for s in free if s.color == color and s not in used]
+        have = [s for s in free if s.color == color and s not in taken]
         if len(have) >= n:
-            used += have[:n]
+            have = have[:n]
+            used += have
+            taken.update(have)
             continue
         used += have
+        taken.update(have)
         if fusion is None:
             fusion = _fusion(game, seat, card)
         if not fusion:
             return None
-        colorless = [s for s in free if s.color == "colorless" and s not in used]
+        colorless = [s for s in free if s.color == "colorless" and s not in taken]
         if len(colorless) < n - len(have):
             return None
-        used += colorless[: n - len(have)]
+        colorless = colorless[: n - len(have)]
+        used += colorless
+        taken.update(colorless)
     rest = total - len(used)
-    left = [s for s in free if s not in used]
-    for s in left:
-        if rest <= 0:
-            break
-        if s.color == "colorless":
-            used.append(s)
-            rest -= 1
+    if rest > 0:
+        for s in free:
+            if s.color == "colorless" and s not in taken:
+                used.append(s)
+                taken.add(s)
+                rest -= 1
+                if rest <= 0:
+                    break
     while rest > 0:
-        left = [s for s in free if s not in used]
+        left = [s for s in free if s not in taken]
         if not left:
             return None
         counts: dict[str, int] = {}
@@ -295,6 +366,7 @@ def payment(game: GameCore, seat: int, card: CardDef) -> list[Slot] | None:
         best = max(counts.values())
         pick = next(s for s in left if counts[s.color] == best)
         used.append(pick)
+        taken.add(pick)
         rest -= 1
     return used
 

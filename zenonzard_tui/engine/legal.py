@@ -29,6 +29,14 @@ class LegalActions(ActionTexts):
     # Legal actions
 
     def _list_actions(self) -> list[Action]:
+        # Listing changes nothing, so the continuous effects at work are gathered once for it.
+        self.sources_memo = {}
+        try:
+            return self._list_pending()
+        finally:
+            self.sources_memo = None
+
+    def _list_pending(self) -> list[Action]:
         d = self.pending
         seat = d.seat
         p = self.players[seat]
