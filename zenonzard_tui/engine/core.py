@@ -35,6 +35,17 @@ class Attack:
         return new
 
 
+class SourcesMemo:
+    """The continuous effects at work while the legal actions are listed (effects._sources):
+    the cards and Forces that have some, then the sources of each `do` asked for."""
+
+    __slots__ = ("by_do", "holders")
+
+    def __init__(self) -> None:
+        self.by_do: dict[str, list] = {}
+        self.holders: list | None = None
+
+
 class GameCore:
     """The state of one game of Zenonzard. Seat 0 is "A", seat 1 is "B"."""
 
@@ -42,7 +53,7 @@ class GameCore:
 
     # The continuous effects that work, by `do`, gathered once while the legal actions are listed
     # (effects._sources); None at all other times, since any task may change them.
-    sources_memo: dict[str, list] | None = None
+    sources_memo: SourcesMemo | None = None
 
     def __init__(self) -> None:  # use new_game() or position.game_from_position()
         self.defs: list[CardDef] = []  # uid -> definition, shared by clones, never changed

@@ -8,6 +8,7 @@ a decision point (ZR 6.4, ZR 6.5).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from zenonzard_tui.cards.model import CardDef, Effect, Selector, Step
@@ -28,99 +29,57 @@ RESURGE = Effect("turn_end", (Step("activate", "this"),))  # ZR 2.7 Resurge
 # Per-card caches of the effects that matter to each query
 
 
-# A passive index per effects tuple: every effect with when = "passive", by its first step's `do`,
-# in card order. Keyed by the tuple's id (hashing the frozen dataclasses was a tenth of a game);
-# the entry holds the tuple itself, so the id stays its own. A token made with other stats
-# (dataclasses.replace) shares its card's tuple, so the index stays as small as the pool.
-_Index = dict[str, tuple[Effect, ...]]
-_INDEX: dict[int, tuple[tuple[Effect, ...], _Index, _Index, _Index]] = {}
-_EMPTY: _Index = {}
-
-
-def _index(effects: tuple[Effect, ...]) -> tuple[tuple[Effect, ...], _Index, _Index, _Index]:
-    """(effects, every passive, those that work on the field, those that work in the base)."""
-    entry = _INDEX.get(id(effects))
-    if entry is None or entry[0] is not effects:
-        every: dict[str, list[Effect]] = {}
-        for e in effects:
-            if e.when == "passive":
-                every.setdefault(e.steps[0].do, []).append(e)
-        everywhere = {do: tuple(es) for do, es in every.items()}
-        field = {do: t for do, es in everywhere.items() if (t := _where(es, (None, "field")))}
-        base = {do: t for do, es in everywhere.items() if (t := _where(es, ("base",)))}
-        entry = _INDEX[id(effects)] = (effects, everywhere, field, base)
-    return entry
-
-
-def _where(effects: tuple[Effect, ...], zones: tuple[str | None, ...]) -> tuple[Effect, ...]:
-    return tuple(e for e in effects if e.zone in zones)
+_Index = Mapping[str, tuple[Effect, ...]]
 
 
 def _passives(card: CardDef | None, do: str) -> tuple[Effect, ...]:
     """The card's own continuous effects `do`, wherever they work."""
-    if card is None or not card.effects:
+    if card is None:
         return ()
-    return _index(card.effects)[1].get(do, ())
+    return card.passives.get(do, ())
 
 
 Source = tuple[int, Slot | None, Effect]
 
 
-def _sources(game: GameCore, do: str) -> list[Source] | tuple[()]:
+def _sources(game: GameCore, do: str) -> list[Source]:
     """Every working continuous effect `do`: (seat, source slot or None, effect), Forces first,
     then the field, then the base, player by player. While the legal actions are listed (the
-    state does not change) they are gathered once for every `do` (`game.sources_memo`)."""
+    state does not change) the sources are found once (`game.sources_memo`)."""
     memo = game.sources_memo
+    if memo is None:
+        holders = _holders(game)
+    else:
+        found = memo.by_do.get(do)
+        if found is not None:
+            return found
+        if memo.holders is None:
+            memo.holders = _holders(game)
+        holders = memo.holders
+    out = [(seat, s, e) for seat, s, by_do in holders for e in by_do.get(do, ())]
     if memo is not None:
-        if not memo:
-            _gather(game, memo)
-        return memo.get(do, ())
-    out: list[Source] = []
-    for p in game.players:
-        seat = p.seat
-        for f in p.forces:
-            if not f.rested and not f.destroyed:  # ZR 2.5
-                for e in _index(f.force.effects)[1].get(do, ()):
-                    out.append((seat, None, e))
-        for s in p.field:
-            card = s.card
-            if card is not None and card.effects:
-                for e in _index(card.effects)[2].get(do, ()):
-                    out.append((seat, s, e))
-        for s in p.base:
-            card = s.card
-            if card is not None and card.effects:  # ZR 3.7: only <Base> effects work in the base
-                for e in _index(card.effects)[3].get(do, ()):
-                    out.append((seat, s, e))
+        memo.by_do[do] = out
     return out
 
 
-def _gather(game: GameCore, memo: dict[str, list[Source]]) -> None:
-    """`_sources` for every `do` at once, in the same order; `memo` gets a "" entry so that it
-    is not gathered again when nothing works."""
-    memo[""] = []
-    index = _INDEX
+def _holders(game: GameCore) -> list[tuple[int, Slot | None, _Index]]:
+    """The working Forces (None) and cards in play that have continuous effects where they are,
+    in the order of `_sources`, each with its effects by `do`."""
+    out: list[tuple[int, Slot | None, _Index]] = []
     for p in game.players:
         seat = p.seat
         for f in p.forces:
-            if not f.rested and not f.destroyed:  # ZR 2.5
-                for do, es in _index(f.force.effects)[1].items():
-                    memo.setdefault(do, []).extend((seat, None, e) for e in es)
-        for zone, which in ((p.field, 2), (p.base, 3)):
-            for s in zone:
-                card = s.card
-                if card is None:
-                    continue
-                effects = card.effects
-                if not effects:
-                    continue
-                entry = index.get(id(effects))
-                if entry is None or entry[0] is not effects:
-                    entry = _index(effects)
-                found = entry[which]
-                if found:
-                    for do, es in found.items():
-                        memo.setdefault(do, []).extend((seat, s, e) for e in es)
+            if not f.rested and not f.destroyed and f.force.passives:  # ZR 2.5
+                out.append((seat, None, f.force.passives))
+        for s in p.field:
+            card = s.card
+            if card is not None and card.field_passives:
+                out.append((seat, s, card.field_passives))
+        for s in p.base:
+            card = s.card
+            if card is not None and card.base_passives:  # ZR 3.7: only <Base> effects work there
+                out.append((seat, s, card.base_passives))
+    return out
 
 
 def _during_ok(game: GameCore, seat: int, during: str | None) -> bool:

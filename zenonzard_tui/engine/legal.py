@@ -16,7 +16,7 @@ from zenonzard_tui.engine.actions import (
     Action,
     Choice,
 )
-from zenonzard_tui.engine.core import GameCore
+from zenonzard_tui.engine.core import GameCore, SourcesMemo
 from zenonzard_tui.engine.state import (
     PlayerState,
 )
@@ -30,7 +30,7 @@ class LegalActions(ActionTexts):
 
     def _list_actions(self) -> list[Action]:
         # Listing changes nothing, so the continuous effects at work are gathered once for it.
-        self.sources_memo = {}
+        self.sources_memo = SourcesMemo()
         try:
             return self._list_pending()
         finally:
