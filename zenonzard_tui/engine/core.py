@@ -35,15 +35,17 @@ class Attack:
         return new
 
 
-class SourcesMemo:
-    """The continuous effects at work while the legal actions are listed (effects._sources):
-    the cards and Forces that have some, then the sources of each `do` asked for."""
+class ListingMemo:
+    """What the effects runtime finds once while the legal actions are listed (nothing changes
+    meanwhile): the cards and Forces with continuous effects at work, the sources of each `do`
+    asked for (effects._sources), each seat's Active mana by color (effects.can_pay)."""
 
-    __slots__ = ("by_do", "holders")
+    __slots__ = ("by_do", "holders", "mana")
 
     def __init__(self) -> None:
         self.by_do: dict[str, list] = {}
         self.holders: list | None = None
+        self.mana: dict[int, tuple[int, dict[str, int]]] = {}
 
 
 class GameCore:
@@ -53,7 +55,7 @@ class GameCore:
 
     # The continuous effects that work, by `do`, gathered once while the legal actions are listed
     # (effects._sources); None at all other times, since any task may change them.
-    sources_memo: SourcesMemo | None = None
+    listing_memo: ListingMemo | None = None
 
     def __init__(self) -> None:  # use new_game() or position.game_from_position()
         self.defs: list[CardDef] = []  # uid -> definition, shared by clones, never changed

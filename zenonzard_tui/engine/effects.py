@@ -45,8 +45,8 @@ Source = tuple[int, Slot | None, Effect]
 def _sources(game: GameCore, do: str) -> list[Source]:
     """Every working continuous effect `do`: (seat, source slot or None, effect), Forces first,
     then the field, then the base, player by player. While the legal actions are listed (the
-    state does not change) the sources are found once (`game.sources_memo`)."""
-    memo = game.sources_memo
+    state does not change) the sources are found once (`game.listing_memo`)."""
+    memo = game.listing_memo
     if memo is None:
         holders = _holders(game)
     else:
@@ -331,7 +331,31 @@ def payment(game: GameCore, seat: int, card: CardDef) -> list[Slot] | None:
 
 
 def can_pay(game: GameCore, seat: int, uid: int) -> bool:
-    return payment(game, seat, game.defs[uid]) is not None
+    """Can `seat` pay for the card now (is `payment` not None)? While the legal actions are
+    listed, the common case is told from the Active mana's colors alone: enough Active mana for
+    the whole cost, and for a single pip enough of its color (the rest is then paid with any)."""
+    card = game.defs[uid]
+    memo = game.listing_memo
+    if memo is not None:
+        mana = memo.mana.get(seat)
+        if mana is None:
+            counts: dict[str, int] = {}
+            free = 0
+            for s in game.players[seat].base:
+                if not s.rested:
+                    free += 1
+                    counts[s.color] = counts.get(s.color, 0) + 1
+            mana = memo.mana[seat] = (free, counts)
+        if mana[0] < cost_of(game, seat, card):
+            return False
+        pips = card.pips
+        if not pips:
+            return True
+        if len(pips) == 1:
+            color, n = pips[0]
+            if color != "colorless" and mana[1].get(color, 0) >= n:
+                return True
+    return payment(game, seat, card) is not None
 
 
 def _pay(game: GameCore, seat: int, card: CardDef) -> None:
@@ -576,7 +600,7 @@ def first_choice(card: CardDef) -> Step | None:
 def can_cast(game: GameCore, seat: int, uid: int) -> bool:
     """ZR 6.3, ZR 6.4: payable, and a card that needs a target has one."""
     card = game.defs[uid]
-    if payment(game, seat, card) is None:
+    if not can_pay(game, seat, uid):
         return False
     step = first_choice(card)
     if step is None or step.optional or step.target.up_to:

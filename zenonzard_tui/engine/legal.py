@@ -16,7 +16,7 @@ from zenonzard_tui.engine.actions import (
     Action,
     Choice,
 )
-from zenonzard_tui.engine.core import GameCore, SourcesMemo
+from zenonzard_tui.engine.core import GameCore, ListingMemo
 from zenonzard_tui.engine.state import (
     PlayerState,
 )
@@ -30,11 +30,11 @@ class LegalActions(ActionTexts):
 
     def _list_actions(self) -> list[Action]:
         # Listing changes nothing, so the continuous effects at work are gathered once for it.
-        self.sources_memo = SourcesMemo()
+        self.listing_memo = ListingMemo()
         try:
             return self._list_pending()
         finally:
-            self.sources_memo = None
+            self.listing_memo = None
 
     def _list_pending(self) -> list[Action]:
         d = self.pending
