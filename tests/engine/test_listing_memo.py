@@ -30,8 +30,10 @@ def test_the_memo_lists_what_a_fresh_look_lists() -> None:
             fresh = game._list_pending()  # no memo outside a listing: every query looks afresh
             assert [a.key() for a in listed] == [a.key() for a in fresh]
             checked += 1
-            if game.pending.kind == MAIN:
-                seat = game.pending.seat
+            pending = game.pending
+            assert pending is not None
+            if pending.kind == MAIN:
+                seat = pending.seat
                 game.listing_memo = ListingMemo()
                 try:
                     memo_says = [fx.can_pay(game, seat, u) for u in game.players[seat].hand]
