@@ -7,6 +7,7 @@ them, so the text a player reads and what the card does cannot disagree.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -95,6 +96,17 @@ class CardDef:
     effects: tuple[Effect, ...] = ()
     estimated: bool = False  # pips not known from the card facts; estimated by cost
     file: str = field(default="", compare=False)
+    # Derived from `effects` once, for the engine's continuous effects (ZR 3.7): its passive
+    # effects by their first step's `do`, wherever they work / on the field / in the base.
+    passives: Mapping[str, tuple[Effect, ...]] = field(init=False, compare=False, repr=False)
+    field_passives: Mapping[str, tuple[Effect, ...]] = field(init=False, compare=False, repr=False)
+    base_passives: Mapping[str, tuple[Effect, ...]] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        every = passives_by_do(self.effects)
+        object.__setattr__(self, "passives", every)
+        object.__setattr__(self, "field_passives", _where(every, (None, "field")))
+        object.__setattr__(self, "base_passives", _where(every, ("base",)))
 
     def __hash__(self) -> int:
         # The engine's caches look cards up all the time; hashing every field each time was most
@@ -136,6 +148,35 @@ class ForceDef:
     effects: tuple[Effect, ...] = ()
     era: str = "launch"
     file: str = field(default="", compare=False)
+    # Derived from `effects` once: its passive effects by their first step's `do` (ZR 2.5).
+    passives: Mapping[str, tuple[Effect, ...]] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "passives", passives_by_do(self.effects))
 
     def __hash__(self) -> int:
         return hash(self.id)
+
+
+_NO_PASSIVES: Mapping[str, tuple[Effect, ...]] = {}  # shared by every card without any
+
+
+def passives_by_do(effects: tuple[Effect, ...]) -> Mapping[str, tuple[Effect, ...]]:
+    """The continuous (`when = "passive"`) effects by their first step's `do`, in card order."""
+    found: dict[str, list[Effect]] = {}
+    for e in effects:
+        if e.when == "passive":
+            found.setdefault(e.steps[0].do, []).append(e)
+    return {do: tuple(es) for do, es in found.items()} if found else _NO_PASSIVES
+
+
+def _where(
+    passives: Mapping[str, tuple[Effect, ...]], zones: tuple[str | None, ...]
+) -> Mapping[str, tuple[Effect, ...]]:
+    """Those of `passives` whose `zone` is one of `zones`."""
+    out = {}
+    for do, es in passives.items():
+        kept = tuple(e for e in es if e.zone in zones)
+        if kept:
+            out[do] = kept
+    return out or _NO_PASSIVES

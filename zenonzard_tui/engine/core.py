@@ -35,10 +35,27 @@ class Attack:
         return new
 
 
+class ListingMemo:
+    """What the effects runtime finds once while the legal actions are listed (nothing changes
+    meanwhile): the cards and Forces with continuous effects at work, the sources of each `do`
+    asked for (effects._sources), each seat's Active mana by color (effects.can_pay)."""
+
+    __slots__ = ("by_do", "holders", "mana")
+
+    def __init__(self) -> None:
+        self.by_do: dict[str, list] = {}
+        self.holders: list | None = None
+        self.mana: dict[int, tuple[int, dict[str, int]]] = {}
+
+
 class GameCore:
     """The state of one game of Zenonzard. Seat 0 is "A", seat 1 is "B"."""
 
     """One game of Zenonzard. Seat 0 is "A", seat 1 is "B"."""
+
+    # The continuous effects that work, by `do`, gathered once while the legal actions are listed
+    # (effects._sources); None at all other times, since any task may change them.
+    listing_memo: ListingMemo | None = None
 
     def __init__(self) -> None:  # use new_game() or position.game_from_position()
         self.defs: list[CardDef] = []  # uid -> definition, shared by clones, never changed

@@ -8,7 +8,7 @@ a decision point (ZR 6.4, ZR 6.5).
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from zenonzard_tui.cards.model import CardDef, Effect, Selector, Step
@@ -29,35 +29,57 @@ RESURGE = Effect("turn_end", (Step("activate", "this"),))  # ZR 2.7 Resurge
 # Per-card caches of the effects that matter to each query
 
 
-@cache
+_Index = Mapping[str, tuple[Effect, ...]]
+
+
 def _passives(card: CardDef | None, do: str) -> tuple[Effect, ...]:
+    """The card's own continuous effects `do`, wherever they work."""
     if card is None:
         return ()
-    return tuple(e for e in card.effects if e.when == "passive" and e.steps[0].do == do)
+    return card.passives.get(do, ())
 
 
-@cache
-def _force_passives(force, do: str) -> tuple[Effect, ...]:
-    return tuple(e for e in force.effects if e.when == "passive" and e.steps[0].do == do)
+Source = tuple[int, Slot | None, Effect]
 
 
-def _sources(game: GameCore, do: str):
-    """Every working continuous effect `do`: (seat, source slot or None, effect)."""
+def _sources(game: GameCore, do: str) -> list[Source]:
+    """Every working continuous effect `do`: (seat, source slot or None, effect), Forces first,
+    then the field, then the base, player by player. While the legal actions are listed (the
+    state does not change) the sources are found once (`game.listing_memo`)."""
+    memo = game.listing_memo
+    if memo is None:
+        holders = _holders(game)
+    else:
+        found = memo.by_do.get(do)
+        if found is not None:
+            return found
+        if memo.holders is None:
+            memo.holders = _holders(game)
+        holders = memo.holders
+    out = [(seat, s, e) for seat, s, by_do in holders for e in by_do.get(do, ())]
+    if memo is not None:
+        memo.by_do[do] = out
+    return out
+
+
+def _holders(game: GameCore) -> list[tuple[int, Slot | None, _Index]]:
+    """The working Forces (None) and cards in play that have continuous effects where they are,
+    in the order of `_sources`, each with its effects by `do`."""
+    out: list[tuple[int, Slot | None, _Index]] = []
     for p in game.players:
+        seat = p.seat
         for f in p.forces:
-            if f.active:  # ZR 2.5
-                for e in _force_passives(f.force, do):
-                    yield p.seat, None, e
+            if not f.rested and not f.destroyed and f.force.passives:  # ZR 2.5
+                out.append((seat, None, f.force.passives))
         for s in p.field:
-            if s.card is not None and s.card.effects:
-                for e in _passives(s.card, do):
-                    if e.zone in (None, "field"):
-                        yield p.seat, s, e
+            card = s.card
+            if card is not None and card.field_passives:
+                out.append((seat, s, card.field_passives))
         for s in p.base:
-            if s.card is not None and s.card.effects:
-                for e in _passives(s.card, do):
-                    if e.zone == "base":  # ZR 3.7: only <Base> effects work in the base
-                        yield p.seat, s, e
+            card = s.card
+            if card is not None and card.base_passives:  # ZR 3.7: only <Base> effects work there
+                out.append((seat, s, card.base_passives))
+    return out
 
 
 def _during_ok(game: GameCore, seat: int, during: str | None) -> bool:
@@ -236,6 +258,8 @@ def cost_of(game: GameCore, seat: int, card: CardDef) -> int:
     """The total cost of a card in `seat`'s hand, reductions applied: they reduce the uncoloured
     part only and never below the coloured part (ZR 6.1)."""
     cost = card.cost or 0
+    pips = card.pips
+    coloured = pips[0][1] if len(pips) == 1 else sum(n for _, n in pips)
     reduction = 0
     for src_seat, _, e in _sources(game, "cost_reduction"):
         if src_seat != seat or not _during_ok(game, src_seat, e.during):
@@ -243,7 +267,7 @@ def cost_of(game: GameCore, seat: int, card: CardDef) -> int:
         step = e.steps[0]
         if isinstance(step.target, Selector) and _card_matches(step.target, card):
             reduction += step.param("amount", 0)
-    return max(card.pip_count, cost - reduction)
+    return max(coloured, cost - reduction)
 
 
 def _fusion(game: GameCore, seat: int, card: CardDef) -> bool:
@@ -261,37 +285,43 @@ def payment(game: GameCore, seat: int, card: CardDef) -> list[Slot] | None:
     """The mana that pays for `card`, or None if it cannot be paid (ZR 6.1.1): each pip with
     Active mana of its color; the rest first with colorless mana, then with the color that has
     the most Active mana left; ties go to the earliest slot."""
-    base = game.players[seat].base
-    free = [s for s in base if not s.rested]
+    free = [s for s in game.players[seat].base if not s.rested]
     total = cost_of(game, seat, card)
     if len(free) < total:
         return None
     used: list[Slot] = []
+    taken: set[Slot] = set()  # the slots in `used` (a Slot hashes and compares by identity)
     fusion = None
     for color, n in card.pips:
-        have = [s for s in free if s.color == color and s not in used]
+        have = [s for s in free if s.color == color and s not in taken]
         if len(have) >= n:
-            used += have[:n]
+            have = have[:n]
+            used += have
+            taken.update(have)
             continue
         used += have
+        taken.update(have)
         if fusion is None:
             fusion = _fusion(game, seat, card)
         if not fusion:
             return None
-        colorless = [s for s in free if s.color == "colorless" and s not in used]
+        colorless = [s for s in free if s.color == "colorless" and s not in taken]
         if len(colorless) < n - len(have):
             return None
-        used += colorless[: n - len(have)]
+        colorless = colorless[: n - len(have)]
+        used += colorless
+        taken.update(colorless)
     rest = total - len(used)
-    left = [s for s in free if s not in used]
-    for s in left:
-        if rest <= 0:
-            break
-        if s.color == "colorless":
-            used.append(s)
-            rest -= 1
+    if rest > 0:
+        for s in free:
+            if s.color == "colorless" and s not in taken:
+                used.append(s)
+                taken.add(s)
+                rest -= 1
+                if rest <= 0:
+                    break
     while rest > 0:
-        left = [s for s in free if s not in used]
+        left = [s for s in free if s not in taken]
         if not left:
             return None
         counts: dict[str, int] = {}
@@ -300,12 +330,37 @@ def payment(game: GameCore, seat: int, card: CardDef) -> list[Slot] | None:
         best = max(counts.values())
         pick = next(s for s in left if counts[s.color] == best)
         used.append(pick)
+        taken.add(pick)
         rest -= 1
     return used
 
 
 def can_pay(game: GameCore, seat: int, uid: int) -> bool:
-    return payment(game, seat, game.defs[uid]) is not None
+    """Can `seat` pay for the card now (is `payment` not None)? While the legal actions are
+    listed, the common case is told from the Active mana's colors alone: enough Active mana for
+    the whole cost, and for a single pip enough of its color (the rest is then paid with any)."""
+    card = game.defs[uid]
+    memo = game.listing_memo
+    if memo is not None:
+        mana = memo.mana.get(seat)
+        if mana is None:
+            counts: dict[str, int] = {}
+            free = 0
+            for s in game.players[seat].base:
+                if not s.rested:
+                    free += 1
+                    counts[s.color] = counts.get(s.color, 0) + 1
+            mana = memo.mana[seat] = (free, counts)
+        if mana[0] < cost_of(game, seat, card):
+            return False
+        pips = card.pips
+        if not pips:
+            return True
+        if len(pips) == 1:
+            color, n = pips[0]
+            if color != "colorless" and mana[1].get(color, 0) >= n:
+                return True
+    return payment(game, seat, card) is not None
 
 
 def _pay(game: GameCore, seat: int, card: CardDef) -> None:
@@ -556,7 +611,7 @@ def first_choice(card: CardDef) -> Step | None:
 def can_cast(game: GameCore, seat: int, uid: int) -> bool:
     """ZR 6.3, ZR 6.4: payable, and a card that needs a target has one."""
     card = game.defs[uid]
-    if payment(game, seat, card) is None:
+    if not can_pay(game, seat, uid):
         return False
     step = first_choice(card)
     if step is None or step.optional or _selector(step).up_to:

@@ -127,8 +127,12 @@ class Game(LegalActions):
                 "the game is over: no action is legal" if self.over else "no decision is pending"
             )
         if isinstance(action, Action):
+            legal = self.legal()
+            for a in legal:  # the common case: one of the listed actions itself
+                if a is action:
+                    return a
             key = action.key()
-            for a in self.legal():
+            for a in legal:
                 if a.key() == key:
                     return a
             raise IllegalAction(f"not a legal action now: {action}")

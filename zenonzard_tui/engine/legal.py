@@ -16,7 +16,7 @@ from zenonzard_tui.engine.actions import (
     Action,
     Choice,
 )
-from zenonzard_tui.engine.core import GameCore
+from zenonzard_tui.engine.core import GameCore, ListingMemo
 from zenonzard_tui.engine.state import (
     PlayerState,
 )
@@ -29,6 +29,14 @@ class LegalActions(ActionTexts):
     # Legal actions
 
     def _list_actions(self) -> list[Action]:
+        # Listing changes nothing, so the continuous effects at work are gathered once for it.
+        self.listing_memo = ListingMemo()
+        try:
+            return self._list_pending()
+        finally:
+            self.listing_memo = None
+
+    def _list_pending(self) -> list[Action]:
         d = self.decision
         seat = d.seat
         p = self.players[seat]
