@@ -242,3 +242,18 @@ def test_a_deck_in_progress_shows_its_curve_colors_and_pips_so_far():
     assert [(n.color, n.base_minions) for n in summary.pips] == [("red", 1)]
     assert any(cost == 4 and minions == 1 for cost, minions, _ in summary.curve)
     assert not draft.report(pool).legal  # the verdict is still parse_deck's
+
+
+async def test_a_sim_that_fails_says_so_on_screen(monkeypatch):
+    import zenonzard_tui.sim.play as play
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("no games today")
+
+    monkeypatch.setattr(play, "play_game", broken)
+    app = builder_app(DeckDraft.open(RED))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("r")
+        await wait_until(pilot, lambda: isinstance(app.screen, SimScreen))
+        await wait_until(pilot, lambda: "no games today" in screen_text(app))
+        assert "The sim stopped on an error: RuntimeError" in " ".join(screen_text(app).split())

@@ -22,6 +22,7 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
+from textual.worker import Worker, WorkerState
 
 from zenonzard_tui.cards import CardDef, CardPool, load_pool
 from zenonzard_tui.client.deckdraft import CardFilter, DeckDraft, card_sets, deck_cards, enough
@@ -643,6 +644,16 @@ class SimScreen(ModalScreen[None]):
                 f"{'overall':<22} {total:g}/{total_games}  ({100 * total / total_games:.0f}%)"
             )
         self.query_one("#sim-result", Static).update("\n".join(rows))
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A sim that fails says so on screen (never a silent, stuck progress bar)."""
+        if event.state is WorkerState.ERROR:
+            error = event.worker.error
+            self.query_one("#sim-result", Static).update(
+                Content.styled(
+                    f"The sim stopped on an error: {type(error).__name__}: {error}", "bold"
+                )
+            )
 
     def action_close(self) -> None:
         self.workers.cancel_group(self, "sim")
