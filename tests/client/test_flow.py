@@ -123,3 +123,18 @@ async def test_a_battles_result_shows_between_the_fields(tmp_path):
         line = duel.query_one("#attack").plain
         assert duel.result_line and duel.result_line[:20] in line
         assert any(w in duel.result_line for w in ("blocks", "damage", "destroyed"))
+
+
+async def test_the_coach_suggests_a_move_with_a_reason_and_highlights_it(tmp_path):
+    sess = position_session((PUZZLES / "one-blow.toml").read_text("utf-8"))  # against the AI
+    duel_app = app(sess, tmp_path)
+    async with duel_app.run_test(size=(100, 32)) as pilot:
+        await wait_until(pilot, lambda: human_to_act(duel_app))
+        await pilot.press("c")
+        await wait_until(
+            pilot, lambda: any("Coach:" in n.message for n in duel_app._notifications), 60
+        )
+        note = next(n.message for n in duel_app._notifications if "Coach:" in n.message)
+        assert "attack Drill Golem -> player" in note and "(" in note  # the move and its reason
+        listing = duel_app.duel.query_one("#actions", ActionList)
+        assert listing.texts[listing.highlighted] == "attack Drill Golem -> player"

@@ -89,8 +89,9 @@ class DuelScreen(Screen[None]):
         Binding("q", "quit", "Quit", id="quit"),
         Binding("escape", "focus_actions", "Actions", id="focus_actions", key_display="Esc"),
         Binding("slash", "filter", "Filter", id="filter", key_display="/"),
-        Binding("L", "toggle_log", "Log", id="toggle_log"),
+        Binding("L", "toggle_log", "Log", show=False, id="toggle_log"),
         Binding("x", "dismiss_recap", "Close recap", id="dismiss_recap"),
+        Binding("c", "coach", "Coach", id="coach"),
         Binding("w", "flash_windows", "Flash windows", show=False, id="flash_windows"),
         *(Binding(str(n), f"pick({n - 1})", show=False, id=f"pick_{n}") for n in range(1, 10)),
     ]
@@ -852,6 +853,8 @@ class DuelScreen(Screen[None]):
             return self.can_act()
         if action == "focus_actions":
             return not isinstance(self.focused, ActionList) or bool(self.filter)
+        if action == "coach":  # against the AI, at your own decision
+            return self.session.settings.mode == "ai" and self.can_act()
         if action == "hint":  # in a puzzle, at your own decision
             return self.session.puzzle is not None and self.can_act()
         if action == "undo":  # once you have decided something (hotseat: says why not)
@@ -986,6 +989,30 @@ class DuelScreen(Screen[None]):
         else:
             text = "No hint here: a puzzle is won on your own turn."
         self.app.call_from_thread(self._show_hint, text, generation)
+
+    def action_coach(self) -> None:
+        """Against the AI: what the strongest AI would do in your place, and why (it searches
+        only the worlds your seat cannot tell apart: no hidden card is used)."""
+        self.notify("The coach is thinking…", timeout=2)
+        self.ask_coach(self.session.game.clone(), self.generation, len(self.session.texts))
+
+    @work(thread=True, exclusive=True, group="coach", exit_on_error=False)
+    def ask_coach(self, game: Any, generation: int, step: int) -> None:
+        from zenonzard_tui.ai.coach import suggest
+
+        advice = suggest(game, seed=step)
+        self.app.call_from_thread(
+            self._show_coach, advice.action.text, advice.reason, generation, step
+        )
+
+    def _show_coach(self, text: str, reason: str, generation: int, step: int) -> None:
+        if generation != self.generation or step != len(self.session.texts):
+            return  # the game has moved on
+        listing = self.query_one("#actions", ActionList)
+        if text in listing.texts:
+            listing.highlighted = listing.texts.index(text)
+            listing.focus()
+        self.notify(f"Coach: {text} ({reason})", timeout=10)
 
     def _show_hint(self, text: str, generation: int) -> None:
         if generation == self.generation:

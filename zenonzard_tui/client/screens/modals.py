@@ -77,6 +77,8 @@ HELP = """\
   u               against the AI: take back your last decision
   i               in a puzzle: a hint (the next move of a forced win)
   L               the log in the board's place, and back
+  c               against the AI: the coach, what the strongest AI would do
+                  in your place and why (from what you may know only)
   w               hotseat: your Flash windows ask always (the default), or
                   only when you hold a card you could play there; the
                   second saves handovers but tells the other player when
