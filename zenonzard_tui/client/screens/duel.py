@@ -880,11 +880,11 @@ class DuelScreen(Screen[None]):
         if self.recap_lines:
             head = Content.styled("Since your last move (x: close)", "bold")
             box.update(Content("\n").join([head, *(Content(line) for line in self.recap_lines)]))
-        self.refresh_bindings()
 
     def action_dismiss_recap(self) -> None:
         self.recap_lines = []
         self.update_recap()
+        self.refresh_bindings()  # "x" leaves the footer
 
     def action_toggle_log(self) -> None:
         """The log takes the board's place (and gives it back): the whole game's story."""
