@@ -54,7 +54,19 @@ _loaded = False
 def load() -> None:
     """Import every family of terms, so that the registry is complete."""
     global _loaded
-    from zenonzard_tui.engine.terms import conditions, selectors, steps, triggers  # noqa: F401
+    # the BASIC families, then the terms of the AWAKEN and BEYOND cards (one module per kind of rule)
+    from zenonzard_tui.engine.terms import (  # noqa: F401
+        arrive,
+        battle,
+        conditions,
+        costs,
+        damage,
+        hand,
+        selectors,
+        stats,
+        steps,
+        triggers,
+    )
 
     _loaded = True
 
