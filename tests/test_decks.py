@@ -206,6 +206,16 @@ def test_zr_4_1_limit_counts_names_not_lines_when_two_ids_share_a_name():
     assert problems_at(report) == [(15, "ZR 4.1")]
 
 
+def test_a_card_marked_unsupported_keeps_the_deck_illegal_with_its_reason():
+    odd = dataclasses.replace(POOL.cards["red_02_02_00_01"], unsupported="needs a rule not built")
+    pool = CardPool({**POOL.cards, odd.id: odd}, POOL.forces, version="test")
+    report = parse_deck(LEGAL, pool=pool)
+    assert problems_at(report) == [(6, None)]
+    message = report.problems[0].message
+    assert "'Drill Golem' cannot be played yet: needs a rule not built" in message
+    assert parse_deck(LEGAL).legal  # the same deck with the card supported
+
+
 # ----------------------------------------------------------------------------------------------
 # ZR 4.2: exactly two different Forces
 

@@ -22,6 +22,7 @@ from zenonzard_tui.cards.model import (
     COLORS,
     KEYWORDS,
     RARITIES,
+    SETS,
     TIMINGS,
     CardDef,
     Effect,
@@ -237,7 +238,7 @@ class _Checker:
 
 CARD_FIELDS = {
     "id", "name", "type", "color", "cost", "pips", "bp", "dp", "classes", "rarity", "set",
-    "keywords", "timing", "deck_limit", "effects", "estimated",
+    "keywords", "timing", "deck_limit", "effects", "estimated", "unsupported",
 }  # fmt: skip
 FORCE_FIELDS = {"id", "name", "creature", "life", "effects", "era"}
 
@@ -317,12 +318,15 @@ def parse_card(raw: Any, file: str) -> CardDef:
         dp=stats.get("dp"),
         classes=check.str_list("classes", raw.get("classes", [])),
         rarity=check.value("rarity", raw.get("rarity", "Basic"), RARITIES),
-        set=check.value("set", raw.get("set", "BASIC"), str),
+        set=check.value("set", raw.get("set", "BASIC"), tuple(SETS)),
         keywords=check.str_list("keywords", raw.get("keywords", []), KEYWORDS),
         timing=timing,
         deck_limit=limit,
         effects=effects,
         estimated=check.value("estimated", raw.get("estimated", False), bool),
+        unsupported=(
+            check.value("unsupported", raw["unsupported"], str) if "unsupported" in raw else ""
+        ),
         file=file,
     )
 
