@@ -21,7 +21,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.worker import get_current_worker
 
 from zenonzard_tui.client import describe as d
@@ -38,6 +38,7 @@ from zenonzard_tui.client.screens.modals import (
 from zenonzard_tui.client.session import Session
 from zenonzard_tui.client.widgets.actions import ActionList
 from zenonzard_tui.client.widgets.fitline import FitLine
+from zenonzard_tui.client.widgets.keybar import KeyBar
 from zenonzard_tui.client.widgets.logview import LogView
 from zenonzard_tui.client.widgets.zone import ZoneView
 from zenonzard_tui.engine.actions import Action, ActionError, IllegalAction
@@ -133,6 +134,7 @@ class DuelScreen(Screen[None]):
         self.chips: dict[str, list[Chip]] = {}
         self._autosave_failed = False
         self._actions_key: tuple | None = None
+        self._details: Content | str = ""
         self.last_zone = "my-hand"
         self.long_names = _long_names(session)
 
@@ -165,7 +167,7 @@ class DuelScreen(Screen[None]):
                 yield FitLine(id="details-title", classes="title")
                 with VerticalScroll(id="details-box", can_focus=False):
                     yield Static("", id="details")
-        yield Footer(show_command_palette=False)
+        yield KeyBar()
 
     def on_resize(self) -> None:
         """The board takes what it needs, leaving the log at least a few lines; in a short
@@ -428,7 +430,7 @@ class DuelScreen(Screen[None]):
         """Blank what belongs to the seat that just played (its hand, its log, its actions)."""
         self.query_one("#my-hand", ZoneView).set_chips([], empty="hidden")
         self.query_one("#log", LogView).show([], 0)
-        self.query_one("#details", Static).update("")
+        self.set_details("", "Card")
         self.query_one("#actions", ActionList).show_actions([], 0, "")
 
     # ------------------------------------------------------------------------------------------
@@ -728,7 +730,14 @@ class DuelScreen(Screen[None]):
     # Cards, details and the link between the board and the action list
 
     def show_details(self, chip: Chip | None, title: str = "Card") -> None:
-        self.query_one("#details", Static).update(chip.details if chip else "")
+        self.set_details(chip.details if chip else "", title)
+
+    def set_details(self, text: Content | str, title: str) -> None:
+        """The details pane and its title; unchanged text is not drawn again (a Static's update
+        redoes the screen's layout)."""
+        if text != self._details:
+            self._details = text
+            self.query_one("#details", Static).update(text)
         self.query_one("#details-title", FitLine).show(title)
 
     def resolve(self, text: str) -> tuple[str, int] | None:
@@ -833,8 +842,7 @@ class DuelScreen(Screen[None]):
             return
         explained = d.action_help(text)
         if explained is not None:
-            self.query_one("#details", Static).update(explained)
-            self.query_one("#details-title", FitLine).show("Action")
+            self.set_details(explained, "Action")
         else:
             self.show_details(None)
 
