@@ -92,10 +92,11 @@ async def keys(count: int) -> dict[str, tuple[list[float], list[float]]]:
     from zenonzard_tui.client.screens.modals import CoverScreen
     from zenonzard_tui.client.session import Session
     from zenonzard_tui.client.settings import Settings
+    from zenonzard_tui.client.widgets.actions import ActionList
     from zenonzard_tui.decks import load_deck
     from zenonzard_tui.engine.game import new_game
 
-    HeadlessDriver.is_headless = property(lambda self: False)  # type: ignore[method-assign]
+    HeadlessDriver.is_headless = property(lambda self: False)  # type: ignore[assignment]
     a, b = load_deck(ROOT / "decks/red-rush.deck"), load_deck(ROOT / "decks/blue-tides.deck")
     game = new_game(a, b, seed=3, first="A")
     session = Session(game, Settings("hotseat", 0, "medium", (a.name, b.name)))
@@ -108,7 +109,8 @@ async def keys(count: int) -> dict[str, tuple[list[float], list[float]]]:
             if isinstance(app.screen, CoverScreen):
                 key, kind = "enter", "enter (hotseat cover)"
             else:
-                listing = app.duel.query_one("#actions")
+                assert app.duel is not None
+                listing = app.duel.query_one("#actions", ActionList)
                 if not listing.texts:
                     await pilot.pause(0.01)
                     continue
