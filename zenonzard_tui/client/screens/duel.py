@@ -419,12 +419,12 @@ class DuelScreen(Screen[None]):
         deck = self.session.settings.names[seat]
         turn = f"Turn {seen.turn}" if seen.turn else "Setup"
 
-        def reveal(_: None) -> None:
+        def reveal() -> None:
             self.covered = False
             self.viewer = seat
             self.advance()
 
-        self.app.push_screen(CoverScreen(SEATS[seat], question, turn, deck), reveal)
+        self.app.push_screen(CoverScreen(SEATS[seat], question, turn, deck, reveal))
 
     def hide_private(self) -> None:
         """Blank what belongs to the seat that just played (its hand, its log, its actions)."""
