@@ -17,7 +17,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from zenonzard_tui.client.describe import Chip
+from zenonzard_tui.client.describe import FLASH_STYLE, Chip
 
 TITLE_WIDTH = 7
 GAP = 2
@@ -193,6 +193,8 @@ class ZoneView(Widget, can_focus=True):
             chip = self.chips[p.index]
             if chip.dim:
                 label = label.stylize("dim")
+            if chip.flash:
+                label = label.stylize(FLASH_STYLE)
             if (p.index == cursor and self.has_focus) or (
                 p.index in self.pointed and not self.has_focus
             ):
