@@ -21,8 +21,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Input, OptionList, Static
 from textual.timer import Timer
+from textual.widgets import Input, OptionList, Static
 from textual.worker import get_current_worker
 
 from zenonzard_tui.client import describe as d
