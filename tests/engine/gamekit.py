@@ -12,8 +12,9 @@ from zenonzard_tui.engine.invariants import MAX_ACTIONS, problems
 def random_deck(rng: random.Random):
     """A legal 40-card deck (ZR 4) of random BASIC cards and two Forces with life <= 11."""
     pool = load_pool()
-    bases = [c for c in pool.cards.values() if c.type == "base_minion"]
-    others = [c for c in pool.cards.values() if c.type in ("field_minion", "magic")]
+    basic = [c for c in pool.cards.values() if c.set == "BASIC"]
+    bases = [c for c in basic if c.type == "base_minion"]
+    others = [c for c in basic if c.type in ("field_minion", "magic")]
     cards = [rng.choice(bases) for _ in range(14)]
     while len(cards) < 40:
         card = rng.choice(others)
