@@ -111,7 +111,9 @@ async def test_leaving_with_changes_asks_first(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, BuilderScreen)
         assert app.focused is app.screen.query_one("#b-pool")
-        assert all("Golem" in c.classes for c in builder(app).shown)
+        shown = builder(app).shown
+        assert shown and all(CardFilter.parse("golem")[0].matches(c, load_pool()) for c in shown)
+        assert any("Golem" in c.classes for c in shown)
         await pilot.press("plus", "escape")
         await pilot.pause()
         assert not isinstance(app.screen, BuilderScreen)  # the question

@@ -187,7 +187,7 @@ def card_matches(sel: Selector, card: CardDef, slot: Slot | None = None, game: G
     """Does `card` (in play: `slot`, seen from `seat`) pass every filter of `sel`?"""
     for key, value in sel.filters:
         match = _MATCH.get(key)
-        if match is None:  # a filter registered after this module (terms/hand.py, ...)
+        if match is None:  # a filter registered after this module (the families of part two)
             match = _MATCH[key] = FILTERS[key].matches
         if not match(value, card, slot, game, seat):
             return False
