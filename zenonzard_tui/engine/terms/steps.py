@@ -333,6 +333,11 @@ class ToHand:
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         hit = False
+        # ZR 11.8: the active player's cards first, then by field slot (ZR 3.3 applies to each)
+        active = game.active
+        targets = tuple(
+            sorted(targets, key=lambda o: game.controller_of(o[1]) not in (None, active))
+        )
         for o in targets:
             uid = o[1]
             if uid in game.limbo and ctx.kind == "magic":  # ZR 11.8: the Magic card itself
