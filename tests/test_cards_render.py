@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.expected_hand import EXPECTED_HAND
 from zenonzard_tui.cards import Effect, Step, load_pool, vocab
 from zenonzard_tui.cards.loader import parse_card, parse_force
 from zenonzard_tui.cards.model import COLORS, KEYWORDS
@@ -229,6 +230,7 @@ EXPECTED = {
     "Horned Walrus": "",
     "Token Dragon": "",
 }
+EXPECTED |= EXPECTED_HAND
 
 EXPECTED_FORCES = {
     "force_sin": "[Passive] Your minions get +100 BP.",
@@ -352,6 +354,8 @@ SAMPLE_PARAMS: dict[str, Any] = {
     "card_type": "magic",
     "to": "player",
     "source": "minion",
+    "each": True,
+    "hand_size": 4,
     "original_bp": -100,
     "original_dp": -1,
     "set_bp": 0,
@@ -471,6 +475,10 @@ FILTER_SAMPLES: dict[str, list[Any]] = {
     "keyword": list(KEYWORDS),
     "token": [True, False],
     "destroyed": [True, False],
+    "dp_max": [0, 1],
+    "rested": [True, False],
+    "names": [["Drill Golem"], ["Drill Golem", "Miner of Aguma"]],
+    "not_name": ["Drill Golem"],
     "not_class": ["Monster"],
 }
 
