@@ -569,7 +569,7 @@ class DuelScreen(Screen[None]):
             old = {m.uid for m in was.field}
             chips = self.chips[f"{side}-field"]
             for i, m in enumerate(now.field):
-                if m.uid not in old:
+                if m.uid not in old and not m.arrived:  # (arrived this turn: "new" says it)
                     chips[i] = d.flagged(chips[i], "new")
             chips = self.chips[f"{side}-forces"]
             for i, (f0, f1) in enumerate(zip(was.forces, now.forces, strict=True)):
