@@ -146,6 +146,7 @@ class DuelScreen(Screen[None]):
         self._autosave_failed = False
         self._actions_key: tuple | None = None
         self._details: Content | str = ""
+        self.cover_screen: CoverScreen | None = None  # hotseat: one cover, pushed at each handover
         self.last_zone = "my-hand"
         self.long_names = _long_names(session)
 
@@ -440,7 +441,12 @@ class DuelScreen(Screen[None]):
             self.viewer = seat
             self.advance()
 
-        self.app.push_screen(CoverScreen(SEATS[seat], question, turn, deck, reveal))
+        if self.cover_screen is None:
+            self.cover_screen = CoverScreen(SEATS[seat], question, turn, deck, reveal)
+            self.app.install_screen(self.cover_screen, f"cover-{id(self)}")
+        else:
+            self.cover_screen.show(SEATS[seat], question, turn, deck, reveal)
+        self.app.push_screen(self.cover_screen)
 
     def hide_private(self) -> None:
         """Blank what belongs to the seat that just played (its hand, its log, its actions)."""
@@ -1162,3 +1168,5 @@ class DuelScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self.workers.cancel_group(self, "ai")
+        if self.cover_screen is not None and self.cover_screen not in self.app.screen_stack:
+            self.app.uninstall_screen(self.cover_screen)
