@@ -95,9 +95,22 @@ async def test_both_minions_of_a_battle_flash_and_the_result_is_told(tmp_path):
         sams = next(c for c in field.chips if c.name.startswith("Sams"))
         assert sams.flash
         assert not any(c.flash for c in field.chips if c is not sams)
-        assert "Horned Walrus destroyed" in duel.query_one("#attack").plain or (
-            "blocks Sams" in duel.query_one("#attack").plain
-        )
+        assert "blocks Sams" in duel.query_one("#attack").plain
+
+
+async def test_at_80x24_the_battles_result_is_whole(tmp_path):
+    """The line between the fields is 44 cells wide at 80x24: the battle's result still shows
+    whole ("Horned Walrus destroyed"), not cut in the middle."""
+    sess = hotseat_puzzle()
+    duel_app = app(sess, tmp_path)
+    async with duel_app.run_test(size=(80, 24)) as pilot:
+        duel = duel_app.duel
+        await reveal_a(pilot, duel_app)
+        duel.play("attack Drill Golem -> player")
+        await play_out(pilot, duel_app, {"priority": "pass", "block": "block Horned Walrus"})
+        line = duel.query_one("#attack")
+        shown = line.render().plain.strip("─ ")
+        assert shown == "Horned Walrus destroyed", shown
 
 
 # ----------------------------------------------------------------------------------------------

@@ -346,10 +346,15 @@ class DuelScreen(Screen[None]):
         game = self.session.game
         seat = self.viewer if self.viewer is not None else self.session.settings.seat
         news = results(game, seat, self.log_len)
+        if any(n.battle for n in news):  # a battle's losses are in its own sentence
+            news = [n for n in news if n.battle or "is destroyed (ZR 8.5)" not in n.text]
         if news:
             main = ([n for n in news if n.battle] or news)[-1]  # a battle before its damage
             every = [" · ".join(n.text for n in news), " · ".join(n.brief for n in news)]
-            self.result_lines = list(dict.fromkeys([*every, main.text, main.brief]))
+            # the shortest: a battle's result alone ("Horned Walrus destroyed")
+            tiny = [n.brief.split(": ")[0] if n.battle else n.brief for n in news]
+            shorter = [main.text, main.brief, " · ".join(tiny), tiny[news.index(main)]]
+            self.result_lines = list(dict.fromkeys([*every, *shorter]))
             self.result_line = self.result_lines[0]
         elif any(isinstance(e, NEW_PLAY) for e in game.log.records[self.log_len :]):
             self.result_line, self.result_lines = "", []  # something new is played: old news
