@@ -49,12 +49,17 @@ class Options:
 
 
 class Mod:
-    """A modifier on a card in play: +BP/+DP, granted keywords, until when (None: while in play)."""
+    """A modifier on a card in play: +BP/+DP, granted keywords, until when (None: while in play).
+    `marks`: what the minion cannot do or always does while it lasts (the battle terms: "no_attack",
+    "no_block", "no_move", "unblockable", "wins", ZR 13.1, ZR 13.4); `ends`: for the duration
+    "until the end of your opponent's next turn", the turn in whose End phase it ends (ZR 10.3 (c))."""
 
-    __slots__ = ("bp", "dp", "grant", "until")
+    __slots__ = ("bp", "dp", "ends", "grant", "marks", "until")
 
-    def __init__(self, bp: int, dp: int, grant: tuple[str, ...], until: str | None) -> None:
+    def __init__(self, bp: int, dp: int, grant: tuple[str, ...], until: str | None,
+                 marks: tuple[str, ...] = (), ends: int = 0) -> None:  # fmt: skip
         self.bp, self.dp, self.grant, self.until = bp, dp, grant, until
+        self.marks, self.ends = marks, ends
 
 
 class Slot:
