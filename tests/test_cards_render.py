@@ -239,7 +239,7 @@ EXPECTED.update(
         "Android Commando": "[Passive] This minion cannot block.\n<Base> [When Placed] You may have 1 of your opponent's minions be required to block during this turn.",
         "Kill Order": "[Main]/[Flash] 1 of your Soldier minions wins its battles regardless of BP until the end of the turn.",
         "R-A6 Vogelbein": "[When Attacking] Your opponent must block.",
-        "Hellduke - The Decimator": "[When Attacking] & [When Blocking] You may rest 1 of your Active undestroyed Forces. If you do, make this minion Active.",
+        "Hellduke - The Decimator": "[When Attacking] & [When Blocking] You may rest 1 of your Active Forces. If you do, make this minion Active.",
         "Ziren - Binder of Souls": "Swoop\n[When Summoned] 1 of your opponent's minions cannot attack, block or move until the end of your opponent's next turn.",
     }
 )

@@ -10,9 +10,10 @@ from zenonzard_tui.engine.invariants import MAX_ACTIONS, problems
 
 
 def random_deck(rng: random.Random):
-    """A legal 40-card deck (ZR 4) of random BASIC cards and two Forces with life <= 11."""
+    """A legal 40-card deck (ZR 4) of random cards of the pool and two Forces with life <= 11:
+    14 Base Minions a deck may hold any number of, then up to 3 copies of the others."""
     pool = load_pool()
-    bases = [c for c in pool.cards.values() if c.type == "base_minion"]
+    bases = [c for c in pool.cards.values() if c.type == "base_minion" and c.deck_limit is None]
     others = [c for c in pool.cards.values() if c.type in ("field_minion", "magic")]
     cards = [rng.choice(bases) for _ in range(14)]
     while len(cards) < 40:

@@ -111,9 +111,10 @@ class AIPlayer:
         """The first action of a forced win this turn (`ai.lethal`) from what the seat knows, or
         None. One sampled world is searched first: most positions have no win there, and then
         none is looked for further. Else, in order:
-        - a line that wins in `lethal_worlds` sampled worlds and in two more where every hidden
-          card of the opponent is a Flash card or a Swoop minion of the colors it has shown: safe
-          against the tricks it may hold;
+        - a line that wins in `lethal_worlds` sampled worlds and in more where every hidden
+          card of the opponent is a Flash card or a Swoop minion of the colors it has shown (at
+          least two such worlds, one for each such card): safe against
+          the tricks it may hold;
         - a line that wins in every sampled world;
         - the first action that most sampled worlds win with, searched one by one, if at least
           half of them do (a world may hold an answer that the real hand has not: the player
@@ -127,8 +128,14 @@ class AIPlayer:
             return None
         tricks = [c for c in prior[1] if policy.is_trick(c)]
         if tricks:
-            wary = [sample_world(game, seat, self.rng, ([], tricks)) for _ in range(2)]
-            found = lethal.forced_win(worlds + wary, max_nodes=4 * nodes, texts=False)
+            # one world per trick, its hidden cards all that trick (so that every trick is met),
+            # and at least two: the more tricks the colors have, the less two random hands
+            # would cover them
+            groups = [[t] for t in tricks] + [tricks] * max(0, 2 - len(tricks))
+            wary = [sample_world(game, seat, self.rng, ([], group)) for group in groups]
+            # the cap grows with the worlds (it counts a position once per world)
+            checked = worlds + wary
+            found = lethal.forced_win(checked, max_nodes=nodes * len(checked), texts=False)
             if found.first is not None:
                 return found.first
         found = lethal.forced_win(worlds, max_nodes=2 * nodes, texts=False)

@@ -15,8 +15,8 @@ from zenonzard_tui.cards.model import CardDef, Effect, Selector, Step
 from zenonzard_tui.engine.actions import CHOICE, Choice
 from zenonzard_tui.engine.state import Slot
 from zenonzard_tui.engine.terms import STEPS
+from zenonzard_tui.engine.terms import battle as _battle_terms
 from zenonzard_tui.engine.terms import steps as _steps  # noqa: F401  (registers the steps)
-from zenonzard_tui.engine.terms.battle import forbidden
 from zenonzard_tui.engine.terms.conditions import condition_ok
 from zenonzard_tui.engine.terms.selectors import card_matches as _card_matches
 
@@ -203,7 +203,7 @@ def can_act(game: GameCore, slot: Slot, action: str) -> bool:
         return False
     seat = None
     for src_seat, src, e in _sources(game, "cannot"):
-        if action not in forbidden(e.steps[0]):
+        if action not in _battle_terms.forbidden(e.steps[0]):
             continue
         if seat is None:
             seat = seat_of(game, slot)
