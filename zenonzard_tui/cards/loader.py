@@ -10,6 +10,7 @@ import difflib
 import hashlib
 import re
 import tomllib
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -47,10 +48,24 @@ class CardDataError(ValueError):
         super().__init__(f"{where}: {problem}")
 
 
+_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
+
+
 def normalize_name(text: str) -> str:
-    """The form names are compared in: case-insensitive, whitespace-tolerant."""
-    text = re.sub(r"\s+", " ", text.strip().casefold())
+    """The form names are compared in: case-insensitive, whitespace-tolerant, accents optional
+    ("Alruna" is "Alrûna"), curly quotes as straight ones, "&" as "and"."""
+    text = unicodedata.normalize("NFKD", text.translate(_QUOTES))
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    text = re.sub(r"\s+", " ", text.strip().casefold()).replace("&", " and ")
+    text = re.sub(r"\s+", " ", text).strip()
     return re.sub(r"\s*-\s*", " - ", text)
+
+
+def short_name(name: str) -> str | None:
+    """The part of a titled name before its title ("Dyana" of "Dyana - The Reptile
+    Pathfinder"), or None for a name without one."""
+    head, sep, _ = name.partition(" - ")
+    return head if sep and head.strip() else None
 
 
 # ----------------------------------------------------------------------------------------------
@@ -72,6 +87,11 @@ class _Checker:
             if value not in kind:
                 self.fail(field, f"{value!r} is not one of: {', '.join(map(str, kind))}")
             return value
+        if kind == "names":  # a list of card names (the `names` filter)
+            names = self.str_list(field, value)
+            if not names:
+                self.fail(field, "expected at least one name")
+            return names
         if kind == "signed":
             if isinstance(value, bool) or not isinstance(value, int):
                 self.fail(field, f"expected a whole number, got {value!r}")
@@ -187,8 +207,15 @@ class _Checker:
             params.append((key, value))
         for key in sorted(vocab.REQUIRED.get(do, frozenset()) - {k for k, _ in params}):
             self.fail(f"{field}.{key}", f"missing: '{do}' needs {key}")
-        if do == "modify" and not {"bp", "dp", "grant"} & {k for k, _ in params}:
-            self.fail(field, "'modify' changes nothing: give bp, dp or grant")
+        if do == "modify":
+            keys = {k for k, _ in params}
+            if keys.isdisjoint(MODIFY_CHANGES):
+                self.fail(field, f"'modify' changes nothing: give {', '.join(MODIFY_CHANGES)}")
+            once = MODIFY_ONE_SHOT & keys
+            if passive and once:  # ZR 10.6: original-value and set-to changes are one-shot
+                self.fail(
+                    f"{field}.{sorted(once)[0]}", "only in a one-shot (triggered or Magic) effect"
+                )
         return Step(do, target, tuple(params), condition, optional)
 
     def effect(self, field: str, raw: Any, card_type: str | None) -> Effect:
@@ -247,6 +274,10 @@ class _Checker:
             self.fail("effects", "expected a list of effects")
         return tuple(self.effect(f"effects[{i}]", e, card_type) for i, e in enumerate(raw))
 
+
+# `modify` must change something; original-value and set-to changes are one-shot (ZR 10.6)
+MODIFY_ONE_SHOT = frozenset(("original_bp", "original_dp", "set_bp", "set_dp"))
+MODIFY_CHANGES = ("bp", "dp", "grant", *sorted(MODIFY_ONE_SHOT))
 
 CARD_FIELDS = {
     "id", "name", "type", "color", "cost", "pips", "bp", "dp", "classes", "rarity", "set",
@@ -384,6 +415,16 @@ class CardPool:
         by_name: dict[str, CardDef] = {}
         for card in self.cards.values():
             by_name.setdefault(normalize_name(card.name), card)
+        # a titled card also goes by its short name when no other card has it ("Sams", as deck
+        # lists of the time wrote it)
+        shorts: dict[str, list[CardDef]] = {}
+        for card in self.cards.values():
+            short = short_name(card.name)
+            if short is not None:
+                shorts.setdefault(normalize_name(short), []).append(card)
+        for key, cards in shorts.items():
+            if len({c.name for c in cards}) == 1 and key not in by_name:
+                by_name[key] = cards[0]
         forces_by_name: dict[str, ForceDef] = {}
         for force in self.forces.values():
             forces_by_name[normalize_name(force.name)] = force

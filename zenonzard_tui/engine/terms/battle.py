@@ -15,15 +15,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from zenonzard_tui.cards.model import CardDef, Selector, Step
+from zenonzard_tui.cards.model import Selector, Step
 from zenonzard_tui.cards.words import OWNER, Clause, WordsContext, describe, verb
 from zenonzard_tui.engine.state import Mod
 from zenonzard_tui.engine.terms.base import (
     DURATIONS,
-    FilterWords,
     condition,
     duration,
-    selector_filter,
     step,
     trigger,
 )
@@ -33,7 +31,6 @@ if TYPE_CHECKING:
     from zenonzard_tui.engine.core import GameCore
     from zenonzard_tui.engine.effects import Ctx
     from zenonzard_tui.engine.game import Game
-    from zenonzard_tui.engine.state import Slot
 
 
 # ----------------------------------------------------------------------------------------------
@@ -88,25 +85,6 @@ def mark(game: Game, ctx: Ctx, targets: tuple, marks: tuple[str, ...], until: st
 def _until(step: Step) -> str:
     until = step.param("until")
     return f" {DURATIONS[until].words}" if until is not None else ""
-
-
-# ----------------------------------------------------------------------------------------------
-# Selector filter
-
-
-@selector_filter("rested", schema=bool)
-class Rested:
-    """Rested (true) or Active (false): minions and mana in play, and Forces (ZR 10.8: Hellduke
-    may choose only an Active Force to rest). A card outside play does not pass it."""
-
-    @staticmethod
-    def words(sel: Selector, value: bool) -> FilterWords:
-        return FilterWords(("Rested",) if value else ("Active",))
-
-    @staticmethod
-    def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
-                seat: int | None) -> bool:  # fmt: skip
-        return slot is not None and slot.rested == value
 
 
 # ----------------------------------------------------------------------------------------------
