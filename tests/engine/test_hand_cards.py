@@ -75,3 +75,11 @@ def test_a_copy_is_a_new_card_of_this_game_only() -> None:
     assert len(before.defs) == cards
     check_invariants(game)
     check_invariants(before)
+
+
+def test_each_player_effects_resolve_for_the_active_player_first() -> None:
+    """ZR 11.10: Enrico on A's turn: A discards its hand before B, then A draws before B."""
+    game = load_scenario(SCENARIOS / "card_enrico_revolver_of_time.toml").new_game()
+    game.apply("summon Enrico - Revolver of Time")
+    seats = [(e.kind, e.seat) for e in game.log.records if e.kind in ("discard", "draw")]
+    assert seats == [("discard", 0)] * 2 + [("discard", 1)] + [("draw", 0)] * 5 + [("draw", 1)] * 2
