@@ -583,10 +583,10 @@ class Modify(SeatEvent):
 
     def sentence(self, game: Game, seat: int | None) -> str:
         until = UNTIL.get(self.until, "") if self.until else ""
-        if self.special:
+        if self.special:  # "-1 original DP", "DP set to 0"
             plain = _changes(self.bp, self.dp, self.grant)
-            what = self.special if plain == "no change" else f"{plain}, {self.special}"
-            return f"{self.who}'s {self.name} gets {what}{until} (ZR 10.6)."
+            what = self.special if plain == "no change" else f"{plain} and {self.special}"
+            return f"{self.who}'s {self.name} gets {what} (ZR 10.6){until}."
         return f"{self.who}'s {self.name} gets {_changes(self.bp, self.dp, self.grant)}{until}."
 
 
@@ -601,7 +601,8 @@ class Protect(SeatEvent):
         from zenonzard_tui.engine.terms.steps import BY
 
         until = UNTIL.get(self.until, "") if self.until else ""
-        return f"{self.who}'s {self.name} cannot be chosen by {BY[self.by]}{until} (ZR 10.2)."
+        by = BY[self.by].replace("your opponent", "the opponent")
+        return f"{self.who}'s {self.name} cannot be chosen by {by} (ZR 10.2){until}."
 
 
 @dataclass(frozen=True, slots=True)
