@@ -113,6 +113,9 @@ def condition_ok(
     previous step chose; `done`: whether it did what it said.)"""
     for key, value in cond:
         holds = _HOLDS.get(key)
+        if holds is None:  # a condition registered after this module (another family's)
+            term = CONDITIONS.get(key)
+            holds = term.holds if term is not None else None
         if holds is not None and not holds(game, controller, it, done, value, cond):
             return False
     return True
