@@ -94,7 +94,7 @@ class Damages(Zones):
         own included. The log says which reductions applied and why."""
         if amount <= 0:
             return amount
-        cuts = fx.damage_cuts(self, seat, "player" if force is None else "force", src)
+        cuts = fx.damage_cuts(self, seat, "player" if force is None else "forces", src)
         if src.own_cut:
             cuts.insert(0, (src.name, src.own_cut))
         if not cuts:
