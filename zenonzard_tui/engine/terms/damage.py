@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 from zenonzard_tui.cards.model import CardDef, Selector, Step
 from zenonzard_tui.cards.words import Clause, WordsContext, per_words, verb
 from zenonzard_tui.engine.state import Slot
-from zenonzard_tui.engine.terms.triggers import _event
 from zenonzard_tui.engine.terms.base import (
     FilterWords,
     condition,
@@ -23,6 +22,7 @@ from zenonzard_tui.engine.terms.base import (
     step,
     trigger,
 )
+from zenonzard_tui.engine.terms.triggers import _event
 
 if TYPE_CHECKING:
     from zenonzard_tui.engine.core import GameCore
