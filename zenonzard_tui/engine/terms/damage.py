@@ -5,7 +5,7 @@ damage event per target, its reductions, its triggers.
 Steps: `damage`, `heal`, `swap_life`; continuous `reduce_damage` and `cannot_reduce_or_restore`.
 Triggers: `deals_damage`, `attack_deals_damage`, `deals_damage_to_opponent`, `life_damaged`,
 `destroys_force`. Selector filters: `this` (a watch: the watching card itself), `or_player`
-(a Force selector that may also choose you), `class_any`. Condition: `life_at_most`.
+(a selector that may also choose a player), `class_any`.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from zenonzard_tui.cards.words import Clause, WordsContext, per_words, verb
 from zenonzard_tui.engine.state import Slot
 from zenonzard_tui.engine.terms.base import (
     FilterWords,
-    condition,
     selector_filter,
     step,
     trigger,
@@ -228,24 +227,6 @@ class ClassAny:
     def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
                 seat: int | None) -> bool:  # fmt: skip
         return any(c.strip() in card.classes for c in value.split("/"))
-
-
-# ----------------------------------------------------------------------------------------------
-# Conditions
-
-
-@condition("life_at_most", schema=int)
-class LifeAtMost:
-    """Your life is N or less (Goliath Boareater)."""
-
-    @staticmethod
-    def words(value: int, cond: tuple, ctx: WordsContext) -> str:
-        return f"you have {value} life or less"
-
-    @staticmethod
-    def holds(game: GameCore, controller: int, it: tuple, done: bool, value: Any,
-              cond: tuple) -> bool:  # fmt: skip
-        return game.players[controller].life <= value
 
 
 # ----------------------------------------------------------------------------------------------
