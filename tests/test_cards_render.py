@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.expected_hand import EXPECTED_HAND
 from zenonzard_tui.cards import Effect, Step, load_pool, vocab
 from zenonzard_tui.cards.loader import parse_card, parse_force
 from zenonzard_tui.cards.model import COLORS, KEYWORDS
@@ -265,6 +266,7 @@ EXPECTED = {
     "Horned Walrus": "",
     "Token Dragon": "",
 }
+EXPECTED |= EXPECTED_HAND
 
 EXPECTED_FORCES = {
     "force_sin": "[Passive] Your minions get +100 BP.",
@@ -391,6 +393,8 @@ SAMPLE_PARAMS: dict[str, Any] = {
     "reduced_per": {"side": "opponent", "zone": "forces", "destroyed": False},
     "cost_max": 3,
     "side": "any",
+    "each": True,
+    "hand_size": 4,
     "original_bp": -100,
     "original_dp": -1,
     "set_bp": 0,
@@ -512,6 +516,10 @@ FILTER_SAMPLES: dict[str, list[Any]] = {
     "destroyed": [True, False],
     "or_player": [True],
     "class_any": ["Beast/Five Star"],
+    "dp_max": [0, 1],
+    "rested": [True, False],
+    "names": [["Drill Golem"], ["Drill Golem", "Miner of Aguma"]],
+    "not_name": ["Drill Golem"],
     "not_class": ["Monster"],
 }
 WATCH_ONLY = ("this",)  # a watch's filter: the trigger's words say "this minion"

@@ -89,6 +89,9 @@ def _during_ok(game: GameCore, seat: int, during: str | None) -> bool:
     return (game.active == seat) == (during == "your_turn")
 
 
+during_ok = _during_ok  # for steps: does an effect with this `during` work in this turn?
+
+
 def seat_of(game: GameCore, slot: Slot) -> int:
     for p in game.players:
         if slot in p.field or slot in p.base:
@@ -575,10 +578,7 @@ def _count(game: GameCore, sel: Selector, controller: int, source: int | None = 
     return n
 
 
-def count_matching(game: GameCore, sel: Selector, controller: int) -> int:
-    """How many things a selector counts (its `count` ignored), seen from `controller`: a
-    count made once, on resolution (ZR 10.10)."""
-    return _count(game, sel, controller)
+count_of = _count  # for steps: a one-shot "for each" is counted once, on resolution (ZR 10.10)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -688,6 +688,33 @@ def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None, 
                 )
 
 
+def queue_deck_discards(game: GameCore, seat: int, batch: list[int]) -> None:
+    """ "Whenever cards are discarded from your deck" (Kiska, ZR 14.6): each watching effect is
+    queued once per batch, with the batch's matching cards (top first) as its `it`; an effect
+    that does not stack is queued once per player however many copies watch (ZR 10.7)."""
+    stacked: set[tuple[int, str]] = set()
+    for p in game.players:
+        for s in p.field:
+            card = s.card
+            if card is None:
+                continue
+            for e in card.effects:
+                if e.when != "deck_discarded" or not _during_ok(game, p.seat, e.during):
+                    continue
+                w = e.watch
+                if w is None or seat not in _side_seats(w.side, p.seat):
+                    continue
+                it = tuple(("c", u) for u in batch if _card_matches(w, game.defs[u]))
+                if not it:
+                    continue
+                if e.no_stack:
+                    if (p.seat, card.id) in stacked:
+                        continue
+                    stacked.add((p.seat, card.id))
+                ctx = Ctx(p.seat, s.uid, "minion", e, s.name, 0, it)
+                _queue(game, p.seat, 1, s.order, ctx)
+
+
 # ----------------------------------------------------------------------------------------------
 # Summoning and Magic (ZR 6.2, ZR 6.3)
 
@@ -751,14 +778,15 @@ def t_cast_targets(game: GameCore, seat: int, uid: int) -> None:
 def t_cast_pay(game: GameCore, seat: int, uid: int, chosen: tuple | None) -> None:
     card = game.defs[uid]
     _pay(game, seat, card)
-    ctx = Ctx(seat, None, "magic", card.effects[0], card.name)
+    ctx = Ctx(seat, uid, "magic", card.effects[0], card.name)  # "this card": the Magic card
     first = (t_step, ctx) if chosen is None else (t_step_chosen, ctx, chosen)
     game.push(first, (t_cast_finish, seat, uid))
 
 
 def t_cast_finish(game: GameCore, seat: int, uid: int) -> None:
-    game.limbo.remove(uid)
-    game.players[seat].trash.append(uid)
+    if uid in game.limbo:  # ZR 11.8: not when it returned itself to the hand
+        game.limbo.remove(uid)
+        game.players[seat].trash.append(uid)
     queue_watchers(game, "magic_used", seat, None)
 
 
@@ -827,6 +855,8 @@ def _resolve_targets(game: GameCore, ctx: Ctx, target) -> tuple:
     if target is None:
         return ()
     if target == "this":
+        if ctx.kind == "magic":  # the Magic card itself, while it resolves (ZR 6.3, ZR 11.8)
+            return (("c", ctx.source),) if ctx.source in game.limbo else ()
         return (("c", ctx.source),) if ctx.source is not None and game.find_slot(ctx.source) else ()
     if target == "it":
         return ctx.it

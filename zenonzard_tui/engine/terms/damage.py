@@ -34,7 +34,7 @@ WATCH = "queue_watchers"
 def _count(game: Game, sel: Selector, controller: int) -> int:
     from zenonzard_tui.engine import effects as fx
 
-    return fx.count_matching(game, sel, controller)
+    return fx.count_of(game, sel, controller)
 
 
 # ----------------------------------------------------------------------------------------------
