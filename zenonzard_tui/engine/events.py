@@ -220,6 +220,52 @@ class Discard(SeatEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class Mill(SeatEvent):
+    """A card discarded from the top of the deck (ZR 11.10): it goes to the trash, seen by both."""
+
+    kind = "mill"
+    uid: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who} discards {_name(game, self.uid)} from the top of their deck (ZR 11.10)."
+
+
+@dataclass(frozen=True, slots=True)
+class ToBottom(SeatEvent):
+    """Platorna's discarded cards go on the bottom of the deck, never to the trash (ZR 11.10)."""
+
+    kind = "to_bottom"
+    count: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        cards = _count(self.count, "discarded card")
+        return f"{self.who} puts {cards} on the bottom of their deck in random order (ZR 11.10)."
+
+
+@dataclass(frozen=True, slots=True)
+class CopyCard(SeatEvent):
+    """A copy of a card is made and added to a hand (Janus, ZR 11.11)."""
+
+    kind = "copy"
+    uid: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who} adds a copy of {_name(game, self.uid)} to their hand (ZR 11.11)."
+
+
+@dataclass(frozen=True, slots=True)
+class TrashEffects(SeatEvent):
+    """A card in the trash resolves its [When Destroyed] effects as trash effects (Kiska)."""
+
+    kind = "trash_effects"
+    uid: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        name = _name(game, self.uid)
+        return f"{name} resolves its [When Destroyed] effects from the trash (ZR 14.6)."
+
+
+@dataclass(frozen=True, slots=True)
 class ToHand(SeatEvent):
     """A card returns to its owner's hand (seen by both players)."""
 
@@ -471,20 +517,73 @@ class PlayerDamage(SeatEvent):
         return f"{self.who} takes {self.amount} damage{src}: life {self.life}."
 
 
+def _damaged(game: Game, seat: int, force: int | None) -> str:
+    return SEATS[seat] if force is None else f"{SEATS[seat]}'s {_force(game, seat, force)}"
+
+
 @dataclass(frozen=True, slots=True)
 class DamageReduced(SeatEvent):
+    """One damage event after its reductions (ZR 13.8): which ones, by how much."""
+
     kind = "damage_reduced"
     force: int | None  # None: the player
     amount: int
     left: int
+    reasons: tuple[str, ...] = ()  # "Aero Wall -1"
 
     def sentence(self, game: Game, seat: int | None) -> str:
-        target = (
-            self.who
-            if self.force is None
-            else f"{self.who}'s {_force(game, self.seat, self.force)}"
+        target = _damaged(game, self.seat, self.force)
+        why = f": {', '.join(self.reasons)}" if self.reasons else ""
+        text = f"The damage to {target} is reduced from {self.amount} to {self.left} (ZR 13.8{why})"
+        if self.left <= 0:
+            return text + "; no damage is dealt and nothing triggers (ZR 13.7)."
+        return text + "."
+
+
+@dataclass(frozen=True, slots=True)
+class DamageNotReduced(SeatEvent):
+    """Rush of Bats: no reduction applies to this damage event (ZR 13.8)."""
+
+    kind = "damage_not_reduced"
+    force: int | None
+    amount: int
+    by: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        target = _damaged(game, self.seat, self.force)
+        return f"The damage to {target} cannot be reduced ({self.by}, ZR 13.8): {self.amount}."
+
+
+@dataclass(frozen=True, slots=True)
+class RestoreBlocked(SeatEvent):
+    """Rush of Bats: a restore does nothing (ZR 13.8)."""
+
+    kind = "restore_blocked"
+    force: int | None
+    by: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        target = _damaged(game, self.seat, self.force)
+        return f"{target} cannot be restored this turn ({self.by}, ZR 13.8)."
+
+
+@dataclass(frozen=True, slots=True)
+class LifeSwap(SeatEvent):
+    """Lachesis (ZR 13.10): the opponent's life and one of `seat`'s Forces' change places."""
+
+    kind = "life_swap"
+    index: int
+    force_life: int
+    opponent_life: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        force = _force(game, self.seat, self.index)
+        other = SEATS[1 - self.seat]
+        return (
+            f"{other}'s life and {self.who}'s {force}'s life are swapped: {other} has "
+            f"{self.opponent_life} life, {force} {self.force_life} (ZR 13.10: neither damage "
+            "nor a restore)."
         )
-        return f"The damage to {target} is reduced from {self.amount} to {self.left}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -503,10 +602,11 @@ class ForceDamage(SeatEvent):
 class ForceDestroyed(SeatEvent):
     kind = "force_destroyed"
     index: int
+    reason: str = ""  # "" at 0 life (ZR 8.6); "ZR 13.11" destroyed outright
 
     def sentence(self, game: Game, seat: int | None) -> str:
         force = _force(game, self.seat, self.index)
-        return f"{self.who}'s {force} is destroyed (ZR 8.6, ZR 2.6)."
+        return f"{self.who}'s {force} is destroyed ({self.reason or 'ZR 8.6'}, ZR 2.6)."
 
 
 # ----------------------------------------------------------------------------------------------
@@ -533,10 +633,30 @@ class Modify(SeatEvent):
     dp: int
     grant: tuple[str, ...]
     until: str | None
+    special: str = ""  # original-value changes and set values (ZR 10.6), as words
 
     def sentence(self, game: Game, seat: int | None) -> str:
         until = UNTIL.get(self.until, "") if self.until else ""
+        if self.special:  # "-1 original DP", "DP set to 0"
+            plain = _changes(self.bp, self.dp, self.grant)
+            what = self.special if plain == "no change" else f"{plain} and {self.special}"
+            return f"{self.who}'s {self.name} gets {what} (ZR 10.6){until}."
         return f"{self.who}'s {self.name} gets {_changes(self.bp, self.dp, self.grant)}{until}."
+
+
+@dataclass(frozen=True, slots=True)
+class Protect(SeatEvent):
+    kind = "protect"
+    name: str
+    by: str | None
+    until: str | None
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        from zenonzard_tui.engine.terms.steps import BY
+
+        until = UNTIL.get(self.until, "") if self.until else ""
+        by = BY[self.by].replace("your opponent", "the opponent")
+        return f"{self.who}'s {self.name} cannot be chosen by {by} (ZR 10.2){until}."
 
 
 @dataclass(frozen=True, slots=True)
