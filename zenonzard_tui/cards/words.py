@@ -234,11 +234,14 @@ class WordsContext:
         self.owner = owner
         self.pool = pool
         self.last: Phrase | None = None
+        self.mana = False  # a mana effect (ZR 10.1: [When Placed], <Base>): "this card" is mana
 
     @property
     def this(self) -> Phrase:
         if isinstance(self.owner, ForceDef):
             name = "this Force"
+        elif self.mana:
+            name = "this mana"
         elif isinstance(self.owner, CardDef) and self.owner.is_minion:
             name = "this minion"
         else:
