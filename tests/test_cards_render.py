@@ -214,6 +214,11 @@ EXPECTED = {
     "Token Dragon": "",
 }
 
+# The expected texts of the AWAKEN and BEYOND cards: one file per group of cards in
+# tests/cards_expected/ ("Card Name" = """text"""), read into EXPECTED.
+for _path in sorted((Path(__file__).parent / "cards_expected").glob("*.toml")):
+    EXPECTED.update(tomllib.loads(_path.read_text("utf-8")))
+
 EXPECTED_FORCES = {
     "force_sin": "[Passive] Your minions get +100 BP.",
     "force_eternity": "[At the End of Your Turn] Make all your non-token minions Active.",
@@ -336,6 +341,9 @@ SAMPLE_PARAMS: dict[str, Any] = {
     "card_type": "magic",
     "to": "player",
     "source": "minion",
+    "part": "all",
+    "at": "turn_end",
+    "of": {"color": "red"},
 }
 
 
@@ -352,7 +360,13 @@ def _step_record(do: str) -> dict[str, Any]:
     if do == "look_top":
         effect["count"] = 3
     for param in vocab.REQUIRED.get(do, ()):
-        effect.setdefault(param, 1)
+        kind = vocab.STEPS[do][param]
+        if kind == "keywords":
+            effect.setdefault(param, ["charge"])
+        elif isinstance(kind, tuple):
+            effect.setdefault(param, kind[0])
+        else:
+            effect.setdefault(param, 1)
     return effect
 
 
@@ -392,6 +406,9 @@ def test_every_condition_has_words(cond: str) -> None:
         "it_class": {"it_class": "Elf"},
         "opponent_turn": {"opponent_turn": True},
         "done": {"done": True},
+        "used_magic": {"used_magic": {"color": "blue"}},
+        "summoned": {"summoned": {"other": True, "cost_min": 5}},
+        "you_have": {"you_have": {"side": "self", "class": "Demigod"}},
     }
     effect = {
         "when": "summoned",
@@ -448,6 +465,8 @@ FILTER_SAMPLES: dict[str, list[Any]] = {
     "keyword": list(KEYWORDS),
     "token": [True, False],
     "destroyed": [True, False],
+    "colored": [True, False],
+    "colors": [["yellow", "colorless"]],
 }
 
 

@@ -124,6 +124,7 @@ def effect_text(
     `owner` is the card or Force the effect belongs to: it gives "this minion" / "this Force" and a
     Magic card's timing label. `pool` names tokens (the shipped pool when omitted)."""
     ctx = WordsContext(owner, pool)
+    ctx.zone = effect.zone
     lead = ""
     if effect.watch is not None:
         lead = _watch(effect) + ", "

@@ -47,7 +47,14 @@ __all__ = [
     "trigger",
 ]
 
-SCHEMA_KINDS = ("target", "signed", "keywords", "selector", "duration")  # kinds that are no type
+SCHEMA_KINDS = (
+    "target",
+    "signed",
+    "keywords",
+    "selector",
+    "duration",
+    "colors",
+)  # kinds that are no type
 _loaded = False
 
 

@@ -113,6 +113,10 @@ def condition_ok(
     previous step chose; `done`: whether it did what it said.)"""
     for key, value in cond:
         holds = _HOLDS.get(key)
+        if holds is None:  # a condition registered after this module (terms of the later sets)
+            holds = CONDITIONS[key].holds
+            if holds is not None:
+                _HOLDS[key] = holds
         if holds is not None and not holds(game, controller, it, done, value, cond):
             return False
     return True
