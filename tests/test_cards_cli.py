@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -114,6 +115,19 @@ def test_filters_combine(
     assert names_in(out) >= expected
 
 
+@pytest.mark.parametrize("value", ["BASIC", "basic", "PC01", "awaken", "PC01R", "Beyond"])
+def test_set_filter_takes_a_code_or_a_name(capsys: pytest.CaptureFixture[str], value: str) -> None:
+    code = {"basic": "BASIC", "pc01": "PC01", "awaken": "PC01", "pc01r": "PC01R"}.get(
+        value.casefold(), "PC01R"
+    )
+    cards = run_json(capsys, "--set", value)
+    assert {c["id"] for c in cards} == {cid for cid, c in POOL.cards.items() if c.set == code}
+    assert all(c["set"] == code for c in cards)
+    if cards:  # the listing names the set in its Set column
+        _, out, _ = run(capsys, "--set", value)
+        assert f" {code} " in out
+
+
 @pytest.mark.parametrize(
     ("form", "types"),
     [
@@ -181,6 +195,8 @@ def test_json_has_every_field(capsys: pytest.CaptureFixture[str]) -> None:
         "classes": ["Golem"],
         "rarity": "Basic",
         "set": "BASIC",
+        "set_name": "BASIC",
+        "unsupported": None,
         "keywords": [],
         "deck_limit": 3,
         "estimated": False,
@@ -227,6 +243,7 @@ def test_show_a_card(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and err == ""
     for words in ("Sawblade Golem", "Field Minion", "3 (red 1)", "200 / 1", "Golem", "Basic"):
         assert words in out
+    assert re.search(r"Set +BASIC", out)
     assert "red_03_02_00_00" in out
     assert "[When Summoned] Put 1 Token Golem S (red, Golem, cost 1, 100 BP/1 DP)" in out
 
@@ -325,6 +342,7 @@ def test_forces_take_no_card_filters(capsys: pytest.CaptureFixture[str]) -> None
         (["--cost", "5-2"], "bad cost '5-2'"),
         (["--cost", "-1"], "bad cost"),
         (["--class", "Golum"], "did you mean: Golem?"),
+        (["--set", "PC02"], "unknown set 'PC02'; sets: BASIC, PC01 (AWAKEN), PC01R (BEYOND)"),
         (["--show", "Drill Golem", "--forces"], "not allowed with"),
         (["--bogus"], "unrecognized arguments"),
     ],

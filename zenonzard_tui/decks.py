@@ -415,6 +415,11 @@ class _DeckParser:
                 "in a deck (ZR 4.3)",
                 "ZR 4.3",
             )
+        elif card.unsupported:
+            self.problem(
+                f"{card.name!r} cannot be played yet: {card.unsupported} (this version of the "
+                "engine does not support the card, so no legal deck holds it)"
+            )
         else:
             self.card_lines.append(_CardLine(self.number, self.text, count, card))
 

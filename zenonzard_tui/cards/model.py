@@ -14,6 +14,8 @@ from typing import Any
 CARD_TYPES = ("field_minion", "base_minion", "magic", "token")
 COLORS = ("red", "yellow", "white", "green", "blue", "purple", "colorless")  # ZR 2.3
 RARITIES = ("Basic", "C", "R", "E", "L")
+# The sets of the launch-era pool: code -> name (`zenonzard cards --set` takes either)
+SETS = {"BASIC": "BASIC", "PC01": "AWAKEN", "PC01R": "BEYOND"}
 KEYWORDS = ("charge", "swoop", "resurge", "revenge", "pierce", "infiltrate")  # ZR 2.7
 TIMINGS = ("main", "flash")
 
@@ -95,6 +97,8 @@ class CardDef:
     deck_limit: int | None = 3  # None: a deck may hold any number (ZR 4.1)
     effects: tuple[Effect, ...] = ()
     estimated: bool = False  # pips not known from the card facts; estimated by cost
+    # why this card cannot be played yet (kept out of legal decks, ZR 4); "" when it can
+    unsupported: str = ""
     file: str = field(default="", compare=False)
     # Derived from `effects` once, for the engine's continuous effects (ZR 3.7): its passive
     # effects by their first step's `do`, wherever they work / on the field / in the base.

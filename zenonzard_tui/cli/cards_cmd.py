@@ -21,7 +21,15 @@ from rich.table import Table
 from rich.text import Text
 
 from zenonzard_tui.cards.loader import CardDataError, CardPool, load_pool
-from zenonzard_tui.cards.model import COLORS, KEYWORD_LABELS, CardDef, Effect, ForceDef, Selector
+from zenonzard_tui.cards.model import (
+    COLORS,
+    KEYWORD_LABELS,
+    SETS,
+    CardDef,
+    Effect,
+    ForceDef,
+    Selector,
+)
 from zenonzard_tui.cards.render import (
     FORCE_COMMON_TEXT,
     card_summary,
@@ -80,6 +88,22 @@ def _ctype(value: str) -> tuple[str, ...]:
     return found
 
 
+def _set(value: str) -> str:
+    """A set by code (PC01) or name (AWAKEN), any case, as its code."""
+    v = value.strip().casefold()
+    for code, name in SETS.items():
+        if v in (code.casefold(), name.casefold()):
+            return code
+    known = ", ".join(f"{code} ({name})" if code != name else code for code, name in SETS.items())
+    raise argparse.ArgumentTypeError(f"unknown set {value!r}; sets: {known}")
+
+
+def set_label(code: str) -> str:
+    """PC01 -> "PC01 (AWAKEN)"; BASIC -> "BASIC"."""
+    name = SETS.get(code, code)
+    return code if name == code else f"{code} ({name})"
+
+
 def _cost(value: str) -> tuple[int, int]:
     """ "3" (exactly), "2-4" (a range) or "5+" (5 or more), as an inclusive (low, high)."""
     v = value.strip()
@@ -123,6 +147,13 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="cost N, a range N-M or N+ (Base Minions count as 0, ZR 2.4)",
     )
     p.add_argument("--class", dest="klass", metavar="X", help="a class (race), e.g. Golem")
+    p.add_argument(
+        "--set",
+        dest="card_set",
+        type=_set,
+        metavar="S",
+        help="a set: BASIC, PC01 (AWAKEN) or PC01R (BEYOND); code or name",
+    )
     p.add_argument(
         "--text",
         action=argparse.BooleanOptionalAction,
@@ -200,6 +231,7 @@ def card_data(card: CardDef, pool: CardPool) -> dict[str, Any]:
         "cost": card.cost,
         "pips": dict(card.pips),
         "estimated": card.estimated,
+        "unsupported": card.unsupported or None,
         "bp": card.bp,
         "dp": card.dp,
         "classes": list(card.classes),
@@ -207,6 +239,7 @@ def card_data(card: CardDef, pool: CardPool) -> dict[str, Any]:
         "timing": list(card.timing),
         "rarity": card.rarity,
         "set": card.set,
+        "set_name": SETS.get(card.set, card.set),
         "deck_limit": card.deck_limit,
         "effects": [effect_data(e) for e in card.effects],
         "text": card_text(card, pool),
@@ -251,6 +284,8 @@ def _matches(card: CardDef, args: argparse.Namespace, pool: CardPool) -> bool:
         cost = 0 if card.cost is None else card.cost  # a Base Minion counts as cost 0 (ZR 2.4)
         if not args.cost[0] <= cost <= args.cost[1]:
             return False
+    if args.card_set and card.set != args.card_set:
+        return False
     if args.klass and args.klass.casefold() not in {c.casefold() for c in card.classes}:
         return False
     if args.query:
@@ -320,12 +355,15 @@ def _list_cards(cards: list[CardDef], pool: CardPool, args: argparse.Namespace) 
     table.add_column("Classes")
     if wide:
         table.add_column("Rarity", no_wrap=True)
+        table.add_column("Set", no_wrap=True)
     if show_text:
         table.add_column("Text", ratio=1, min_width=24, overflow="fold")
     for card in cards:
         row: list[Any] = [card.id] if wide else []
         kind = card.type_label if wide else SHORT_TYPES[card.type]
         name = Text(card.name, style="italic" if card.is_token else "")
+        if card.unsupported:
+            name.append(" (not playable yet)", style="dim")
         row += [
             name,
             Text(kind, style="dim italic" if card.is_token else ""),
@@ -336,7 +374,7 @@ def _list_cards(cards: list[CardDef], pool: CardPool, args: argparse.Namespace) 
             ", ".join(card.classes),
         ]
         if wide:
-            row.append(card.rarity)
+            row += [card.rarity, card.set]
         if show_text:
             row.append(escape(card_text(card, pool)))
         table.add_row(*row)
@@ -387,7 +425,10 @@ def _show_card(card: CardDef, pool: CardPool) -> None:
         grid.add_row("Classes", ", ".join(card.classes))
     if card.keywords:
         grid.add_row("Keywords", ", ".join(KEYWORD_LABELS[k] for k in card.keywords))
-    grid.add_row("Rarity", f"{card.rarity} ({card.set})")
+    grid.add_row("Rarity", card.rarity)
+    grid.add_row("Set", set_label(card.set))
+    if card.unsupported:
+        grid.add_row("Not playable", Text(f"{card.unsupported} (kept out of legal decks)", "bold"))
     if card.is_token:
         grid.add_row("Deck", "never (a Token Minion, ZR 4.3)")
         creators = _creators(card, pool)
@@ -478,6 +519,7 @@ def run(args: argparse.Namespace) -> int:
             ("--type", args.type),
             ("--cost", args.cost),
             ("--class", args.klass),
+            ("--set", args.card_set),
         )
         if value
     ]
