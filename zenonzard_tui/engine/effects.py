@@ -64,6 +64,14 @@ def _sources(game: GameCore, do: str) -> list[Source]:
     return out
 
 
+def _sources_of(game: GameCore, *dos: str) -> list[list[Source]]:
+    """`_sources` of several kinds, in one pass over the game outside a listing."""
+    if game.listing_memo is not None:
+        return [_sources(game, do) for do in dos]
+    holders = _holders(game)
+    return [[(seat, s, e) for seat, s, by_do in holders for e in by_do.get(do, ())] for do in dos]
+
+
 def _holders(game: GameCore) -> list[tuple[int, Slot | None, _Index]]:
     """The working Forces (None) and cards in play that have continuous effects where they are,
     in the order of `_sources`, each with its effects by `do`."""
@@ -275,8 +283,7 @@ def cost_of(game: GameCore, seat: int, card: CardDef) -> int:
     if not cost:
         return 0
     own = card.passives  # the card's own <Hand> effects (Timpanist, Yggdrawalker...)
-    sources = _sources(game, "cost_reduction")
-    zeros = _sources(game, "cost_zero")
+    sources, zeros = _sources_of(game, "cost_reduction", "cost_zero")
     if not sources and not zeros and not own:
         return cost
     basic_zero = False
@@ -353,7 +360,7 @@ def payment(game: GameCore, seat: int, card: CardDef) -> list[Slot] | None:
     is rested only if the cost cannot be paid without it, and then first, one at a time."""
     free = [s for s in game.players[seat].base if not s.rested]
     total = cost_of(game, seat, card)
-    worth = _worth(game, seat, card) if _sources(game, "mana_worth") else []
+    worth = _worth(game, seat, card)
     if not worth:
         return _payment(game, seat, card, free, total)
     rich = {id(w[0]) for w in worth}
