@@ -204,6 +204,22 @@ EXPECTED = {
     "Chalchalsio": "[Passive] This minion cannot be chosen by your opponent's Magic cards.",
     "Bomb Wahl": "[When Summoned] Destroy 1 of your opponent's minions with 400 BP or less.",
     "Howling Direwolf": "[Passive] Your other minions get +100 BP.",
+    # AWAKEN and BEYOND, BP and DP (ZR 10.6), counts (ZR 10.10), snapshots (ZR 10.5)
+    "Surprise Onslaught": "[Flash] Your opponent's minions with cost 4 or less get -1 original "
+    "DP until the end of the turn.",
+    "Tone Down": "[Flash] 1 of your opponent's minions has its DP set to 0 until the end of "
+    "the turn.",
+    "Fearsome Pheasant": "[Passive] If all your Forces are destroyed, this minion gets +1 DP.\n"
+    "[Passive] This minion enters the base Rested.",
+    "Liaveau - The Defender": "[Passive] If you have 7 or more life, this minion gets Charge, "
+    "Pierce and Resurge.",
+    "Gorgon Shamanka": "[At the End of Your Turn] All non-Monster minions get -200 BP.",
+    "Avian Ninja": "[Passive] This minion cannot block.\n<Base> [When Placed] Your minions get "
+    "+100 BP until the end of the turn.",
+    "Graig Smasher - The Iron Lord": "[Passive] This minion gets +200 BP for each of your other "
+    "non-token minions.",
+    "D-13 Holy Quayd": "Resurge\n[On Your Opponent's Turn] Your minions get +200 BP. This effect "
+    "does not stack.",
     "Revolver Condor": "[When Summoned] Deal 1 damage to your opponent.",
     "Nue - Beast of Death": "[When Summoned] Destroy 1 of your opponent's minions "
     "with 500 BP or less.",
@@ -344,6 +360,10 @@ SAMPLE_PARAMS: dict[str, Any] = {
     "part": "all",
     "at": "turn_end",
     "of": {"color": "red"},
+    "original_bp": -100,
+    "original_dp": -1,
+    "set_bp": 0,
+    "set_dp": 0,
 }
 
 
@@ -409,6 +429,9 @@ def test_every_condition_has_words(cond: str) -> None:
         "used_magic": {"used_magic": {"color": "blue"}},
         "summoned": {"summoned": {"other": True, "cost_min": 5}},
         "you_have": {"you_have": {"side": "self", "class": "Demigod"}},
+        "life_at_least": {"life_at_least": 7},
+        "life_at_most": {"life_at_most": 3},
+        "forces_destroyed": {"forces_destroyed": "all"},
     }
     effect = {
         "when": "summoned",
@@ -467,6 +490,7 @@ FILTER_SAMPLES: dict[str, list[Any]] = {
     "destroyed": [True, False],
     "colored": [True, False],
     "colors": [["yellow", "colorless"]],
+    "not_class": ["Monster"],
 }
 
 

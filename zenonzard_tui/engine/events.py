@@ -534,10 +534,29 @@ class Modify(SeatEvent):
     dp: int
     grant: tuple[str, ...]
     until: str | None
+    special: str = ""  # original-value changes and set values (ZR 10.6), as words
 
     def sentence(self, game: Game, seat: int | None) -> str:
         until = UNTIL.get(self.until, "") if self.until else ""
+        if self.special:
+            plain = _changes(self.bp, self.dp, self.grant)
+            what = self.special if plain == "no change" else f"{plain}, {self.special}"
+            return f"{self.who}'s {self.name} gets {what}{until} (ZR 10.6)."
         return f"{self.who}'s {self.name} gets {_changes(self.bp, self.dp, self.grant)}{until}."
+
+
+@dataclass(frozen=True, slots=True)
+class Protect(SeatEvent):
+    kind = "protect"
+    name: str
+    by: str | None
+    until: str | None
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        from zenonzard_tui.engine.terms.steps import BY
+
+        until = UNTIL.get(self.until, "") if self.until else ""
+        return f"{self.who}'s {self.name} cannot be chosen by {BY[self.by]}{until} (ZR 10.2)."
 
 
 @dataclass(frozen=True, slots=True)

@@ -115,12 +115,18 @@ def t_discard_done(game: Game, seat: int, chosen: tuple) -> None:
         "grant": "keywords",
         "until": "duration",
         "per": "selector",
+        "original_bp": "signed",
+        "original_dp": "signed",
+        "set_bp": int,
+        "set_dp": int,
     },
     needs_target=True,
 )
 class Modify:
     """One-shot: a modifier on the chosen minions; in a passive effect, a continuous bonus (the
-    effects runtime's `bp`, `dp`)."""
+    effects runtime's `bp`, `dp`). `original_bp`/`original_dp` change the original value and
+    `set_bp`/`set_dp` set the value (one-shot only; how they count: ZR 10.6). A one-shot `per`
+    is counted once, as the step resolves (ZR 10.10)."""
 
     query = "bp"
 
@@ -132,29 +138,57 @@ class Modify:
             parts.append(f"{signed(step.param('bp'))} BP")
         if step.param("dp") is not None:
             parts.append(f"{signed(step.param('dp'))} DP")
+        for stat in ("bp", "dp"):
+            if step.param(f"original_{stat}") is not None:
+                parts.append(f"{signed(step.param(f'original_{stat}'))} original {stat.upper()}")
         parts += [KEYWORD_LABELS[k] for k in step.param("grant", ())]
+        sets = [
+            f"{stat.upper()} set to {step.param(f'set_{stat}')}"
+            for stat in ("bp", "dp")
+            if step.param(f"set_{stat}") is not None
+        ]
         what = join(parts)
         per = step.param("per")
         if per is not None:
             what += f" {per_words(per)}"
+        its = "their" if who.plural else "its"
+        set_words = f"{its} {join(sets)}" if sets else ""
+        gets = verb(who.plural, "gets", "get")
+        has = verb(who.plural, "has", "have")
+        if what and set_words:
+            full, base = f"{gets} {what} and {has} {set_words}", f"get {what} and have {set_words}"
+        elif set_words:
+            full, base = f"{has} {set_words}", f"have {set_words}"
+        else:
+            full, base = f"{gets} {what}", f"get {what}"
         until = step.param("until")
         if until is not None:
-            what += f" {DURATIONS[until].words}"
-        return Clause(who.subj, f"{verb(who.plural, 'gets', 'get')} {what}", f"get {what}")
+            full += f" {DURATIONS[until].words}"
+            base += f" {DURATIONS[until].words}"
+        return Clause(who.subj, full, base)
 
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
+        times = 1
+        per = step.param("per")
+        if per is not None:  # ZR 10.10: counted once, on resolution
+            times = _count_per(game, per, ctx.controller, ctx.source)
         mod = Mod(
-            step.param("bp", 0),
-            step.param("dp", 0),
+            step.param("bp", 0) * times,
+            step.param("dp", 0) * times,
             tuple(step.param("grant", ())),
             step.param("until"),
+            base_bp=step.param("original_bp", 0),
+            base_dp=step.param("original_dp", 0),
+            set_bp=step.param("set_bp"),
+            set_dp=step.param("set_dp"),
         )
         hit = False
         for seat, zone, slot in _slots(game, targets):
             if zone == "field":
                 slot.mods = (*slot.mods, mod)
-                game.log.add("modify", seat, slot.name, mod.bp, mod.dp, mod.grant, mod.until)
+                game.log.add("modify", seat, slot.name, mod.bp, mod.dp, mod.grant, mod.until,
+                             _special_words(mod))  # fmt: skip
                 hit = True
         return hit
 
@@ -626,16 +660,19 @@ class CannotAttackForces:
         return Clause(who.subj, "cannot attack Forces", "not attack Forces")
 
 
-_BY = {
+BY = {
     "opponent_magic": "your opponent's Magic cards",
     "opponent_minion_effects": "your opponent's minion effects",
+    # ZR 10.1: effects of minions on the opponent's field (not mana, Force or trash effects)
+    "opponent_minions_and_magic": "the effects of your opponent's minions and Magic cards",
     None: "your opponent's effects",
 }
+BY_VALUES = tuple(k for k in BY if k is not None)
 
 
 @step(
     "untargetable",
-    schema={"target": "target", "by": ("opponent_magic", "opponent_minion_effects")},
+    schema={"target": "target", "by": BY_VALUES},
     continuous=True,
     needs_target=True,
 )
@@ -645,7 +682,7 @@ class Untargetable:
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
         who = ctx.target(step.target)
-        by = _BY[step.param("by")]
+        by = BY[step.param("by")]
         return Clause(who.subj, f"cannot be chosen by {by}", f"not be chosen by {by}")
 
 
@@ -715,3 +752,22 @@ class EntersBaseRested:
         who = ctx.target(step.target)
         verb_ = verb(who.plural, "enters", "enter")
         return Clause(who.subj, f"{verb_} the base Rested", "enter the base Rested")
+
+
+def _special_words(mod: Mod) -> str:
+    """The log's words for a modifier's original-value changes and set values (ZR 10.6)."""
+    if not mod.special:
+        return ""
+    parts = [
+        f"{v:+d} original {stat}" for v, stat in ((mod.base_bp, "BP"), (mod.base_dp, "DP")) if v
+    ]
+    parts += [f"{stat} set to {v}" for v, stat in ((mod.set_bp, "BP"), (mod.set_dp, "DP"))
+              if v is not None]  # fmt: skip
+    return " and ".join(parts)
+
+
+def _count_per(game: Game, sel: Selector, controller: int, source: int | None) -> int:
+    """The effects runtime's count of a `per` selector (ZR 10.10)."""
+    from zenonzard_tui.engine.effects import _count
+
+    return _count(game, sel, controller, source)
