@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.expected_hand import EXPECTED_HAND
 from zenonzard_tui.cards import Effect, Step, load_pool, vocab
 from zenonzard_tui.cards.loader import parse_card, parse_force
 from zenonzard_tui.cards.model import COLORS, KEYWORDS
@@ -229,6 +230,7 @@ EXPECTED = {
     "Horned Walrus": "",
     "Token Dragon": "",
 }
+EXPECTED |= EXPECTED_HAND
 
 # The expected texts of the AWAKEN and BEYOND cards: one file per group of cards in
 # tests/cards_expected/ ("Card Name" = """text"""), read into EXPECTED.
@@ -360,6 +362,8 @@ SAMPLE_PARAMS: dict[str, Any] = {
     "part": "all",
     "at": "turn_end",
     "of": {"color": "red"},
+    "each": True,
+    "hand_size": 4,
     "original_bp": -100,
     "original_dp": -1,
     "set_bp": 0,
@@ -490,6 +494,10 @@ FILTER_SAMPLES: dict[str, list[Any]] = {
     "destroyed": [True, False],
     "colored": [True, False],
     "colors": [["yellow", "colorless"]],
+    "dp_max": [0, 1],
+    "rested": [True, False],
+    "names": [["Drill Golem"], ["Drill Golem", "Miner of Aguma"]],
+    "not_name": ["Drill Golem"],
     "not_class": ["Monster"],
 }
 

@@ -87,6 +87,11 @@ class _Checker:
             if value not in kind:
                 self.fail(field, f"{value!r} is not one of: {', '.join(map(str, kind))}")
             return value
+        if kind == "names":  # a list of card names (the `names` filter)
+            names = self.str_list(field, value)
+            if not names:
+                self.fail(field, "expected at least one name")
+            return names
         if kind == "signed":
             if isinstance(value, bool) or not isinstance(value, int):
                 self.fail(field, f"expected a whole number, got {value!r}")

@@ -170,6 +170,20 @@ class Chip:
     name: str = ""
     dim: bool = False
     marked: bool = False
+    flash: bool = False  # just hit: a battle, damage, a life change (shown for a moment)
+
+
+# A life (a player's, a Force's) is a number on a band of colour, the most visible number on the
+# board; a low one (3 or less) on the error colour. The word "Life"/"life" stays beside it.
+LIFE_STYLE = "bold $text on $primary-muted"
+LOW_LIFE_STYLE = "bold $text on $error-muted"
+# a chip that was just hit (a battle, damage, a life change), for a moment
+FLASH_STYLE = "bold $text on $warning 60%"
+
+
+def life_badge(life: int) -> Content:
+    """ " 7 " on a band of colour (the error colour at 3 or less)."""
+    return Content.styled(f" {life} ", LOW_LIFE_STYLE if life <= 3 else LIFE_STYLE)
 
 
 def flagged(chip: Chip, note: str) -> Chip:
@@ -217,15 +231,16 @@ def mana_chip(slot: SlotView, card: CardDef | None) -> Chip:
 
 
 def force_chip(state: ForceView, force: ForceDef | None) -> Chip:
-    """A Force: "● Sin 2 life" / "○ Sin 2 life Rested" / "✗ Eternity destroyed"."""
+    """A Force: "● Sin  2  life" (the life on a band of colour) / "○ Sin  2  life Rested" /
+    "✗ Eternity destroyed"; short: "● Sin  2 " / "✗ Eternity"."""
     name = state.name
+    mark = "✗" if state.destroyed else _state_mark(state.rested)
     if state.destroyed:
-        mark, tail = "✗", "destroyed"
+        tail, short_tail = Content(" destroyed"), Content("")
     else:
-        mark = _state_mark(state.rested)
-        tail = f"{state.life} life" + (" Rested" if state.rested else "")
-    text = Content.assemble(mark, " ", (name, "bold"), " ", tail)
-    short_tail = "" if state.destroyed else " " + tail.replace(" Rested", "")
+        short_tail = Content(" ") + life_badge(state.life)
+        tail = short_tail + Content(" life" + (" Rested" if state.rested else ""))
+    text = Content.assemble(mark, " ", (name, "bold"), tail)
     short = Content.assemble(mark, " ", (short_name(name), "bold"), short_tail)
     dim = state.destroyed or state.rested
     return Chip(text, short, force_details(force, state), name, dim=dim)

@@ -101,6 +101,9 @@ def _during_ok(game: GameCore, seat: int, during: str | None) -> bool:
     return (game.active == seat) == (during == "your_turn")
 
 
+during_ok = _during_ok  # for steps: does an effect with this `during` work in this turn?
+
+
 def seat_of(game: GameCore, slot: Slot) -> int:
     for p in game.players:
         if slot in p.field or slot in p.base:
@@ -339,8 +342,18 @@ def cost_of(game: GameCore, seat: int, card: CardDef) -> int:
     cost = card.cost or 0
     if not cost:
         return 0
-    own = card.passives  # the card's own <Hand> effects (Timpanist, Yggdrawalker...)
-    sources, zeros = _sources_of(game, "cost_reduction", "cost_zero")
+    own = card.hand_passives  # the card's own <Hand> effects (Timpanist, Yggdrawalker...)
+    memo = game.listing_memo
+    if memo is not None:  # while listing: each kind's sources are found once (the hot path)
+        by_do = memo.by_do
+        sources = by_do.get("cost_reduction")
+        if sources is None:
+            sources = _sources(game, "cost_reduction")
+        zeros = by_do.get("cost_zero")
+        if zeros is None:
+            zeros = _sources(game, "cost_zero")
+    else:
+        sources, zeros = _sources_of(game, "cost_reduction", "cost_zero")
     if not sources and not zeros and not own:
         return cost
     basic_zero = False
@@ -367,7 +380,7 @@ def cost_of(game: GameCore, seat: int, card: CardDef) -> int:
 
 def _own(passives: Mapping[str, tuple[Effect, ...]], do: str, seat: int) -> list[Source]:
     """A card's own <Hand> effects `do` (its effects elsewhere do not work in the hand)."""
-    return [(seat, None, e) for e in passives.get(do, ()) if e.zone == "hand"]
+    return [(seat, None, e) for e in passives.get(do, ())]
 
 
 def _cost_effect_applies(game: GameCore, seat: int, card: CardDef, src_seat: int,
@@ -515,7 +528,7 @@ def can_pay(game: GameCore, seat: int, uid: int) -> bool:
                     free += 1
                     counts[s.color] = counts.get(s.color, 0) + 1
             mana = memo.mana[seat] = (free, counts)
-        if mana[0] < cost_of(game, seat, card):
+        if mana[0] < cost_of(game, seat, card):  # enough only with mana worth more (ZR 11.12)
             return bool(_sources(game, "mana_worth")) and payment(game, seat, card) is not None
         pips = card.pips
         if not pips:
@@ -650,6 +663,9 @@ def _count(game: GameCore, sel: Selector, controller: int, source: int | None = 
     return n
 
 
+count_of = _count  # for steps: a one-shot "for each" is counted once, on resolution (ZR 10.10)
+
+
 # ----------------------------------------------------------------------------------------------
 # Triggers
 
@@ -759,6 +775,33 @@ def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None) 
                 )
 
 
+def queue_deck_discards(game: GameCore, seat: int, batch: list[int]) -> None:
+    """ "Whenever cards are discarded from your deck" (Kiska, ZR 14.6): each watching effect is
+    queued once per batch, with the batch's matching cards (top first) as its `it`; an effect
+    that does not stack is queued once per player however many copies watch (ZR 10.7)."""
+    stacked: set[tuple[int, str]] = set()
+    for p in game.players:
+        for s in p.field:
+            card = s.card
+            if card is None:
+                continue
+            for e in card.effects:
+                if e.when != "deck_discarded" or not _during_ok(game, p.seat, e.during):
+                    continue
+                w = e.watch
+                if w is None or seat not in _side_seats(w.side, p.seat):
+                    continue
+                it = tuple(("c", u) for u in batch if _card_matches(w, game.defs[u]))
+                if not it:
+                    continue
+                if e.no_stack:
+                    if (p.seat, card.id) in stacked:
+                        continue
+                    stacked.add((p.seat, card.id))
+                ctx = Ctx(p.seat, s.uid, "minion", e, s.name, 0, it)
+                _queue(game, p.seat, 1, s.order, ctx)
+
+
 # ----------------------------------------------------------------------------------------------
 # Summoning and Magic (ZR 6.2, ZR 6.3)
 
@@ -824,14 +867,15 @@ def t_cast_targets(game: GameCore, seat: int, uid: int) -> None:
 def t_cast_pay(game: GameCore, seat: int, uid: int, chosen: tuple | None) -> None:
     card = game.defs[uid]
     _pay(game, seat, card)
-    ctx = Ctx(seat, None, "magic", card.effects[0], card.name)
+    ctx = Ctx(seat, uid, "magic", card.effects[0], card.name)  # "this card": the Magic card
     first = (t_step, ctx) if chosen is None else (t_step_chosen, ctx, chosen)
     game.push(first, (t_cast_finish, seat, uid))
 
 
 def t_cast_finish(game: GameCore, seat: int, uid: int) -> None:
-    game.limbo.remove(uid)
-    game.players[seat].trash.append(uid)
+    if uid in game.limbo:  # ZR 11.8: not when it returned itself to the hand
+        game.limbo.remove(uid)
+        game.players[seat].trash.append(uid)
     queue_watchers(game, "magic_used", seat, None)
 
 
@@ -906,6 +950,8 @@ def _resolve_targets(game: GameCore, ctx: Ctx, target) -> tuple:
     if target is None:
         return ()
     if target == "this":
+        if ctx.kind == "magic":  # the Magic card itself, while it resolves (ZR 6.3, ZR 11.8)
+            return (("c", ctx.source),) if ctx.source in game.limbo else ()
         return (("c", ctx.source),) if ctx.source is not None and game.find_slot(ctx.source) else ()
     if target == "it":
         return ctx.it
@@ -1013,14 +1059,16 @@ def _use_next_summon(game: GameCore, seat: int, slot: Slot) -> None:
 
 def summon_doubled(game: GameCore, seat: int) -> bool:
     """ZR 14.3 (Tillt & Wellt): do the [When Summoned] effects of `seat`'s minions resolve
-    twice? However many such effects work, twice (ZR 10.7)."""
-    for src_seat, src, e in _sources(game, "summoned_twice"):
-        if (
-            src_seat == seat
-            and _during_ok(game, seat, e.during)
-            and (not e.condition or condition_ok(game, e.condition, seat, _this(src)))
-        ):
-            return True
+    twice? However many such effects work, twice (ZR 10.7). A minion's effect (Tillt & Wellt)."""
+    for src in game.players[seat].field:  # only minions have it: no pass over the whole game
+        card = src.card
+        if card is None or not card.field_passives:
+            continue
+        for e in card.field_passives.get("summoned_twice", ()):
+            if _during_ok(game, seat, e.during) and (
+                not e.condition or condition_ok(game, e.condition, seat, _this(src))
+            ):
+                return True
     return False
 
 

@@ -19,6 +19,9 @@ START_LIFE = 12  # ZR 5.1
 START_HAND = 6  # ZR 5.1
 TURN_LIMIT = 200  # ZR 1.5
 SEATS = ("A", "B")  # the seats' names: seat 0 is "A", seat 1 is "B"
+# ZR 11.11: the uids kept after the deck cards for copies (Janus), which are cards of `defs`;
+# tokens and colorless mana tokens get uids after them
+COPY_ROOM = 10_000
 
 
 @dataclass(frozen=True)

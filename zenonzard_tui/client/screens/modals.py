@@ -28,9 +28,17 @@ class CoverScreen(ModalScreen[None]):
         Binding("q", "quit_game", "Quit", id="cover_quit"),
     ]
 
-    def __init__(self, seat: str, question: str, turn: str, deck: str = "") -> None:
+    def __init__(
+        self,
+        seat: str,
+        question: str,
+        turn: str,
+        deck: str = "",
+        reveal: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__(id="cover")
         self.seat, self.question, self.turn, self.deck = seat, question, turn, deck
+        self.reveal = reveal  # draws the seat's view under the cover, just before it goes
 
     def compose(self) -> ComposeResult:
         with Vertical(id="cover-box"):
@@ -44,10 +52,14 @@ class CoverScreen(ModalScreen[None]):
             )
 
     def action_reveal(self) -> None:
+        """The board is drawn for the seat while the cover still hides it, so the screen is
+        drawn once when the cover goes, not twice (the old picture, then the new)."""
+        if self.reveal is not None:
+            self.reveal()
         self.dismiss(None)
 
     def on_click(self) -> None:
-        self.dismiss(None)
+        self.action_reveal()
 
     def action_quit_game(self) -> None:
         self.app.action_quit()  # type: ignore[unused-coroutine]  # ZenonzardApp's asks, at once

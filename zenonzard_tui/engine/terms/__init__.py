@@ -53,8 +53,9 @@ SCHEMA_KINDS = (
     "keywords",
     "selector",
     "duration",
+    "names",
     "colors",
-)  # kinds that are no type
+)  # not types
 _loaded = False
 
 

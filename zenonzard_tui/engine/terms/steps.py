@@ -66,26 +66,66 @@ def _rested(step: Step) -> str:
 # One-shot steps
 
 
-@step("draw", schema={"count": int})
+def each_seat(game: Game, ctx: Ctx, each: bool) -> tuple[int, ...]:
+    """The players a step acts for: you, or with `each` both players, the active player first
+    (ZR 11.10)."""
+    return (game.active, 1 - game.active) if each else (ctx.controller,)
+
+
+@step("draw", schema={"count": int, "each": bool, "per": "selector", "hand_size": int})
 class Draw:
+    """`each`: each player draws (ZR 11.10); `per`: `count` cards for each card it counts, counted
+    once on resolution (ZR 10.10); `hand_size`: draw until your hand holds that many."""
+
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
-        return Clause(None, f"draw {cards_word(step.param('count', 1))}")
+        size = step.param("hand_size")
+        if size is not None:
+            return Clause(None, f"draw cards until you have {cards_word(size)} in your hand")
+        what = cards_word(step.param("count", 1))
+        per = step.param("per")
+        if per is not None:
+            what += f" {per_words(per)}"
+        if step.param("each", False):
+            return Clause("each player", f"draws {what}", f"draw {what}")
+        return Clause(None, f"draw {what}")
 
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
-        return game.draw(ctx.controller, step.param("count", 1)) > 0
+        from zenonzard_tui.engine import effects
+
+        drawn = 0
+        for seat in each_seat(game, ctx, step.param("each", False)):
+            count = step.param("count", 1)
+            per = step.param("per")
+            if per is not None:
+                count *= effects.count_of(game, per, ctx.controller)
+            size = step.param("hand_size")
+            if size is not None:
+                count = size - len(game.players[seat].hand)
+            if count > 0:
+                drawn += game.draw(seat, count)
+        return drawn > 0
 
 
-@step("discard", schema={"count": int})
+@step("discard", schema={"count": int, "target": "target"})
 class Discard:
+    """From your hand: `count` cards of your choice, or with `target` (a selector of your hand)
+    the cards it chooses (Wise Dramar: "1 Base Minion card from your hand")."""
+
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
+        if step.target is not None:
+            return Clause(None, f"discard {ctx.target(step.target, 'from').obj}")
         return Clause(None, f"discard {cards_word(step.param('count', 1))}")
 
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         p = game.players[ctx.controller]
+        if step.target is not None:  # the selector chose them (ZR 6.4: none, nothing done)
+            chosen = tuple(o for o in targets if o[0] == "c" and o[1] in p.hand)
+            t_discard_done(game, ctx.controller, chosen)
+            return bool(chosen)
         n = min(step.param("count", 1), len(p.hand))
         if n == 0:
             return False
@@ -296,6 +336,8 @@ class ToHand:
     def words(step: Step, ctx: WordsContext) -> Clause:
         who = ctx.target(step.target, "from")
         dest = owner_zone(step.target, "hand", who.plural)
+        if step.target == "this" and isinstance(ctx.owner, CardDef) and ctx.owner.type == "magic":
+            dest = "your hand"  # a Magic card returns itself to its user's hand (ZR 11.8)
         if step.param("reveal", False):
             return Clause(None, f"reveal {who.obj} and put {pronoun(who.plural)} into {dest}")
         return Clause(None, f"return {who.obj} to {dest}")
@@ -303,8 +345,19 @@ class ToHand:
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         hit = False
+        # ZR 11.8: the active player's cards first, then by field slot (ZR 3.3 applies to each)
+        active = game.active
+        targets = tuple(
+            sorted(targets, key=lambda o: game.controller_of(o[1]) not in (None, active))
+        )
         for o in targets:
             uid = o[1]
+            if uid in game.limbo and ctx.kind == "magic":  # ZR 11.8: the Magic card itself
+                game.limbo.remove(uid)
+                game.to_hand(ctx.controller, uid)
+                game.log.add("to_hand", ctx.controller, uid, game.defs[uid].name)
+                hit = True
+                continue
             found = game.find_slot(uid)
             if found is not None:
                 seat, _, slot = found
@@ -314,11 +367,15 @@ class ToHand:
                 hit = True
                 continue
             for p in game.players:
-                if uid in p.trash:
-                    p.trash.remove(uid)
-                    game.to_hand(p.seat, uid)
-                    game.log.add("to_hand", p.seat, uid, game.defs[uid].name)
-                    hit = True
+                for zone in (p.trash, p.deck):  # from the deck: a search (Goblin Queen)
+                    if uid in zone:
+                        zone.remove(uid)
+                        if zone is p.deck and step.param("reveal", False):
+                            game.log.add("reveal", p.seat, uid)
+                        else:
+                            game.log.add("to_hand", p.seat, uid, game.defs[uid].name)
+                        game.to_hand(p.seat, uid)
+                        hit = True
         return hit
 
 
