@@ -125,6 +125,7 @@ def effect_text(
     Magic card's timing label. `pool` names tokens (the shipped pool when omitted)."""
     ctx = WordsContext(owner, pool)
     ctx.zone = effect.zone
+    ctx.mana = effect.when == "placed"  # a [When Placed] effect works on the card as mana (ZR 10.1)
     lead = ""
     if effect.watch is not None:
         lead = _watch(effect) + ", "

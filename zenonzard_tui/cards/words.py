@@ -237,12 +237,13 @@ class WordsContext:
         self.pool = pool
         self.last: Phrase | None = None
         self.zone: str | None = None  # where the effect works: "base" says "this mana" (ZR 3.7)
+        self.mana = False  # a mana effect (ZR 10.1: [When Placed], <Base>): "this card" is mana
 
     @property
     def this(self) -> Phrase:
         if isinstance(self.owner, ForceDef):
             name = "this Force"
-        elif self.zone == "base":
+        elif self.mana or self.zone == "base":
             name = "this mana"
         elif self.zone == "hand":
             name = "this card"
