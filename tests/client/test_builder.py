@@ -174,7 +174,7 @@ def test_the_filter_reads_colors_types_costs_classes_sets_and_words():
         assert problems == []
         return {c.name for c in cards if f.matches(c, pool)}
 
-    assert names("red cost:2 type:magic") == {"Gravity", "High Pressure"}
+    assert names("set:basic red cost:2 type:magic") == {"Gravity", "High Pressure"}
     assert "Drill Golem" in names("class:golem") and "Eoraptor" not in names("class:golem")
     assert names("set:basic") == {c.name for c in cards if c.set == "BASIC"}
     assert "Miner of Aguma" in names("cannot block")  # words search the rendered rules text

@@ -75,6 +75,11 @@ class Effect:
     watch: Selector | None = None  # for "whenever ..." triggers: which cards' events count
     condition: tuple[tuple[str, Any], ...] = ()  # `if` on the whole effect
     no_stack: bool = False  # "this effect cannot stack"
+    also: tuple[str, ...] = ()  # ZR 10.9: more triggers of a combined label "[A] & [B]"
+
+    def on(self, event: str) -> bool:
+        """Does this effect trigger on `event` (its `when`, or one of a combined label's)?"""
+        return self.when == event or event in self.also
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,16 +22,20 @@ from zenonzard_tui.engine.state import SEATS, Options, PlayerState, Slot
 class Attack:
     """The attack in progress (ZR 8)."""
 
-    __slots__ = ("attacker", "blocker", "revenge", "seat", "target")
+    __slots__ = ("attacker", "battled", "blocker", "forced", "named", "revenge", "seat", "target")
 
     def __init__(self, seat: int, attacker: int, target: tuple) -> None:
         self.seat, self.attacker, self.target = seat, attacker, target
         self.blocker: int | None = None
         self.revenge: tuple[int, ...] = ()
+        self.forced = False  # ZR 13.3: the defender must block if they can
+        self.named: tuple[int, ...] = ()  # ZR 13.3: minions that must block in this battle
+        self.battled = False  # ZR 13.1: the attack was blocked and the BP were compared
 
     def clone(self) -> Attack:
         new = Attack(self.seat, self.attacker, self.target)
         new.blocker, new.revenge = self.blocker, self.revenge
+        new.forced, new.named, new.battled = self.forced, self.named, self.battled
         return new
 
 

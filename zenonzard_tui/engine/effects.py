@@ -15,6 +15,7 @@ from zenonzard_tui.cards.model import CardDef, Effect, Selector, Step
 from zenonzard_tui.engine.actions import CHOICE, Choice
 from zenonzard_tui.engine.state import Slot
 from zenonzard_tui.engine.terms import STEPS
+from zenonzard_tui.engine.terms import battle as _battle_terms
 from zenonzard_tui.engine.terms import steps as _steps  # noqa: F401  (registers the steps)
 from zenonzard_tui.engine.terms.conditions import condition_ok
 from zenonzard_tui.engine.terms.selectors import card_matches as _card_matches
@@ -224,16 +225,75 @@ def _restricted(game: GameCore, slot: Slot, do: str) -> bool:
 
 
 def can_block(game: GameCore, slot: Slot, attacker: Slot | None) -> bool:
-    """ZR 8.4: an Active minion that can block; Infiltrate (ZR 2.7): only the same cost."""
+    """ZR 8.4: an Active minion that can block; Infiltrate (ZR 2.7): only the same cost;
+    ZR 13.4: "cannot block", and an attacker that cannot be blocked (by this minion)."""
     if slot.rested or slot.card is None or _restricted(game, slot, "cannot_block"):
+        return False
+    if not can_act(game, slot, "block"):
+        return False
+    if attacker is not None and not blockable_by(game, attacker, slot):
         return False
     if attacker is not None and "infiltrate" in keywords(game, attacker):
         return attacker.card is not None and card_cost(slot.card) == card_cost(attacker.card)
     return True
 
 
+def _marked(slot: Slot, mark: str) -> bool:
+    """Does a one-shot battle term's modifier mark this minion (engine/terms/battle.py)?"""
+    return any(mark in m.marks for m in slot.mods)
+
+
+def can_act(game: GameCore, slot: Slot, action: str) -> bool:
+    """ZR 13.4: can this minion `action` ("attack", "block", "move": Movement only) now, as far
+    as the `cannot` term says (a mark of a one-shot effect, or a passive effect)?"""
+    if slot.mods and _marked(slot, f"no_{action}"):
+        return False
+    seat = None
+    for src_seat, src, e in _sources(game, "cannot"):
+        if action not in _battle_terms.forbidden(e.steps[0]):
+            continue
+        if seat is None:
+            seat = seat_of(game, slot)
+        if _applies(game, src_seat, src, e, slot, seat):
+            return False
+    return True
+
+
+def blockable_by(game: GameCore, attacker: Slot, blocker: Slot) -> bool:
+    """ZR 13.3, ZR 13.4: can `blocker` block `attacker`, as far as "cannot be blocked (by X)"
+    says (Azul, Revolution Symphony, Giga Cyclops, Sapphire Dragon)?"""
+    if attacker.mods and _marked(attacker, "unblockable"):
+        return False
+    seat = bseat = None
+    for src_seat, src, e in _sources(game, "cannot_be_blocked"):
+        if seat is None:
+            seat = seat_of(game, attacker)
+        if not _applies(game, src_seat, src, e, attacker, seat):
+            continue
+        by = e.steps[0].param("blockers")
+        if by is None:
+            return False
+        if bseat is None:
+            bseat = seat_of(game, blocker)
+        if _matches_slot(game, by, blocker, bseat, src_seat, src, ()):
+            return False
+    return True
+
+
+def wins_regardless(slot: Slot) -> bool:
+    """ZR 13.1: does this minion win its battles regardless of BP (Kill Order)?"""
+    return bool(slot.mods) and _marked(slot, "wins")
+
+
+def destroyed_after_battle(game: GameCore, slot: Slot) -> bool:
+    """ZR 13.2 (Maddor): is this minion destroyed at the end of a battle it took part in?"""
+    return _restricted(game, slot, "destroyed_after_battle")
+
+
 def attack_targets(game: GameCore, slot: Slot, opp_forces: list[int]) -> list[tuple]:
-    """ZR 8.1, ZR 8.2: what this Active minion may attack."""
+    """ZR 8.1, ZR 8.2: what this Active minion may attack (ZR 13.4: nothing if it cannot)."""
+    if not can_act(game, slot, "attack"):
+        return []
     no_forces = _restricted(game, slot, "cannot_attack_forces")
     targets: list[tuple] = [] if no_forces else [("f", i) for i in opp_forces]
     restricted = (
@@ -537,8 +597,11 @@ def candidates(game: GameCore, sel: Selector, ctx: Ctx, choosing: bool = True) -
                 out.append(("p", seat))
         elif sel.zone == "forces":
             destroyed = sel.filter("destroyed")
+            rested = sel.filter("rested")
             for i, f in enumerate(p.forces):
-                if destroyed is None or f.destroyed == destroyed:
+                if (destroyed is None or f.destroyed == destroyed) and (
+                    rested is None or f.rested == rested
+                ):
                     out.append(("f", seat, i))
             if sel.filter("or_player"):  # "1 of your Forces or you" (Fain Callias)
                 out.append(("p", seat))
@@ -607,7 +670,7 @@ def queue_self_trigger(
     if card is None or not card.effects:
         return
     for e in card.effects:
-        if e.when == event and _during_ok(game, seat, e.during):
+        if e.on(event) and _during_ok(game, seat, e.during):  # ZR 10.9: "[A] & [B]"
             source = None if from_trash else slot.uid
             _queue(game, seat, 1, slot.order, Ctx(seat, source, "minion", e, slot.name))
 
@@ -625,14 +688,14 @@ def queue_turn_triggers(game: GameCore, seat: int, when: str) -> None:
     for i, f in enumerate(p.forces):
         if f.active:
             for e in f.force.effects:
-                if e.when == when:
+                if e.on(when):
                     _queue(game, seat, 0, i, Ctx(seat, None, "force", e, f.force.name))
     for zone_name, zone in (("field", p.field), ("base", p.base)):
         for s in zone:
             if s.card is None:
                 continue
             for e in s.card.effects:
-                if e.when == when and (e.zone or "field") == zone_name:
+                if e.on(when) and (e.zone or "field") == zone_name:  # ZR 10.9
                     _queue(game, seat, 1, s.order, Ctx(seat, s.uid, "minion", e, s.name))
             if when == "turn_end" and zone_name == "field" and "resurge" in keywords(game, s):
                 _queue(game, seat, 1, s.order, Ctx(seat, s.uid, "minion", RESURGE, s.name))

@@ -24,6 +24,7 @@ SEATS = ("A", "B")
 UNTIL = {
     "end_of_turn": " until the end of the turn (ZR 5.7)",
     "battle": " during this battle (ZR 8.7)",
+    "opponent_next_turn": " until the end of the opponent's next turn (ZR 10.3)",
 }
 
 
@@ -715,7 +716,43 @@ class MustBlock(SeatEvent):
     name: str
 
     def sentence(self, game: Game, seat: int | None) -> str:
-        return f"{self.who}'s {self.name} must block this turn."
+        if not self.name:  # a requirement on the attack (ZR 13.3)
+            return f"{self.who} must block this attack if they can (ZR 13.3)."
+        return f"{self.who}'s {self.name} must block (ZR 13.3)."
+
+
+MARKS = {
+    "no_attack": "cannot attack",
+    "no_block": "cannot block",
+    "no_move": "cannot move",
+    "unblockable": "cannot be blocked",
+    "wins": "wins its battles regardless of BP",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Mark(SeatEvent):
+    """A one-shot battle term on a minion (ZR 13.1, ZR 13.4)."""
+
+    kind = "mark"
+    name: str
+    marks: tuple[str, ...]
+    until: str | None
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        until = UNTIL.get(self.until, "") if self.until else ""
+        what = _and([MARKS.get(m, m) for m in self.marks])
+        return f"{self.who}'s {self.name} {what}{until}."
+
+
+@dataclass(frozen=True, slots=True)
+class BattleWon(SeatEvent):
+    kind = "battle_won"
+    uid: int
+    name: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who}'s {self.name} wins the battle (ZR 13.1)."
 
 
 @dataclass(frozen=True, slots=True)

@@ -56,23 +56,29 @@ class Mod:
     +BP/+DP (`bp`, `dp`), granted keywords; "original value" changes (`base_bp`, `base_dp`) and
     "set to" values (`set_bp`, `set_dp`, None: not set) of ZR 10.6; a granted protection
     (`protect`: by what it cannot be chosen, ZR 10.2). `special` tells the rare modifier with an
-    original-value change or a set value apart, so that the common BP/DP sum stays a plain sum."""
+    original-value change or a set value apart, so that the common BP/DP sum stays a plain sum.
+    `marks`: what the minion cannot do or always does while it lasts (the battle terms:
+    "no_attack", "no_block", "no_move", "unblockable", "wins", ZR 13.1, ZR 13.4); `ends`: for the
+    duration "until the end of your opponent's next turn", the turn in whose End phase it ends
+    (ZR 10.3 (c))."""
 
-    __slots__ = ("base_bp", "base_dp", "bp", "dp", "grant", "protect", "set_bp", "set_dp",
-                 "special", "until")  # fmt: skip
+    __slots__ = ("base_bp", "base_dp", "bp", "dp", "ends", "grant", "marks", "protect", "set_bp",
+                 "set_dp", "special", "until")  # fmt: skip
 
     def __init__(self, bp: int, dp: int, grant: tuple[str, ...], until: str | None,
                  base_bp: int = 0, base_dp: int = 0, set_bp: int | None = None,
-                 set_dp: int | None = None, protect: str | None = None) -> None:  # fmt: skip
+                 set_dp: int | None = None, protect: str | None = None,
+                 marks: tuple[str, ...] = (), ends: int = 0) -> None:  # fmt: skip
         self.bp, self.dp, self.grant, self.until = bp, dp, grant, until
         self.base_bp, self.base_dp, self.set_bp, self.set_dp = base_bp, base_dp, set_bp, set_dp
         self.protect = protect
+        self.marks, self.ends = marks, ends
         self.special = bool(base_bp or base_dp) or set_bp is not None or set_dp is not None
 
     def key(self) -> tuple:
         """Everything the modifier holds, for comparing states."""
         return (self.bp, self.dp, self.grant, self.until, self.base_bp, self.base_dp,
-                self.set_bp, self.set_dp, self.protect)  # fmt: skip
+                self.set_bp, self.set_dp, self.protect, self.marks, self.ends)  # fmt: skip
 
 
 class Slot:

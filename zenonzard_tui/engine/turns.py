@@ -159,6 +159,11 @@ class Turns(Battles):
         for p in self.players:
             p.movement = 0
             for s in p.field:
-                if s.mods:
-                    s.mods = tuple(m for m in s.mods if m.until != "end_of_turn")
+                if s.mods:  # ZR 5.7, ZR 10.3 (c): "this turn" and "your opponent's next turn"
+                    s.mods = tuple(
+                        m
+                        for m in s.mods
+                        if m.until != "end_of_turn"
+                        and (m.until != "opponent_next_turn" or m.ends > self.turn)
+                    )
                 s.must_block = False

@@ -261,7 +261,7 @@ def _set_rested(game: Game, targets: tuple, rested: bool) -> bool:
     for o in targets:
         if o[0] == "f":
             f = game.players[o[1]].forces[o[2]]
-            if not f.destroyed:
+            if not f.destroyed and f.rested != rested:  # ZR 10.8: no change is not doing it
                 f.rested = rested
                 changed[o[1]].append(f.force.name)
     for seat, _, slot in _slots(game, targets):
@@ -582,19 +582,41 @@ def t_look_done(game: Game, seat: int, top: tuple, reveal: bool, rest_to: str | 
     game.log.add("look_rest", seat, len(rest), rest_to or "top")
 
 
-@step("must_block", schema={"target": "target"}, needs_target=True)
+@step("must_block", schema={"target": "target", "until": ("battle",)}, needs_target=True)
 class MustBlock:
+    """ZR 13.3: the chosen minions must block during this turn (`until = "battle"`: in this
+    battle); with the target "opponent", the attack in progress must be blocked by some legal
+    blocker (Doberman Tracer)."""
+
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
+        if step.target == "opponent":
+            return Clause("your opponent", "must block", "block")
         who = ctx.target(step.target)
-        return Clause(who.subj, "must block during this turn", "block during this turn")
+        during = "this battle" if step.param("until") == "battle" else "this turn"
+        return Clause(
+            who.subj, f"must block during {during}", f"be required to block during {during}"
+        )
 
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
+        attack = game.attack
+        if step.target == "opponent":
+            if attack is None or attack.seat != ctx.controller:
+                return False
+            attack.forced = True
+            game.log.add("must_block", 1 - ctx.controller, "")
+            return True
+        battle = step.param("until") == "battle"
         hit = False
         for seat, zone, slot in _slots(game, targets):
             if zone == "field":
-                slot.must_block = True
+                if battle:
+                    if attack is None:
+                        continue
+                    attack.named = (*attack.named, slot.uid)
+                else:
+                    slot.must_block = True
                 game.log.add("must_block", seat, slot.name)
                 hit = True
         return hit
@@ -654,6 +676,8 @@ class CannotAttackForces:
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
         who = ctx.target(step.target)
+        if isinstance(step.target, Selector) and step.target.side == "opponent":
+            return Clause(who.subj, "cannot attack your Forces", "not attack your Forces")
         return Clause(who.subj, "cannot attack Forces", "not attack Forces")
 
 
