@@ -8,7 +8,7 @@ a decision point (ZR 6.4, ZR 6.5).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from zenonzard_tui.cards.model import CardDef, Effect, Selector, Step
@@ -21,6 +21,7 @@ from zenonzard_tui.engine.terms.selectors import card_matches as _card_matches
 
 if TYPE_CHECKING:
     from zenonzard_tui.engine.core import GameCore
+    from zenonzard_tui.engine.damage import DamageSource
 
 RESURGE = Effect("turn_end", (Step("activate", "this"),))  # ZR 2.7 Resurge
 
@@ -263,20 +264,47 @@ def enters_base_rested(game: GameCore, slot: Slot, seat: int) -> bool:
     )
 
 
-def damage_reduction(game: GameCore, seat: int, to: str, from_minion: bool) -> int:
-    """How much DP damage to `seat`'s player (`to` = "player") or Forces ("force") is reduced
-    (Force of Triumph): `to` and `source` narrow an effect; without them it reduces all."""
-    total = 0
-    for src_seat, _, e in _sources(game, "reduce_damage"):
-        if src_seat != seat or not _during_ok(game, src_seat, e.during):
-            continue
+def damage_cuts(game: GameCore, seat: int, to: str, src: DamageSource) -> list[tuple[str, int]]:
+    """The reductions of one damage event to `seat`'s player (`to` = "player") or one of their
+    Forces ("forces") from `src` (ZR 13.8): (the card or Force that reduces it, by how much).
+    A `reduce_damage` effect protects its controller (`side = "any"`: both players); `to`
+    narrows it to the player or the Forces, `source = "minion"` to DP damage (ZR 13.5) and
+    `cost_max` to the DP damage of minions of that cost or less (Spike Toad)."""
+    out = []
+    for src_seat, slot, e in _sources(game, "reduce_damage"):
         step = e.steps[0]
-        if step.param("to", to) != to or (step.param("source") == "minion" and not from_minion):
+        if seat not in _side_seats(step.param("side", "self"), src_seat):
+            continue
+        if not _during_ok(game, src_seat, e.during) or step.param("to", to) != to:
+            continue
+        if step.param("source") == "minion" and not src.by_dp:
+            continue
+        cost_max = step.param("cost_max")
+        if cost_max is not None and (src.cost is None or src.cost > cost_max):
             continue
         if e.condition and not condition_ok(game, e.condition, src_seat, ()):
             continue
-        total += step.param("amount", 0)
-    return total
+        out.append((_source_name(game, src_seat, slot, e), step.param("amount", 0)))
+    return out
+
+
+def unshielded_by(game: GameCore, seat: int) -> str | None:
+    """The card whose effect keeps `seat`'s damage from being reduced and their life and Forces
+    from being restored (Rush of Bats, ZR 13.8), or None."""
+    for src_seat, slot, e in _sources(game, "cannot_reduce_or_restore"):
+        if src_seat == seat and _during_ok(game, src_seat, e.during):
+            return _source_name(game, src_seat, slot, e)
+    return None
+
+
+def _source_name(game: GameCore, seat: int, slot: Slot | None, e: Effect) -> str:
+    """The name of the card or Force a continuous effect comes from, for the log."""
+    if slot is not None:
+        return slot.name
+    for f in game.players[seat].forces:
+        if e in f.force.effects:
+            return f.force.name
+    return "an effect"
 
 
 # ZR 10.1, ZR 10.2: the kinds of the opponent's effects a protection names (None: every kind)
@@ -505,11 +533,15 @@ def candidates(game: GameCore, sel: Selector, ctx: Ctx, choosing: bool = True) -
                 out.append(("c", s.uid))
             if sel.or_force:
                 out += [("f", seat, i) for i, f in enumerate(p.forces) if not f.destroyed]
+            if sel.filter("or_player"):
+                out.append(("p", seat))
         elif sel.zone == "forces":
             destroyed = sel.filter("destroyed")
             for i, f in enumerate(p.forces):
                 if destroyed is None or f.destroyed == destroyed:
                     out.append(("f", seat, i))
+            if sel.filter("or_player"):  # "1 of your Forces or you" (Fain Callias)
+                out.append(("p", seat))
         else:
             zone = {"hand": p.hand, "trash": p.trash, "deck": p.deck}[sel.zone]
             seen: dict[str, int] = {}
@@ -606,8 +638,12 @@ def queue_turn_triggers(game: GameCore, seat: int, when: str) -> None:
                 _queue(game, seat, 1, s.order, Ctx(seat, s.uid, "minion", RESURGE, s.name))
 
 
-def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None) -> None:
-    """ "Whenever ..." effects watching an event of `seat` (and its `subject` card)."""
+def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None, it: tuple = (),
+                   accept: Callable[[int, Slot | None], bool] | None = None) -> None:  # fmt: skip
+    """ "Whenever ..." effects watching an event of `seat` (and its `subject` card). `it` is
+    what the effect's steps see as "that minion"; `accept(watcher's seat, watching card)` is the
+    event's own test of a watcher (ZR 10.9: "during its attack"). A watch with `this = true`
+    counts the watching card's own events only."""
     stacked: set = set()
     for p in game.players:
         sources: list[tuple[int, Slot | None, tuple[Effect, ...], str]] = [
@@ -621,8 +657,10 @@ def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None) 
                 w = e.watch
                 if w is None or seat not in _side_seats(w.side, p.seat):
                     continue
+                if accept is not None and not accept(p.seat, src):
+                    continue
                 if subject is not None:
-                    if w.other and subject is src:
+                    if (w.other and subject is src) or (w.filter("this") and subject is not src):
                         continue
                     if subject.card is None or not _card_matches(
                         w, subject.card, subject, game, seat
@@ -645,6 +683,7 @@ def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None) 
                         "force" if src is None else "minion",
                         e,
                         name,
+                        it=it,
                     ),
                 )
 

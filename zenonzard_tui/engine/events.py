@@ -520,20 +520,73 @@ class PlayerDamage(SeatEvent):
         return f"{self.who} takes {self.amount} damage{src}: life {self.life}."
 
 
+def _damaged(game: Game, seat: int, force: int | None) -> str:
+    return SEATS[seat] if force is None else f"{SEATS[seat]}'s {_force(game, seat, force)}"
+
+
 @dataclass(frozen=True, slots=True)
 class DamageReduced(SeatEvent):
+    """One damage event after its reductions (ZR 13.8): which ones, by how much."""
+
     kind = "damage_reduced"
     force: int | None  # None: the player
     amount: int
     left: int
+    reasons: tuple[str, ...] = ()  # "Aero Wall -1"
 
     def sentence(self, game: Game, seat: int | None) -> str:
-        target = (
-            self.who
-            if self.force is None
-            else f"{self.who}'s {_force(game, self.seat, self.force)}"
+        target = _damaged(game, self.seat, self.force)
+        why = f": {', '.join(self.reasons)}" if self.reasons else ""
+        text = f"The damage to {target} is reduced from {self.amount} to {self.left} (ZR 13.8{why})"
+        if self.left <= 0:
+            return text + "; no damage is dealt and nothing triggers (ZR 13.7)."
+        return text + "."
+
+
+@dataclass(frozen=True, slots=True)
+class DamageNotReduced(SeatEvent):
+    """Rush of Bats: no reduction applies to this damage event (ZR 13.8)."""
+
+    kind = "damage_not_reduced"
+    force: int | None
+    amount: int
+    by: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        target = _damaged(game, self.seat, self.force)
+        return f"The damage to {target} cannot be reduced ({self.by}, ZR 13.8): {self.amount}."
+
+
+@dataclass(frozen=True, slots=True)
+class RestoreBlocked(SeatEvent):
+    """Rush of Bats: a restore does nothing (ZR 13.8)."""
+
+    kind = "restore_blocked"
+    force: int | None
+    by: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        target = _damaged(game, self.seat, self.force)
+        return f"{target} cannot be restored this turn ({self.by}, ZR 13.8)."
+
+
+@dataclass(frozen=True, slots=True)
+class LifeSwap(SeatEvent):
+    """Lachesis (ZR 13.10): the opponent's life and one of `seat`'s Forces' change places."""
+
+    kind = "life_swap"
+    index: int
+    force_life: int
+    opponent_life: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        force = _force(game, self.seat, self.index)
+        other = SEATS[1 - self.seat]
+        return (
+            f"{other}'s life and {self.who}'s {force}'s life are swapped: {other} has "
+            f"{self.opponent_life} life, {force} {self.force_life} (ZR 13.10: neither damage "
+            "nor a restore)."
         )
-        return f"The damage to {target} is reduced from {self.amount} to {self.left}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -552,10 +605,11 @@ class ForceDamage(SeatEvent):
 class ForceDestroyed(SeatEvent):
     kind = "force_destroyed"
     index: int
+    reason: str = ""  # "" at 0 life (ZR 8.6); "ZR 13.11" destroyed outright
 
     def sentence(self, game: Game, seat: int | None) -> str:
         force = _force(game, self.seat, self.index)
-        return f"{self.who}'s {force} is destroyed (ZR 8.6, ZR 2.6)."
+        return f"{self.who}'s {force} is destroyed ({self.reason or 'ZR 8.6'}, ZR 2.6)."
 
 
 # ----------------------------------------------------------------------------------------------

@@ -36,7 +36,7 @@ from zenonzard_tui.cards.words import (
     verb,
 )
 from zenonzard_tui.engine.actions import CHOICE, Choice
-from zenonzard_tui.engine.state import LIFE_CAP, Mod, Slot
+from zenonzard_tui.engine.state import Mod, Slot
 from zenonzard_tui.engine.terms.base import DURATIONS, step
 from zenonzard_tui.engine.terms.selectors import card_matches
 
@@ -251,7 +251,9 @@ class Destroy:
             game.log.add("destroyed", seat, slot.uid, slot.name, "")
         if field:
             game.destroy([s.uid for _, s in field])
-        return bool(field or mana)
+        forces = [o for o in targets if o[0] == "f"]  # ZR 13.11: outright, whatever its life
+        hit = [game.destroy_force(o[1], o[2], "ZR 13.11") for o in forces]
+        return bool(field or mana or any(hit))
 
 
 def _set_rested(game: Game, targets: tuple, rested: bool) -> bool:
@@ -405,56 +407,6 @@ class PutIntoBase:
                         )
         game.push(*tasks)
         return bool(tasks)
-
-
-@step("heal", schema={"target": "target", "amount": int}, needs_target=True)
-class Heal:
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        amount = step.param("amount", 1)
-        if step.target in ("player", "opponent"):
-            who = ctx.target(step.target)
-            verb_ = verb(who.plural, "recovers", "recover")
-            return Clause(who.subj, f"{verb_} {amount} life", f"recover {amount} life")
-        return Clause(None, f"restore {amount} life to {ctx.target(step.target).obj}")
-
-    @staticmethod
-    def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
-        amount = step.param("amount", 1)
-        hit = False
-        for o in targets:
-            if o[0] == "p":
-                p = game.players[o[1]]
-                p.life = min(LIFE_CAP, p.life + amount)  # ZR 3.6
-                game.log.add("heal", o[1], None, p.life)
-                hit = True
-            elif o[0] == "f":
-                f = game.players[o[1]].forces[o[2]]
-                if not f.destroyed:  # ZR 3.6: a destroyed Force cannot be restored
-                    f.life = min(LIFE_CAP, f.life + amount)
-                    game.log.add("heal", o[1], o[2], f.life)
-                    hit = True
-        return hit
-
-
-@step("damage", schema={"target": "target", "amount": int}, needs_target=True)
-class Damage:
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        amount = step.param("amount", 1)
-        return Clause(None, f"deal {amount} damage to {ctx.target(step.target).obj}")
-
-    @staticmethod
-    def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
-        amount = step.param("amount", 1)
-        hit = False
-        for o in targets:
-            if o[0] == "p":
-                hit = game.damage_player(o[1], amount, from_minion=False) > 0 or hit
-            elif o[0] == "f":
-                game.damage_force(o[1], o[2], amount)
-                hit = True
-        return hit
 
 
 @cache
@@ -760,25 +712,6 @@ class ColorlessPaysPips:
         costs = f"{TYPE_LABELS[kind]} costs" if kind else "costs"
         verb_ = f"may pay the colored part of {costs} as any color"
         return Clause("your colorless mana", verb_, verb_)
-
-
-@step(
-    "reduce_damage",
-    schema={"amount": int, "to": ("player",), "source": ("minion",)},
-    required=("amount",),
-    continuous=True,
-)
-class ReduceDamage:
-    query = "damage_reduction"
-
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        to = "you" if step.param("to") == "player" else "you and your Forces"
-        by = " by minions" if step.param("source") == "minion" else ""
-        amount = step.param("amount", 1)
-        return Clause(
-            f"DP damage dealt to {to}{by}", f"is reduced by {amount}", f"be reduced by {amount}"
-        )
 
 
 @step("enters_base_rested", schema={"target": "target"}, continuous=True)
