@@ -30,7 +30,7 @@ POOL = load_pool()
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "cards.md"
 
 # What a rendered text must never contain: Python reprs, raw data words, unfilled templates.
-LABELS = re.compile(r"^(<\w+> )?(\[[^\]]+\](/\[[^\]]+\])? )*")
+LABELS = re.compile(r"^(<\w+> )?(\[[^\]]+\](/\[[^\]]+\])?( &)? )*")  # "[A] & [B]": ZR 10.9
 LEAKS = re.compile(r"None|True|False|\{|\}|_|'\w+'|Selector|Step\(|Effect\(|\(\)|\[\]|  ")
 
 
@@ -268,6 +268,40 @@ EXPECTED = {
 }
 EXPECTED |= EXPECTED_HAND
 
+# The expected texts of the AWAKEN and BEYOND cards: one file per group of cards in
+# tests/cards_expected/ ("Card Name" = """text"""), read into EXPECTED.
+for _path in sorted((Path(__file__).parent / "cards_expected").glob("*.toml")):
+    EXPECTED.update(tomllib.loads(_path.read_text("utf-8")))
+# PC01/PC01R: the battle cards (ZR 13.1-13.4, ZR 13.12, ZR 10.8, ZR 10.9)
+EXPECTED.update(
+    {
+        "Azul - The Magician": "[On Your Turn] This minion cannot be blocked.",
+        "Brave Dramar": "[When Attacking] This minion gets +1 DP for each of your other minions during this battle.",
+        "Giga Cyclops": "[On Your Turn] This minion cannot be blocked by minions with cost 3 or less.",
+        "Barichalgo": "[On Your Opponent's Turn] Whenever one of your opponent's minions with cost 5 or less attacks, if the attack targets you, make this minion Active.",
+        "Maddor": "[Passive] This minion is destroyed at the end of each battle it takes part in.\n[Passive] This minion enters the base Rested.",
+        "Ashbringer": "[Passive] If your opponent has 1 or more undestroyed Forces, this minion cannot attack, block or move.\n[Passive] Whenever one of your other minions attacks, if the attack targets a Force, that minion gets +200 BP during this battle.",
+        "Crimson Maille": "Revenge\n[When Attacking] If the attack targets a Force, this minion gets +1 DP during this battle.",
+        "Zintine - Seeker of False Gods": "[When Attacking] You may destroy 1 of your other minions. If you do, make this minion Active.",
+        "Spike Lizard": "[Passive] If you have 2 or fewer minions, this minion cannot attack.\n[Passive] This minion enters the base Rested.",
+        "Iron Hammer Golem": "[When Attacking] If the attack targets your opponent, draw 1 card.",
+        "Doberman Tracer": "[When Attacking] Your opponent must block.",
+        "Alliance Chief Officer Deizler": "[On Your Opponent's Turn] Your opponent's minions with cost 5 or less cannot attack your Forces.",
+        "Killer Jackuar": "[Passive] Whenever this minion wins a battle, draw 1 card.",
+        "Black Jackuar": "[On Your Turn] Whenever this minion wins a battle, make this minion Active.",
+        "D-08 Axebiter": "[Passive] Whenever one of your minions wins a battle, this minion gets +100 BP.",
+        "Vicerave - The King": "[On Your Turn] Whenever one of your minions attacks, your opponent must block.\n[On Your Turn] Whenever this minion wins a battle, deal 1 damage to your opponent. Then, deal 1 damage to all your opponent's undestroyed Forces.",
+        "Thexuvans - The Pious": "[When Attacking] You may make 1 of your opponent's minions Active. If you do, that minion must block during this battle.",
+        "Flame Caiman": "[When Attacking] If the attack targets your opponent, this minion gets +100 BP.",
+        "Paralyzer": "[Main]/[Flash] 1 of your opponent's minions with 500 BP or more cannot block until the end of the turn.",
+        "Android Commando": "[Passive] This minion cannot block.\n<Base> [When Placed] You may have 1 of your opponent's minions be required to block during this turn.",
+        "Kill Order": "[Main]/[Flash] 1 of your Soldier minions wins its battles regardless of BP until the end of the turn.",
+        "R-A6 Vogelbein": "[When Attacking] Your opponent must block.",
+        "Hellduke - The Decimator": "[When Attacking] & [When Blocking] You may rest 1 of your Active Forces. If you do, make this minion Active.",
+        "Ziren - Binder of Souls": "Swoop\n[When Summoned] 1 of your opponent's minions cannot attack, block or move until the end of your opponent's next turn.",
+    }
+)
+
 EXPECTED_FORCES = {
     "force_sin": "[Passive] Your minions get +100 BP.",
     "force_eternity": "[At the End of Your Turn] Make all your non-token minions Active.",
@@ -390,6 +424,9 @@ SAMPLE_PARAMS: dict[str, Any] = {
     "card_type": "magic",
     "to": "player",
     "source": "minion",
+    "part": "all",
+    "at": "turn_end",
+    "of": {"color": "red"},
     "reduced_per": {"side": "opponent", "zone": "forces", "destroyed": False},
     "cost_max": 3,
     "side": "any",
@@ -399,6 +436,10 @@ SAMPLE_PARAMS: dict[str, Any] = {
     "original_dp": -1,
     "set_bp": 0,
     "set_dp": 0,
+    "attack": True,
+    "block": True,
+    "move": True,
+    "blockers": {"cost_max": 3},
 }
 
 
@@ -415,7 +456,13 @@ def _step_record(do: str) -> dict[str, Any]:
     if do == "look_top":
         effect["count"] = 3
     for param in vocab.REQUIRED.get(do, ()):
-        effect.setdefault(param, 1)
+        kind = vocab.STEPS[do][param]
+        if kind == "keywords":
+            effect.setdefault(param, ["charge"])
+        elif isinstance(kind, tuple):
+            effect.setdefault(param, kind[0])
+        else:
+            effect.setdefault(param, 1)
     return effect
 
 
@@ -455,9 +502,15 @@ def test_every_condition_has_words(cond: str) -> None:
         "it_class": {"it_class": "Elf"},
         "opponent_turn": {"opponent_turn": True},
         "done": {"done": True},
+        "used_magic": {"used_magic": {"color": "blue"}},
+        "summoned": {"summoned": {"other": True, "cost_min": 5}},
+        "you_have": {"you_have": {"side": "self", "class": "Demigod"}},
         "life_at_least": {"life_at_least": 7},
         "life_at_most": {"life_at_most": 3},
         "forces_destroyed": {"forces_destroyed": "all"},
+        "attack_target": {"attack_target": "force"},
+        "opponent_forces_at_least": {"opponent_forces_at_least": 1},
+        "minions_at_most": {"minions_at_most": 2},
     }
     effect = {
         "when": "summoned",
@@ -514,6 +567,8 @@ FILTER_SAMPLES: dict[str, list[Any]] = {
     "keyword": list(KEYWORDS),
     "token": [True, False],
     "destroyed": [True, False],
+    "colored": [True, False],
+    "colors": [["yellow", "colorless"]],
     "or_player": [True],
     "class_any": ["Beast/Five Star"],
     "dp_max": [0, 1],
