@@ -814,11 +814,15 @@ class CostChange(SeatEvent):
 class NextSummon(SeatEvent):
     kind = "next_summon"
     name: str
+    what: str  # "red minion"
     grant: tuple[str, ...]
 
     def sentence(self, game: Game, seat: int | None) -> str:
         grant = _changes(0, 0, self.grant)
-        return f"{self.who}'s {self.name}: the next minion {self.who} summons this turn gets {grant} (ZR 14.4)."
+        return (
+            f"{self.who}'s {self.name}: the next {self.what} {self.who} summons this turn gets "
+            f"{grant} (ZR 14.4)."
+        )
 
 
 def _subclasses(cls: type[Event]) -> list[type[Event]]:
