@@ -62,3 +62,22 @@ async def test_full_collections_wait_for_idle_and_the_collector_is_restored(tmp_
         duel_app._collect_when_idle()
         assert gc.get_count()[2] == 0  # idle: a full collection ran
     assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+
+
+async def test_every_key_of_the_help_answers_without_an_error(tmp_path):
+    """Each key the help lists, pressed at a decision of yours and then backed out of with Esc:
+    the app stays up (an exception in a handler would end the test run with it)."""
+    sess = puzzle()
+    duel_app = app(sess, tmp_path)
+    keys = ["question_mark", "f1", "t", "a", "a", "L", "L", "x", "w", "right_square_bracket"]
+    keys += ["left_square_bracket", "slash", "c", "i", "f2", "s", "S", "left", "right", "tab"]
+    async with duel_app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: human_to_act(duel_app))
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
+            while duel_app.screen is not duel_app.duel:
+                await pilot.press("escape")
+                await pilot.pause()
+            await pilot.press("escape")
+        assert duel_app.is_running and not sess.texts  # nothing was played by these keys
