@@ -294,6 +294,11 @@ EXPECTED.update(
         "Kill Order": "[Main]/[Flash] 1 of your Soldier minions wins its battles regardless of BP until the end of the turn.",
         "R-A6 Vogelbein": "[When Attacking] Your opponent must block.",
         "Hellduke - The Decimator": "[When Attacking] & [When Blocking] You may rest 1 of your Active Forces. If you do, make this minion Active.",
+        "Revolution Symphony": "[Main] 1 of your minions cannot be blocked until the end of the turn. "
+        "If that minion is a Seawyrm, return this card to your hand.",
+        "Combatant Schwein Android": "[Passive] Whenever this minion wins a battle, rest 1 of your "
+        "opponent's minions.\n<Base> [When Retreating] Your minions cannot be chosen by your "
+        "opponent's Magic cards until the end of the turn.",
         "Ziren - Binder of Souls": "Swoop\n[When Summoned] 1 of your opponent's minions cannot attack, block or move until the end of your opponent's next turn.",
     }
 )
