@@ -268,6 +268,10 @@ EXPECTED = {
 }
 EXPECTED |= EXPECTED_HAND
 
+# The expected texts of the AWAKEN and BEYOND cards: one file per group of cards in
+# tests/cards_expected/ ("Card Name" = """text"""), read into EXPECTED.
+for _path in sorted((Path(__file__).parent / "cards_expected").glob("*.toml")):
+    EXPECTED.update(tomllib.loads(_path.read_text("utf-8")))
 # PC01/PC01R: the battle cards (ZR 13.1-13.4, ZR 13.12, ZR 10.8, ZR 10.9)
 EXPECTED.update(
     {
@@ -425,6 +429,9 @@ SAMPLE_PARAMS: dict[str, Any] = {
     "card_type": "magic",
     "to": "player",
     "source": "minion",
+    "part": "all",
+    "at": "turn_end",
+    "of": {"color": "red"},
     "reduced_per": {"side": "opponent", "zone": "forces", "destroyed": False},
     "cost_max": 3,
     "side": "any",
@@ -454,7 +461,13 @@ def _step_record(do: str) -> dict[str, Any]:
     if do == "look_top":
         effect["count"] = 3
     for param in vocab.REQUIRED.get(do, ()):
-        effect.setdefault(param, 1)
+        kind = vocab.STEPS[do][param]
+        if kind == "keywords":
+            effect.setdefault(param, ["charge"])
+        elif isinstance(kind, tuple):
+            effect.setdefault(param, kind[0])
+        else:
+            effect.setdefault(param, 1)
     return effect
 
 
@@ -494,6 +507,9 @@ def test_every_condition_has_words(cond: str) -> None:
         "it_class": {"it_class": "Elf"},
         "opponent_turn": {"opponent_turn": True},
         "done": {"done": True},
+        "used_magic": {"used_magic": {"color": "blue"}},
+        "summoned": {"summoned": {"other": True, "cost_min": 5}},
+        "you_have": {"you_have": {"side": "self", "class": "Demigod"}},
         "life_at_least": {"life_at_least": 7},
         "life_at_most": {"life_at_most": 3},
         "forces_destroyed": {"forces_destroyed": "all"},
@@ -556,6 +572,8 @@ FILTER_SAMPLES: dict[str, list[Any]] = {
     "keyword": list(KEYWORDS),
     "token": [True, False],
     "destroyed": [True, False],
+    "colored": [True, False],
+    "colors": [["yellow", "colorless"]],
     "or_player": [True],
     "class_any": ["Beast/Five Star"],
     "dp_max": [0, 1],

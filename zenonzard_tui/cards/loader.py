@@ -96,6 +96,12 @@ class _Checker:
             if isinstance(value, bool) or not isinstance(value, int):
                 self.fail(field, f"expected a whole number, got {value!r}")
             return value
+        if kind == "colors":  # one or more colors: ["yellow", "colorless"]
+            if not isinstance(value, list) or not value:
+                self.fail(field, f"expected a list of colors, got {value!r}")
+            return self.str_list(field, value, COLORS)
+        if kind == "selector":
+            return self.selector(field, value)
         if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
             self.fail(field, f"expected a whole number, got {value!r}")
         if kind is int and value < 0:

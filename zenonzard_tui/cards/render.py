@@ -126,6 +126,7 @@ def effect_text(
     `owner` is the card or Force the effect belongs to: it gives "this minion" / "this Force" and a
     Magic card's timing label. `pool` names tokens (the shipped pool when omitted)."""
     ctx = WordsContext(owner, pool)
+    ctx.zone = effect.zone
     ctx.mana = effect.when == "placed"  # a [When Placed] effect works on the card as mana (ZR 10.1)
     lead = ""
     if effect.watch is not None:

@@ -16,7 +16,7 @@ from zenonzard_tui.engine.actions import Action, Decision
 from zenonzard_tui.engine.log import Log
 from zenonzard_tui.engine.outcome import Outcome, Termination
 from zenonzard_tui.engine.rng import Rng
-from zenonzard_tui.engine.state import SEATS, Options, PlayerState, Slot
+from zenonzard_tui.engine.state import SEATS, Lasting, Options, PlayerState, Slot, TurnRecord
 
 
 class Attack:
@@ -83,6 +83,8 @@ class GameCore:
         self.history: list[Action] = []
         self.log = Log()
         self.setup_record: dict | None = None  # how new_game() started it, for saves
+        self.this_turn: tuple[TurnRecord, ...] = ()  # summons and Magic uses this turn (ZR 14.1)
+        self.lasting: tuple[Lasting, ...] = ()  # effects that outlive their step (ZR 14.4, 14.5)
         self._legal: list[Action] | None = None
         self._texts = False
 
@@ -108,6 +110,7 @@ class GameCore:
         new.history = self.history[:]
         new.log = self.log.clone()
         new.setup_record = self.setup_record
+        new.this_turn, new.lasting = self.this_turn, self.lasting  # tuples: shared
         new._legal, new._texts = self._legal, self._texts
         return new
 

@@ -24,6 +24,7 @@ SEATS = ("A", "B")
 UNTIL = {
     "end_of_turn": " until the end of the turn (ZR 5.7)",
     "battle": " during this battle (ZR 8.7)",
+    "opponent_standby": " until the end of the next Standby Phase (ZR 10.3)",
     "opponent_next_turn": " until the end of the opponent's next turn (ZR 10.3)",
 }
 
@@ -763,6 +764,58 @@ class GainMovement(SeatEvent):
 
     def sentence(self, game: Game, seat: int | None) -> str:
         return f"{self.who} gains {self.amount} Movement ({self.total} in all, ZR 7.1)."
+
+
+# ----------------------------------------------------------------------------------------------
+# Costs, delayed and lasting effects (ZR 12.1, ZR 14.4, ZR 14.5)
+
+
+@dataclass(frozen=True, slots=True)
+class Delayed(SeatEvent):
+    kind = "delayed"
+    name: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who}'s {self.name}: the rest happens when this turn ends (ZR 14.4)."
+
+
+@dataclass(frozen=True, slots=True)
+class Locked(SeatEvent):
+    kind = "locked"
+    names: tuple[str, ...]
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return (
+            f"{_and(list(self.names))} cannot become Active until the end of "
+            f"{SEATS[1 - self.seat]}'s next Standby Phase (ZR 14.5, ZR 10.3)."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CostChange(SeatEvent):
+    kind = "cost_change"
+    name: str
+    side: str  # whose hand, seen from the effect's controller: self or opponent
+    what: str  # "Magic cards"
+    amount: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        whose = SEATS[self.seat] if self.side == "self" else SEATS[1 - self.seat]
+        return (
+            f"{self.who}'s {self.name}: {self.what} in {whose}'s hand cost {self.amount} more "
+            "this turn (ZR 12.1)."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class NextSummon(SeatEvent):
+    kind = "next_summon"
+    name: str
+    grant: tuple[str, ...]
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        grant = _changes(0, 0, self.grant)
+        return f"{self.who}'s {self.name}: the next minion {self.who} summons this turn gets {grant} (ZR 14.4)."
 
 
 def _subclasses(cls: type[Event]) -> list[type[Event]]:

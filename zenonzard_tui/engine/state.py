@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from zenonzard_tui.cards.model import CardDef, ForceDef
+from zenonzard_tui.cards.model import CardDef, Effect, ForceDef, Step
 
 FIELD_LIMIT = 5  # ZR 3.4
 BASE_LIMIT = 10  # ZR 3.5
@@ -49,6 +49,37 @@ class Options:
 
     def to_dict(self) -> dict:
         return {name: getattr(self, name) for name in self.names()}
+
+
+@dataclass(frozen=True, slots=True)
+class TurnRecord:
+    """One summon (ZR 11.1a) or one Magic use of this turn, for "this turn you have summoned /
+    used ..." (ZR 14.1): who, what, and the card's uid (for "another")."""
+
+    seat: int
+    kind: str  # "summon" or "magic"
+    card: CardDef
+    uid: int
+
+
+@dataclass(frozen=True, slots=True)
+class Lasting:
+    """An effect that outlives the step that made it (ZR 12.1, ZR 14.4, ZR 14.5), kept by the
+    game (`GameCore.lasting`) until `until` ends it:
+    - "delayed": `effect` resolves when this turn ends, among the end-of-turn effects (ZR 14.4);
+    - "passive": `effect` is a continuous effect of `seat` (a cost change this turn, ZR 12.1);
+    - "next_summon": `step` (next_summon) applies to the next matching summon of `seat` (ZR 14.4);
+    - "locked": the cards and Forces `keys` cannot become Active (ZR 14.5)."""
+
+    seat: int  # the effect's controller
+    kind: str
+    name: str = ""  # the card it comes from, for the log
+    source: str = "minion"  # the kind of effect it is (ZR 10.1): minion, magic, mana
+    effect: Effect | None = None
+    step: Step | None = None
+    until: str = "end_of_turn"  # a duration (engine/terms/triggers.py, engine/terms/costs.py)
+    turn: int = 0  # the turn it was made
+    keys: tuple = ()  # "locked": ("c", uid, order) for a card in play, ("f", seat, index) for a Force
 
 
 class Mod:
