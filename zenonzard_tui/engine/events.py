@@ -747,6 +747,17 @@ class Mark(SeatEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class GainTrigger(SeatEvent):
+    """A whenever-effect a player has until the end of the turn (gain_trigger)."""
+
+    kind = "gain_trigger"
+    name: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who} has {self.name}'s effect until the end of the turn."
+
+
+@dataclass(frozen=True, slots=True)
 class BattleWon(SeatEvent):
     kind = "battle_won"
     uid: int
