@@ -240,8 +240,11 @@ class ToBottom(SeatEvent):
     count: int
 
     def sentence(self, game: Game, seat: int | None) -> str:
-        cards = _count(self.count, "discarded card")
-        return f"{self.who} puts {cards} on the bottom of their deck in random order (ZR 11.10)."
+        cards = _count(self.count, "card")
+        return (
+            f"{self.who} discards {cards}: after the draw they go on the bottom of their deck in "
+            "random order, not into the trash (ZR 11.10)."
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -822,11 +825,15 @@ class CostChange(SeatEvent):
 class NextSummon(SeatEvent):
     kind = "next_summon"
     name: str
+    what: str  # "red minion"
     grant: tuple[str, ...]
 
     def sentence(self, game: Game, seat: int | None) -> str:
         grant = _changes(0, 0, self.grant)
-        return f"{self.who}'s {self.name}: the next minion {self.who} summons this turn gets {grant} (ZR 14.4)."
+        return (
+            f"{self.who}'s {self.name}: the next {self.what} {self.who} summons this turn gets "
+            f"{grant} (ZR 14.4)."
+        )
 
 
 def _subclasses(cls: type[Event]) -> list[type[Event]]:

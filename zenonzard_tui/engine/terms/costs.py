@@ -329,13 +329,9 @@ class NextSummon:
 
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
-        of: Selector | None = step.param("of")
-        adjs, _, _, post = describe(of) if of is not None else ([], "", "", "")
-        adj_s = " ".join(adjs) + " " if adjs else ""
         grant = join([KEYWORD_LABELS[k] for k in step.param("grant", ())])
-        return Clause(
-            f"the next {adj_s}minion{post} you summon this turn", f"gets {grant}", f"get {grant}"
-        )
+        what = _next_minion(step.param("of"))
+        return Clause(f"the next {what} you summon this turn", f"gets {grant}", f"get {grant}")
 
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
@@ -343,5 +339,13 @@ class NextSummon:
 
         fx.add_lasting(game, Lasting(ctx.controller, "next_summon", ctx.name, ctx.kind, step=step,
                                      turn=game.turn))  # fmt: skip
-        game.log.add("next_summon", ctx.controller, ctx.name, tuple(step.param("grant", ())))
+        what = _next_minion(step.param("of"))
+        game.log.add("next_summon", ctx.controller, ctx.name, what, tuple(step.param("grant", ())))
         return True
+
+
+def _next_minion(of: Selector | None) -> str:
+    """ "red minion": what `next_summon` waits for."""
+    adjs, _, _, post = describe(of) if of is not None else ([], "", "", "")
+    adj_s = " ".join(adjs) + " " if adjs else ""
+    return f"{adj_s}minion{post}"
