@@ -240,8 +240,11 @@ class ToBottom(SeatEvent):
     count: int
 
     def sentence(self, game: Game, seat: int | None) -> str:
-        cards = _count(self.count, "discarded card")
-        return f"{self.who} puts {cards} on the bottom of their deck in random order (ZR 11.10)."
+        cards = _count(self.count, "card")
+        return (
+            f"{self.who} discards {cards}: after the draw they go on the bottom of their deck in "
+            "random order, not into the trash (ZR 11.10)."
+        )
 
 
 @dataclass(frozen=True, slots=True)
