@@ -789,7 +789,12 @@ def queue_self_trigger(
         _use_next_summon(game, seat, slot)
     if card is None or not card.effects:
         return
-    times = 2 if event == "summoned" and summon_doubled(game, seat) else 1  # ZR 14.3
+    times = 1
+    doubler = summon_doubled(game, seat) if event == "summoned" else None  # ZR 14.3
+    if doubler is not None:
+        times = 2
+        if any(e.on(event) for e in card.effects):
+            game.log.add("doubled", seat, slot.name, doubler)
     for e in card.effects:
         if e.on(event) and _during_ok(game, seat, e.during):  # ZR 10.9: "[A] & [B]"
             source = None if from_trash else slot.uid
@@ -1140,10 +1145,17 @@ def _queue_delayed(game: GameCore) -> None:
     kept = []
     for i, x in enumerate(game.lasting):
         if x.kind == "delayed" and x.effect is not None:
-            _queue(game, x.seat, 2, i, Ctx(x.seat, None, x.source, x.effect, x.name))
+            ctx = Ctx(x.seat, None, x.source, x.effect, x.name)
+            game.queued.append((x.seat, 2, i, (t_delayed, ctx)))
         else:
             kept.append(x)
     game.lasting = tuple(kept)
+
+
+def t_delayed(game: GameCore, ctx: Ctx) -> None:
+    """A delayed effect starts to resolve, when the turn ends (ZR 14.4)."""
+    game.log.add("delayed_now", ctx.controller, ctx.name)
+    t_step(game, ctx)
 
 
 def _use_next_summon(game: GameCore, seat: int, slot: Slot) -> None:
@@ -1166,9 +1178,10 @@ def _use_next_summon(game: GameCore, seat: int, slot: Slot) -> None:
     game.lasting = tuple(kept)
 
 
-def summon_doubled(game: GameCore, seat: int) -> bool:
+def summon_doubled(game: GameCore, seat: int) -> str | None:
     """ZR 14.3 (Tillt & Wellt): do the [When Summoned] effects of `seat`'s minions resolve
-    twice? However many such effects work, twice (ZR 10.7). A minion's effect (Tillt & Wellt)."""
+    twice? The name of the minion that makes it so, or None. However many such effects work,
+    twice (ZR 10.7)."""
     for src in game.players[seat].field:  # only minions have it: no pass over the whole game
         card = src.card
         if card is None or not card.field_passives:
@@ -1177,8 +1190,8 @@ def summon_doubled(game: GameCore, seat: int) -> bool:
             if _during_ok(game, seat, e.during) and (
                 not e.condition or condition_ok(game, e.condition, seat, _this(src))
             ):
-                return True
-    return False
+                return src.name
+    return None
 
 
 def rest_bonus(game: GameCore, seat: int) -> int:

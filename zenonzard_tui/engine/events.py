@@ -794,6 +794,28 @@ class Delayed(SeatEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class DelayedNow(SeatEvent):
+    kind = "delayed_now"
+    name: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who}'s {self.name}: this turn ends, its delayed effect resolves (ZR 14.4)."
+
+
+@dataclass(frozen=True, slots=True)
+class Doubled(SeatEvent):
+    kind = "doubled"
+    name: str
+    by: str  # the minion that doubles them (Tillt & Wellt)
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return (
+            f"{self.who}'s {self.name}: its [When Summoned] effects resolve twice ({self.by}, "
+            "ZR 14.3)."
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class Locked(SeatEvent):
     kind = "locked"
     names: tuple[str, ...]
