@@ -750,6 +750,17 @@ class Mark(SeatEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class GainTrigger(SeatEvent):
+    """A whenever-effect a player has until the end of the turn (gain_trigger)."""
+
+    kind = "gain_trigger"
+    name: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who} has {self.name}'s effect until the end of the turn."
+
+
+@dataclass(frozen=True, slots=True)
 class BattleWon(SeatEvent):
     kind = "battle_won"
     uid: int
@@ -780,6 +791,28 @@ class Delayed(SeatEvent):
 
     def sentence(self, game: Game, seat: int | None) -> str:
         return f"{self.who}'s {self.name}: the rest happens when this turn ends (ZR 14.4)."
+
+
+@dataclass(frozen=True, slots=True)
+class DelayedNow(SeatEvent):
+    kind = "delayed_now"
+    name: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who}'s {self.name}: this turn ends, its delayed effect resolves (ZR 14.4)."
+
+
+@dataclass(frozen=True, slots=True)
+class Doubled(SeatEvent):
+    kind = "doubled"
+    name: str
+    by: str  # the minion that doubles them (Tillt & Wellt)
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return (
+            f"{self.who}'s {self.name}: its [When Summoned] effects resolve twice ({self.by}, "
+            "ZR 14.3)."
+        )
 
 
 @dataclass(frozen=True, slots=True)
