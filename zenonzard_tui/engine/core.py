@@ -60,6 +60,9 @@ class GameCore:
     # The continuous effects that work, by `do`, gathered once while the legal actions are listed
     # (effects._sources); None at all other times, since any task may change them.
     listing_memo: ListingMemo | None = None
+    # The `do`s of the continuous effects this game's cards and Forces have, with what they were
+    # found from (effects._kinds checks it each time, so it never goes stale); None: not yet.
+    passive_kinds: tuple | None = None
 
     def __init__(self) -> None:  # use new_game() or position.game_from_position()
         self.defs: list[CardDef] = []  # uid -> definition, shared by clones, never changed
@@ -112,6 +115,13 @@ class GameCore:
         new.setup_record = self.setup_record
         new.this_turn, new.lasting = self.this_turn, self.lasting  # tuples: shared
         new._legal, new._texts = self._legal, self._texts
+        kinds = self.passive_kinds
+        if kinds is not None:  # the same cards and Forces: the key moves to the copied Forces
+            f0, f1 = self.players[0].forces, self.players[1].forces
+            if (kinds[0] is self.defs and kinds[1] == len(self.defs) and kinds[2] is f0
+                    and kinds[3] == len(f0) and kinds[4] is f1 and kinds[5] == len(f1)):  # fmt: skip
+                new.passive_kinds = (kinds[0], kinds[1], new.players[0].forces, kinds[3],
+                                     new.players[1].forces, *kinds[5:])  # fmt: skip
         return new
 
     def new_uid(self) -> int:

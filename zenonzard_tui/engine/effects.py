@@ -49,13 +49,19 @@ Source = tuple[int, Slot | None, Effect]
 def _sources(game: GameCore, do: str) -> list[Source]:
     """Every working continuous effect `do`: (seat, source slot or None, effect), Forces first,
     then the field, then the base, player by player. While the legal actions are listed (the
-    state does not change) the sources are found once (`game.listing_memo`)."""
+    state does not change) the sources are found once (`game.listing_memo`). A `do` that no
+    card of this game, no Force and no lasting effect has is answered at once (`_kinds`)."""
     memo = game.listing_memo
     if memo is None:
+        if do not in _kinds(game) and not _lasting_has(game, do):
+            return []
         holders = _holders(game)
     else:
         found = memo.by_do.get(do)
         if found is not None:
+            return found
+        if do not in _kinds(game) and not _lasting_has(game, do):
+            found = memo.by_do[do] = []
             return found
         if memo.holders is None:
             memo.holders = _holders(game)
@@ -70,8 +76,86 @@ def _sources_of(game: GameCore, *dos: str) -> list[list[Source]]:
     """`_sources` of several kinds, in one pass over the game outside a listing."""
     if game.listing_memo is not None:
         return [_sources(game, do) for do in dos]
+    kinds = _kinds(game)
+    if not any(do in kinds or _lasting_has(game, do) for do in dos):
+        return [[] for _ in dos]
     holders = _holders(game)
     return [[(seat, s, e) for seat, s, by_do in holders for e in by_do.get(do, ())] for do in dos]
+
+
+def _kinds(game: GameCore) -> frozenset[str]:
+    """Every `do` of the continuous effects that could ever work in this game: those the game's
+    cards have on the field or in the base, the Forces' and the tokens' of the catalog (a lasting
+    effect's are asked apart, `_lasting_has`). Kept on the game with what it was found from
+    (`GameCore.passive_kinds`: the definitions, their count, both players' Forces, the catalog),
+    so that a copied card (`add_copy`) or a built position finds it anew: it cannot go stale."""
+    found = game.passive_kinds
+    defs = game.defs
+    f0, f1 = game.players[0].forces, game.players[1].forces
+    if (
+        found is not None
+        and found[0] is defs
+        and found[1] == len(defs)
+        and found[2] is f0
+        and found[3] == len(f0)
+        and found[4] is f1
+        and found[5] == len(f1)
+        and found[6] is game.catalog
+    ):
+        return found[7]
+    kinds: set[str] = set(_token_kinds(game.catalog))
+    for card in defs:
+        kinds.update(card.field_passives)
+        kinds.update(card.base_passives)
+    for f in (*f0, *f1):
+        kinds.update(f.force.passives)
+    frozen = frozenset(kinds)
+    game.passive_kinds = (defs, len(defs), f0, len(f0), f1, len(f1), game.catalog, frozen)
+    return frozen
+
+
+_TOKEN_KINDS: dict[int, tuple[Mapping[str, CardDef], frozenset[str]]] = {}
+
+
+def _token_kinds(catalog: Mapping[str, CardDef]) -> frozenset[str]:
+    """The `do`s of the continuous effects of the catalog's tokens (a step may create any)."""
+    entry = _TOKEN_KINDS.get(id(catalog))
+    if entry is not None and entry[0] is catalog:
+        return entry[1]
+    kinds: set[str] = set()
+    for card in catalog.values():
+        if card.type == "token":
+            kinds.update(card.passives)
+    if len(_TOKEN_KINDS) > 16:  # positions build catalogs of their own: keep a few
+        _TOKEN_KINDS.clear()
+    frozen = frozenset(kinds)
+    _TOKEN_KINDS[id(catalog)] = (catalog, frozen)  # holds the catalog: its id stays its own
+    return frozen
+
+
+def _lasting_has(game: GameCore, do: str) -> bool:
+    """Is a lasting continuous effect `do` at work (ZR 12.1)?"""
+    for lasting in game.lasting:
+        if lasting.kind == "passive" and lasting.effect is not None:
+            if lasting.effect.steps[0].do == do:
+                return True
+    return False
+
+
+_LASTING_INDEX: dict[int, tuple[Effect, _Index]] = {}
+
+
+def _lasting_passives(effect: Effect) -> _Index:
+    """`passives_by_do` of a lasting effect, found once per effect (the effect is kept with it,
+    so its id is not reused while the entry lives)."""
+    entry = _LASTING_INDEX.get(id(effect))
+    if entry is not None and entry[0] is effect:
+        return entry[1]
+    if len(_LASTING_INDEX) > 256:
+        _LASTING_INDEX.clear()
+    index = passives_by_do((effect,))
+    _LASTING_INDEX[id(effect)] = (effect, index)
+    return index
 
 
 def _holders(game: GameCore) -> list[tuple[int, Slot | None, _Index]]:
@@ -93,7 +177,7 @@ def _holders(game: GameCore) -> list[tuple[int, Slot | None, _Index]]:
                 out.append((seat, s, card.base_passives))
     for lasting in game.lasting:  # continuous effects made by a step, for a while (ZR 12.1)
         if lasting.kind == "passive" and lasting.effect is not None:
-            out.append((lasting.seat, None, passives_by_do((lasting.effect,))))
+            out.append((lasting.seat, None, _lasting_passives(lasting.effect)))
     return out
 
 
@@ -619,16 +703,40 @@ def can_pay(game: GameCore, seat: int, uid: int) -> bool:
                     free += 1
                     counts[s.color] = counts.get(s.color, 0) + 1
             mana = memo.mana[seat] = (free, counts)
-        if mana[0] < cost_of(game, seat, card):  # enough only with mana worth more (ZR 11.12)
+        total = cost_of(game, seat, card)
+        if mana[0] < total:  # enough only with mana worth more (ZR 11.12)
             return bool(_sources(game, "mana_worth")) and payment(game, seat, card) is not None
         pips = card.pips
-        if not pips:
+        if not pips or not total:  # ZR 12.1: "the cost becomes 0" leaves no pips to pay
             return True
         if len(pips) == 1:
             color, n = pips[0]
             if color != "colorless" and mana[1].get(color, 0) >= n:
                 return True
+        quick = _pips_payable(game, mana[1], pips)
+        if quick is not None:
+            return quick
     return payment(game, seat, card) is not None
+
+
+def _pips_payable(game: GameCore, counts: Mapping[str, int], pips: tuple) -> bool | None:
+    """`can_pay` told from the Active mana's colors (`counts`) when its whole cost is covered and
+    no mana is worth more (ZR 11.12): each pip of a different color, none colorless, paid with
+    its own color (True), or one short and nothing lets colorless mana pay pips (ZR 6.1.1:
+    False); None when `payment` must decide."""
+    if _sources(game, "mana_worth"):
+        return None
+    short = False
+    seen: set[str] = set()
+    for color, n in pips:
+        if color == "colorless" or color in seen:
+            return None
+        seen.add(color)
+        if counts.get(color, 0) < n:
+            short = True
+    if not short:
+        return True
+    return None if _sources(game, "colorless_pays_pips") else False
 
 
 def _pay(game: GameCore, seat: int, card: CardDef) -> None:
