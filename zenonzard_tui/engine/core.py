@@ -39,17 +39,33 @@ class Attack:
         return new
 
 
+class SourceCache:
+    """The cards and Forces with continuous effects at work (effects._holders) and the sources
+    of each `do` asked for (effects._sources), with the key they were found for: the cards in
+    play (slots, each with its card for good), the Forces and whether each works, the lasting
+    effects. They depend on nothing else, so while the key is the same they are still true."""
+
+    __slots__ = ("by_do", "holders", "key")
+
+    def __init__(self, key: tuple, holders: list) -> None:
+        self.key = key
+        self.holders = holders
+        self.by_do: dict[str, list] = {}
+
+
 class ListingMemo:
     """What the effects runtime finds once while the legal actions are listed (nothing changes
-    meanwhile): the cards and Forces with continuous effects at work, the sources of each `do`
-    asked for (effects._sources), each seat's Active mana by color (effects.can_pay)."""
+    meanwhile): the continuous effects at work (`SourceCache`, checked once), the sources of each
+    `do` asked for (effects._sources), each seat's Active mana by color (effects.can_pay)."""
 
-    __slots__ = ("by_do", "holders", "mana")
+    __slots__ = ("by_do", "cache", "mana", "plain_pay")
 
     def __init__(self) -> None:
         self.by_do: dict[str, list] = {}
-        self.holders: list | None = None
+        self.cache: SourceCache | None = None
         self.mana: dict[int, tuple[int, dict[str, int]]] = {}
+        # no effect makes a cost 0, mana worth more or colorless mana pay pips (effects.can_pay)
+        self.plain_pay: bool | None = None
 
 
 class GameCore:
@@ -60,9 +76,8 @@ class GameCore:
     # The continuous effects that work, by `do`, gathered once while the legal actions are listed
     # (effects._sources); None at all other times, since any task may change them.
     listing_memo: ListingMemo | None = None
-    # The `do`s of the continuous effects this game's cards and Forces have, with what they were
-    # found from (effects._kinds checks it each time, so it never goes stale); None: not yet.
-    passive_kinds: tuple | None = None
+    # The continuous effects at work, found again whenever what they depend on changed (its key).
+    sources_cache: SourceCache | None = None
 
     def __init__(self) -> None:  # use new_game() or position.game_from_position()
         self.defs: list[CardDef] = []  # uid -> definition, shared by clones, never changed
@@ -115,13 +130,6 @@ class GameCore:
         new.setup_record = self.setup_record
         new.this_turn, new.lasting = self.this_turn, self.lasting  # tuples: shared
         new._legal, new._texts = self._legal, self._texts
-        kinds = self.passive_kinds
-        if kinds is not None:  # the same cards and Forces: the key moves to the copied Forces
-            f0, f1 = self.players[0].forces, self.players[1].forces
-            if (kinds[0] is self.defs and kinds[1] == len(self.defs) and kinds[2] is f0
-                    and kinds[3] == len(f0) and kinds[4] is f1 and kinds[5] == len(f1)):  # fmt: skip
-                new.passive_kinds = (kinds[0], kinds[1], new.players[0].forces, kinds[3],
-                                     new.players[1].forces, *kinds[5:])  # fmt: skip
         return new
 
     def new_uid(self) -> int:

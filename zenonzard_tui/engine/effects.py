@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from zenonzard_tui.cards.model import CardDef, Effect, Selector, Step, passives_by_do
 from zenonzard_tui.engine.actions import CHOICE, Choice
+from zenonzard_tui.engine.core import SourceCache
 from zenonzard_tui.engine.state import Lasting, Mod, Slot, TurnRecord
 from zenonzard_tui.engine.terms import STEPS
 from zenonzard_tui.engine.terms import battle as _battle_terms
@@ -48,98 +49,63 @@ Source = tuple[int, Slot | None, Effect]
 
 def _sources(game: GameCore, do: str) -> list[Source]:
     """Every working continuous effect `do`: (seat, source slot or None, effect), Forces first,
-    then the field, then the base, player by player. While the legal actions are listed (the
-    state does not change) the sources are found once (`game.listing_memo`). A `do` that no
-    card of this game, no Force and no lasting effect has is answered at once (`_kinds`)."""
+    then the field, then the base, player by player. They are found again only when the cards in
+    play, the Forces at work or the lasting effects changed (`_cache`); while the legal actions
+    are listed (the state does not change) that is checked once (`game.listing_memo`). The list
+    is shared: callers read it, never change it."""
     memo = game.listing_memo
     if memo is None:
-        if do not in _kinds(game) and not _lasting_has(game, do):
-            return []
-        holders = _holders(game)
+        cache = _cache(game)
     else:
         found = memo.by_do.get(do)
         if found is not None:
             return found
-        if do not in _kinds(game) and not _lasting_has(game, do):
-            found = memo.by_do[do] = []
-            return found
-        if memo.holders is None:
-            memo.holders = _holders(game)
-        holders = memo.holders
-    out = [(seat, s, e) for seat, s, by_do in holders for e in by_do.get(do, ())]
+        cache = memo.cache
+        if cache is None:
+            cache = memo.cache = _cache(game)
+    found = cache.by_do.get(do)
+    if found is None:
+        found = cache.by_do[do] = [
+            (seat, s, e) for seat, s, by_do in cache.holders for e in by_do.get(do, ())
+        ]
     if memo is not None:
-        memo.by_do[do] = out
-    return out
+        memo.by_do[do] = found
+    return found
 
 
 def _sources_of(game: GameCore, *dos: str) -> list[list[Source]]:
-    """`_sources` of several kinds, in one pass over the game outside a listing."""
-    if game.listing_memo is not None:
-        return [_sources(game, do) for do in dos]
-    kinds = _kinds(game)
-    if not any(do in kinds or _lasting_has(game, do) for do in dos):
-        return [[] for _ in dos]
-    holders = _holders(game)
-    return [[(seat, s, e) for seat, s, by_do in holders for e in by_do.get(do, ())] for do in dos]
+    """`_sources` of several kinds."""
+    return [_sources(game, do) for do in dos]
 
 
-def _kinds(game: GameCore) -> frozenset[str]:
-    """Every `do` of the continuous effects that could ever work in this game: those the game's
-    cards have on the field or in the base, the Forces' and the tokens' of the catalog (a lasting
-    effect's are asked apart, `_lasting_has`). Kept on the game with what it was found from
-    (`GameCore.passive_kinds`: the definitions, their count, both players' Forces, the catalog),
-    so that a copied card (`add_copy`) or a built position finds it anew: it cannot go stale."""
-    found = game.passive_kinds
-    defs = game.defs
-    f0, f1 = game.players[0].forces, game.players[1].forces
-    if (
-        found is not None
-        and found[0] is defs
-        and found[1] == len(defs)
-        and found[2] is f0
-        and found[3] == len(f0)
-        and found[4] is f1
-        and found[5] == len(f1)
-        and found[6] is game.catalog
-    ):
-        return found[7]
-    kinds: set[str] = set(_token_kinds(game.catalog))
-    for card in defs:
-        kinds.update(card.field_passives)
-        kinds.update(card.base_passives)
-    for f in (*f0, *f1):
-        kinds.update(f.force.passives)
-    frozen = frozenset(kinds)
-    game.passive_kinds = (defs, len(defs), f0, len(f0), f1, len(f1), game.catalog, frozen)
-    return frozen
+def _cache(game: GameCore) -> SourceCache:
+    """The game's `SourceCache`, found anew if its key changed."""
+    key = _holders_key(game)
+    cache = game.sources_cache
+    if cache is None or cache.key != key:
+        cache = game.sources_cache = SourceCache(key, _holders(game))
+    return cache
 
 
-_TOKEN_KINDS: dict[int, tuple[Mapping[str, CardDef], frozenset[str]]] = {}
-
-
-def _token_kinds(catalog: Mapping[str, CardDef]) -> frozenset[str]:
-    """The `do`s of the continuous effects of the catalog's tokens (a step may create any)."""
-    entry = _TOKEN_KINDS.get(id(catalog))
-    if entry is not None and entry[0] is catalog:
-        return entry[1]
-    kinds: set[str] = set()
-    for card in catalog.values():
-        if card.type == "token":
-            kinds.update(card.passives)
-    if len(_TOKEN_KINDS) > 16:  # positions build catalogs of their own: keep a few
-        _TOKEN_KINDS.clear()
-    frozen = frozenset(kinds)
-    _TOKEN_KINDS[id(catalog)] = (catalog, frozen)  # holds the catalog: its id stays its own
-    return frozen
-
-
-def _lasting_has(game: GameCore, do: str) -> bool:
-    """Is a lasting continuous effect `do` at work (ZR 12.1)?"""
-    for lasting in game.lasting:
-        if lasting.kind == "passive" and lasting.effect is not None:
-            if lasting.effect.steps[0].do == do:
-                return True
-    return False
+def _holders_key(game: GameCore) -> tuple:
+    """What `_holders` depends on: the slots in play in order (a slot's card never changes),
+    the Forces and which of them work (ZR 2.5), the lasting effects (an immutable tuple)."""
+    p0, p1 = game.players
+    working = 0
+    for f in p0.forces:
+        working = working * 2 + (not f.rested and not f.destroyed)
+    for f in p1.forces:
+        working = working * 2 + (not f.rested and not f.destroyed)
+    return (
+        tuple(p0.field),
+        tuple(p0.base),
+        tuple(p1.field),
+        tuple(p1.base),
+        tuple(p0.forces),
+        tuple(p1.forces),
+        working,
+        game.lasting,
+    )
 
 
 _LASTING_INDEX: dict[int, tuple[Effect, _Index]] = {}
@@ -703,6 +669,18 @@ def can_pay(game: GameCore, seat: int, uid: int) -> bool:
                     free += 1
                     counts[s.color] = counts.get(s.color, 0) + 1
             mana = memo.mana[seat] = (free, counts)
+        plain = memo.plain_pay
+        if plain is None:  # nothing makes a cost 0, mana worth more, or colorless pay pips
+            plain = memo.plain_pay = not (
+                _sources(game, "cost_zero")
+                or _sources(game, "mana_worth")
+                or _sources(game, "colorless_pays_pips")
+            )
+        if plain and "cost_zero" not in card.hand_passives:
+            counts = mana[1]
+            for color, n in card.pips:  # ZR 6.1.1: a pip short of its color cannot be paid
+                if counts.get(color, 0) < n:
+                    return False
         total = cost_of(game, seat, card)
         if mana[0] < total:  # enough only with mana worth more (ZR 11.12)
             return bool(_sources(game, "mana_worth")) and payment(game, seat, card) is not None
