@@ -41,14 +41,16 @@ class Attack:
 
 class SourceCache:
     """The cards and Forces with continuous effects at work (effects._holders) and the sources
-    of each `do` asked for (effects._sources), with the key they were found for: the cards in
-    play (slots, each with its card for good), the Forces and whether each works, the lasting
-    effects. They depend on nothing else, so while the key is the same they are still true."""
+    of each `do` asked for (effects._sources), with what they were found for: `key`, the cards
+    in play (slots, each with its card for good), the Forces and whether each works; `lasting`,
+    the game's lasting effects (the very tuple). They depend on nothing else, so while both are
+    the same they are still true."""
 
-    __slots__ = ("by_do", "holders", "key")
+    __slots__ = ("by_do", "holders", "key", "lasting")
 
-    def __init__(self, key: tuple, holders: list) -> None:
+    def __init__(self, key: tuple, lasting: tuple[Lasting, ...], holders: list) -> None:
         self.key = key
+        self.lasting = lasting
         self.holders = holders
         self.by_do: dict[str, list] = {}
 

@@ -60,9 +60,9 @@ def _sources(game: GameCore, do: str) -> list[Source]:
         found = memo.by_do.get(do)
         if found is not None:
             return found
+        if memo.cache is None:
+            memo.cache = _cache(game)
         cache = memo.cache
-        if cache is None:
-            cache = memo.cache = _cache(game)
     found = cache.by_do.get(do)
     if found is None:
         found = cache.by_do[do] = [
@@ -82,14 +82,15 @@ def _cache(game: GameCore) -> SourceCache:
     """The game's `SourceCache`, found anew if its key changed."""
     key = _holders_key(game)
     cache = game.sources_cache
-    if cache is None or cache.key != key:
-        cache = game.sources_cache = SourceCache(key, _holders(game))
+    if cache is None or cache.lasting is not game.lasting or cache.key != key:
+        cache = game.sources_cache = SourceCache(key, game.lasting, _holders(game))
     return cache
 
 
 def _holders_key(game: GameCore) -> tuple:
-    """What `_holders` depends on: the slots in play in order (a slot's card never changes),
-    the Forces and which of them work (ZR 2.5), the lasting effects (an immutable tuple)."""
+    """What `_holders` depends on besides the lasting effects (an immutable tuple, replaced
+    when it changes: `_cache` compares it by identity): the slots in play in order (a slot's
+    card never changes, a slot compares by identity), the Forces and which of them work."""
     p0, p1 = game.players
     working = 0
     for f in p0.forces:
@@ -104,7 +105,6 @@ def _holders_key(game: GameCore) -> tuple:
         tuple(p0.forces),
         tuple(p1.forces),
         working,
-        game.lasting,
     )
 
 
