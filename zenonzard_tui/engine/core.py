@@ -9,7 +9,7 @@ zones.py, battle.py, turns.py, texts.py, legal.py (each builds on the ones befor
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Self
+from typing import TYPE_CHECKING, Self
 
 from zenonzard_tui.cards.model import CardDef
 from zenonzard_tui.engine.actions import Action, Decision
@@ -17,6 +17,9 @@ from zenonzard_tui.engine.log import Log
 from zenonzard_tui.engine.outcome import Outcome, Termination
 from zenonzard_tui.engine.rng import Rng
 from zenonzard_tui.engine.state import SEATS, Lasting, Options, PlayerState, Slot, TurnRecord
+
+if TYPE_CHECKING:
+    from zenonzard_tui.engine.effects import SourceCache
 
 
 class Attack:
@@ -37,22 +40,6 @@ class Attack:
         new.blocker, new.revenge = self.blocker, self.revenge
         new.forced, new.named, new.battled = self.forced, self.named, self.battled
         return new
-
-
-class SourceCache:
-    """The cards and Forces with continuous effects at work (effects._holders) and the sources
-    of each `do` asked for (effects._sources), with what they were found for: `key`, the cards
-    in play (slots, each with its card for good), the Forces and whether each works; `lasting`,
-    the game's lasting effects (the very tuple). They depend on nothing else, so while both are
-    the same they are still true."""
-
-    __slots__ = ("by_do", "holders", "key", "lasting")
-
-    def __init__(self, key: tuple, lasting: tuple[Lasting, ...], holders: list) -> None:
-        self.key = key
-        self.lasting = lasting
-        self.holders = holders
-        self.by_do: dict[str, list] = {}
 
 
 class ListingMemo:

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from zenonzard_tui.cards.model import CardDef, Effect, Selector, Step, passives_by_do
 from zenonzard_tui.engine.actions import CHOICE, Choice
-from zenonzard_tui.engine.core import SourceCache
 from zenonzard_tui.engine.state import Lasting, Mod, Slot, TurnRecord
 from zenonzard_tui.engine.terms import STEPS
 from zenonzard_tui.engine.terms import battle as _battle_terms
@@ -76,6 +75,22 @@ def _sources(game: GameCore, do: str) -> list[Source]:
 def _sources_of(game: GameCore, *dos: str) -> list[list[Source]]:
     """`_sources` of several kinds."""
     return [_sources(game, do) for do in dos]
+
+
+class SourceCache:
+    """The cards and Forces with continuous effects at work (effects._holders) and the sources
+    of each `do` asked for (effects._sources), with what they were found for: `key`, the cards
+    in play (slots, each with its card for good), the Forces and whether each works; `lasting`,
+    the game's lasting effects (the very tuple). They depend on nothing else, so while both are
+    the same they are still true."""
+
+    __slots__ = ("by_do", "holders", "key", "lasting")
+
+    def __init__(self, key: tuple, lasting: tuple[Lasting, ...], holders: list) -> None:
+        self.key = key
+        self.lasting = lasting
+        self.holders = holders
+        self.by_do: dict[str, list] = {}
 
 
 def _cache(game: GameCore) -> SourceCache:
