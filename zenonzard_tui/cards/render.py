@@ -43,7 +43,11 @@ FORCE_COMMON_TEXT = (
 )
 
 DECK_ANY_TEXT = "<Deck> A deck may hold any number of this card."
-ZONE_LABELS = {"base": "<Base>", "hand": "<Hand>"}  # where an effect works, when not the field
+ZONE_LABELS = {
+    "base": "<Base>",
+    "hand": "<Hand>",
+    "trash": "<Trash>",
+}  # where an effect works, when not the field
 TIMING_LABELS = {"main": "[Main]", "flash": "[Flash]"}
 
 
@@ -127,6 +131,8 @@ def effect_text(
     lead = ""
     if effect.watch is not None:
         lead = _watch(effect) + ", "
+        that = "that Force" if effect.watch.zone == "forces" else "that minion"
+        ctx.last = Phrase(that, that, False, that)  # `it`: the watched card (Asogi, Marisa)
     cond = _condition(effect.condition, ctx)
     if cond and len(effect.steps) > 1:
         body = cap(cond) + ": " + _steps_text(effect, ctx, lead)

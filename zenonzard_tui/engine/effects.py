@@ -85,6 +85,8 @@ def _holders(game: GameCore) -> list[tuple[int, Slot | None, _Index]]:
 def _during_ok(game: GameCore, seat: int, during: str | None) -> bool:
     if during is None:
         return True
+    if during == "your_mana_phase":  # ZR 11.6 [During Your Mana Phase]
+        return game.active == seat and game.phase == "mana"
     return (game.active == seat) == (during == "your_turn")
 
 
@@ -152,12 +154,29 @@ def dp(game: GameCore, slot: Slot, seat: int | None = None) -> int:
 
 
 def keywords(game: GameCore, slot: Slot) -> frozenset[str]:
+    """Printed keywords, granted ones (modifiers) and those a continuous effect gives (Audri,
+    Rose Paganini: a passive `modify` with `grant`)."""
     if slot.card is None:
         return frozenset()
     kws = set(slot.card.keywords)
     for m in slot.mods:
         kws.update(m.grant)
+    seat = None
+    for src_seat, src, e in _sources(game, "modify"):
+        grant = e.steps[0].param("grant")
+        if not grant:
+            continue
+        if seat is None:
+            seat = seat_of(game, slot)
+        if _applies(game, src_seat, src, e, slot, seat):
+            kws.update(grant)
     return frozenset(kws)
+
+
+def to_field_instead(card: CardDef) -> bool:
+    """ZR 11.9 <Trash> (Graverobber): would this card, going from its owner's trash to the hand,
+    be put onto the field instead?"""
+    return bool(_passives(card, "to_field_instead"))
 
 
 def card_cost(card: CardDef) -> int:
@@ -500,23 +519,22 @@ def t_trigger(game: GameCore, ctx: Ctx) -> None:
 
 
 def queue_self_trigger(
-    game: GameCore, seat: int, slot: Slot, event: str, from_trash: bool = False
+    game: GameCore,
+    seat: int,
+    slot: Slot,
+    event: str,
+    from_trash: bool = False,
+    kind: str = "minion",
 ) -> None:
-    """A card's own trigger: [When Summoned], [When Attacking], [When Destroyed]..."""
+    """A card's own trigger: [When Summoned], [When Attacking], [When Destroyed]... `kind`:
+    "mana" for [When Placed] and [When Retreating], mana effects (ZR 10.1)."""
     card = slot.card
     if card is None or not card.effects:
         return
     for e in card.effects:
         if e.when == event and _during_ok(game, seat, e.during):
             source = None if from_trash else slot.uid
-            _queue(game, seat, 1, slot.order, Ctx(seat, source, "minion", e, slot.name))
-
-
-def t_queue_event(game: GameCore, uid: int, event: str) -> None:
-    """A moved card's own trigger, once it has arrived where it moved to."""
-    found = game.find_slot(uid)
-    if found is not None:
-        queue_self_trigger(game, found[0], found[2], event)
+            _queue(game, seat, 1, slot.order, Ctx(seat, source, kind, e, slot.name))
 
 
 def queue_turn_triggers(game: GameCore, seat: int, when: str) -> None:
@@ -577,6 +595,8 @@ def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None) 
                         "force" if src is None else "minion",
                         e,
                         name,
+                        # "that minion" (Asogi, Marisa): the card whose event it watched
+                        it=(("c", subject.uid),) if subject is not None else (),
                     ),
                 )
 

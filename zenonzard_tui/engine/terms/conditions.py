@@ -103,7 +103,7 @@ class Done:
         return done == value
 
 
-_HOLDS = {name: term.holds for name, term in CONDITIONS.items() if term.holds is not None}
+_HOLDS = {name: term.holds for name, term in CONDITIONS.items()}
 
 
 def condition_ok(
@@ -113,6 +113,8 @@ def condition_ok(
     previous step chose; `done`: whether it did what it said.)"""
     for key, value in cond:
         holds = _HOLDS.get(key)
+        if holds is None and key not in _HOLDS:  # registered after this module (part two)
+            holds = _HOLDS[key] = CONDITIONS[key].holds  # None for a companion (at_least)
         if holds is not None and not holds(game, controller, it, done, value, cond):
             return False
     return True

@@ -185,8 +185,11 @@ _MATCH = {name: term.matches for name, term in FILTERS.items()}  # resolved once
 def card_matches(sel: Selector, card: CardDef, slot: Slot | None = None, game: GameCore | None = None,
                  seat: int | None = None) -> bool:  # fmt: skip
     """Does `card` (in play: `slot`, seen from `seat`) pass every filter of `sel`?"""
-    for key, value in sel.filters:  # noqa: SIM110  (a loop is faster than all() here)
-        if not _MATCH[key](value, card, slot, game, seat):
+    for key, value in sel.filters:
+        match = _MATCH.get(key)
+        if match is None:  # a filter registered after this module (the families of part two)
+            match = _MATCH[key] = FILTERS[key].matches
+        if not match(value, card, slot, game, seat):
             return False
     return True
 

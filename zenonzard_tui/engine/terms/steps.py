@@ -269,27 +269,21 @@ class ToHand:
                 continue
             for p in game.players:
                 if uid in p.trash:
-                    p.trash.remove(uid)
-                    game.to_hand(p.seat, uid)
-                    game.log.add("to_hand", p.seat, uid, game.defs[uid].name)
+                    game.return_from_trash(p.seat, uid)  # ZR 11.9: <Trash> may send it to the field
                     hit = True
         return hit
 
 
-@step(
-    "put_into_base",
-    schema={"target": "target", "rested": bool, "placed_trigger": bool},
-    needs_target=True,
-)
+@step("put_into_base", schema={"target": "target", "rested": bool}, needs_target=True)
 class PutIntoBase:
+    """An effect places cards (ZR 11.1d): [When Placed] never triggers (ZR 11.6), but "is
+    placed" watchers and Chain count it."""
+
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
         who = ctx.target(step.target, "from")
         dest = owner_zone(step.target, "base", who.plural)
-        if step.param("placed_trigger", False):
-            note = " ([When Placed] triggers)"
-        else:
-            note = " ([When Placed] does not trigger)"
+        note = " ([When Placed] does not trigger)"
         return Clause(None, f"put {who.obj} into {dest}{_rested(step)}{note}")
 
     @staticmethod
@@ -309,7 +303,7 @@ class PutIntoBase:
                                 p.seat,
                                 uid,
                                 bool(step.param("rested")),
-                                bool(step.param("placed_trigger")),
+                                False,  # ZR 11.6: only the mana phase triggers [When Placed]
                             )
                         )
         game.push(*tasks)
@@ -406,7 +400,7 @@ class CreateToken:
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         token = _token_def(game.catalog[step.param("token")], step.param("bp"), step.param("dp"))
         tasks = [
-            (type(game).t_enter_field, ctx.controller, game.new_uid(), False, None, token)
+            (type(game).t_enter_field, ctx.controller, game.new_uid(), False, "put", token)
             for _ in range(step.param("count", 1))
         ]
         game.log.add("token", ctx.controller, token.name, len(tasks))
