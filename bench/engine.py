@@ -1,10 +1,14 @@
-"""Engine speed with the starter decks and uniformly random legal actions (the budgets: median
+"""Engine speed with the starter decks (or random legal decks of the whole pool) and uniformly
+random legal actions (the budgets: median
 game <= 10 ms; legal actions + apply <= 50 us per decision; clone <= 50 us; peak memory <= 60 MB).
 Each figure is given as CPU time (time.process_time, what counts on a shared machine) and wall
 time (time.perf_counter). "decisions: N" is the total number of decisions of the full games: it
 only changes when the engine's behaviour does, so it shows that a speed-up kept the same games.
 
-    python bench/engine.py [--games N] [--seed S]
+    python bench/engine.py [--games N] [--seed S] [--decks starter|random]
+
+`--decks random` draws each seat's deck at random from the whole card pool (every set), as the
+fuzzer does: the figure that shows what the AWAKEN and BEYOND cards cost the engine.
 """
 
 from __future__ import annotations
@@ -16,10 +20,12 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from tests.engine.gamekit import random_deck  # noqa: E402
 from zenonzard_tui.decks import load_deck  # noqa: E402
 from zenonzard_tui.engine.game import new_game  # noqa: E402
 
@@ -28,9 +34,13 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--decks", choices=("starter", "random"), default="starter")
     args = ap.parse_args()
-    decks = [load_deck(p) for p in sorted((ROOT / "decks").glob("*.deck"))]
+    starters = [load_deck(p) for p in sorted((ROOT / "decks").glob("*.deck"))]
     rng = random.Random(args.seed)
+
+    def pick() -> Any:
+        return rng.choice(starters) if args.decks == "starter" else random_deck(rng)
 
     game_ms: list[float] = []
     game_cpu_ms: list[float] = []
@@ -40,7 +50,7 @@ def main() -> None:
     clone_cpu_us: list[float] = []
     decisions = 0
     for g in range(args.games):
-        a, b = rng.choice(decks), rng.choice(decks)
+        a, b = pick(), pick()
         t0, c0 = time.perf_counter(), time.process_time()
         game = new_game(a, b, seed=args.seed + g, log=False)
         while not game.over:
@@ -51,7 +61,7 @@ def main() -> None:
 
     # per decision and per clone, timed one at a time on fresh games
     for g in range(min(args.games, 100)):
-        game = new_game(rng.choice(decks), rng.choice(decks), seed=10_000 + g, log=False)
+        game = new_game(pick(), pick(), seed=10_000 + g, log=False)
         mid = rng.randrange(40, 140)
         n = 0
         while not game.over:
@@ -70,7 +80,7 @@ def main() -> None:
 
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     med = statistics.median
-    print(f"games: {args.games}, starter decks, seed {args.seed}")
+    print(f"games: {args.games}, {args.decks} decks, seed {args.seed}")
     print(f"decisions: {decisions}")
     print(
         f"full game:            CPU median {med(game_cpu_ms):7.2f} ms   wall median "

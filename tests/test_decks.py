@@ -206,6 +206,35 @@ def test_zr_4_1_limit_counts_names_not_lines_when_two_ids_share_a_name():
     assert problems_at(report) == [(15, "ZR 4.1")]
 
 
+def test_names_as_deck_lists_wrote_them_short_names_accents_curly_quotes():
+    """A titled card goes by its short name when that is unique; accents, curly quotes and "&"
+    are optional, as players typed them."""
+    flower = dataclasses.replace(
+        POOL.cards["red_02_02_00_01"], id="test_flower", name="Alrûna - Flower of Passion"
+    )
+    choir = dataclasses.replace(
+        POOL.cards["red_02_02_00_00"], id="test_choir", name="Tillt & Wellt - The Astral Choir"
+    )
+    wisp = dataclasses.replace(POOL.cards["red_03_02_00_00"], id="test_wisp", name="Will-o'-Wisp")
+    twin = dataclasses.replace(POOL.cards["red_03_02_00_00"], id="test_twin", name="Sams - Twin")
+    pool = CardPool(
+        {**POOL.cards, **{c.id: c for c in (flower, choir, wisp)}}, POOL.forces, version="test"
+    )
+    for text, card in [
+        ("Sams", "Sams - The All-Seeing Commander"),
+        ("marielna", "Marielna - Master of the Wind"),
+        ("Alruna", flower.name),
+        ("ALRUNA - flower of passion", flower.name),
+        ("Tillt and Wellt", choir.name),
+        ("Will-o\u2019-Wisp", wisp.name),
+    ]:
+        assert pool.card(text) is not None and pool.card(text).name == card, text
+    clash = CardPool({**POOL.cards, twin.id: twin}, POOL.forces, version="test")
+    assert clash.card("Sams") is None  # two titled cards share the short name: not a name
+    report = parse_deck(deck_text((9, "3 Sams")), pool=pool)
+    assert report.legal, report.problems
+
+
 def test_a_card_marked_unsupported_keeps_the_deck_illegal_with_its_reason():
     odd = dataclasses.replace(POOL.cards["red_02_02_00_01"], unsupported="needs a rule not built")
     pool = CardPool({**POOL.cards, odd.id: odd}, POOL.forces, version="test")
@@ -310,7 +339,7 @@ def test_unknown_card_suggests_the_closest_names():
 
 
 def test_unknown_card_suggests_the_full_name_of_a_prefix():
-    report = parse_deck(deck_text((9, "3 Sams")))
+    report = parse_deck(deck_text((9, "3 Sams - The All")))
     assert report.problems[0].suggestions == ("Sams - The All-Seeing Commander",)
 
 

@@ -10,15 +10,18 @@ from zenonzard_tui.engine.invariants import MAX_ACTIONS, problems
 
 
 def random_deck(rng: random.Random):
-    """A legal 40-card deck (ZR 4) of random BASIC cards and two Forces with life <= 11."""
+    """A legal 40-card deck (ZR 4) of random cards of the whole pool (every set; none marked
+    unsupported): 14 Base Minions, 26 others, and two Forces with life <= 11."""
     pool = load_pool()
-    bases = [c for c in pool.cards.values() if c.type == "base_minion"]
-    others = [c for c in pool.cards.values() if c.type in ("field_minion", "magic")]
-    cards = [rng.choice(bases) for _ in range(14)]
-    while len(cards) < 40:
-        card = rng.choice(others)
-        if cards.count(card) < 3:
-            cards.append(card)
+    playable = [c for c in pool.cards.values() if not c.unsupported]
+    bases = [c for c in playable if c.type == "base_minion"]
+    others = [c for c in playable if c.type in ("field_minion", "magic")]
+    cards: list = []
+    for group, size in ((bases, 14), (others, 40)):
+        while len(cards) < size:
+            card = rng.choice(group)
+            if card.deck_limit is None or cards.count(card) < card.deck_limit:
+                cards.append(card)
     forces = list(pool.forces.values())
     while True:
         pair = rng.sample(forces, 2)

@@ -14,7 +14,14 @@ from zenonzard_tui.engine.events import Draw
 from zenonzard_tui.engine.game import new_game
 from zenonzard_tui.engine.log import sentences
 from zenonzard_tui.engine.observe import ChoiceView, observe
-from zenonzard_tui.engine.save import SaveError, game_record, load_game, load_record, save_game
+from zenonzard_tui.engine.save import (
+    SaveError,
+    game_record,
+    load_game,
+    load_record,
+    pool_note,
+    save_game,
+)
 from zenonzard_tui.scenarios import parse_scenario
 
 ROOT_SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
@@ -138,6 +145,28 @@ def test_observe_hides_the_opponents_hand_and_decks(seed):
         assert sum("draws a card" in s and s.startswith("AB"[1 - seat]) for s in view.log) == len(
             drawn
         )
+
+
+def test_a_save_of_another_card_pool_replays_with_a_note(tmp_path, capsys):
+    """Nothing a user made is lost when the pool grows: a save of an older card pool is replayed
+    with today's cards; the game, the client and `replay` say so."""
+    from zenonzard_tui.cli import main
+    from zenonzard_tui.client.session import load_session
+
+    game, rng = _start(3)
+    _play(game, rng, 60)
+    record = {**game_record(game), "pool_version": "0123abcdef01"}
+    assert pool_note(game_record(game)) is None
+    loaded = load_record(record)
+    assert _fingerprint(loaded) == _fingerprint(game)
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    notice = load_session(path).notice
+    assert notice is not None and 'another card pool (pool_version "0123abcdef01"' in notice
+    assert main(["replay", str(path)]) == 0
+    err = capsys.readouterr().err
+    assert "note: This save was made with another card pool" in err
+    assert "may differ from the game as it was played" in err
 
 
 def test_replay_command_prints_the_log(tmp_path, capsys):

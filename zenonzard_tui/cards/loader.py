@@ -10,6 +10,7 @@ import difflib
 import hashlib
 import re
 import tomllib
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -47,10 +48,24 @@ class CardDataError(ValueError):
         super().__init__(f"{where}: {problem}")
 
 
+_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
+
+
 def normalize_name(text: str) -> str:
-    """The form names are compared in: case-insensitive, whitespace-tolerant."""
-    text = re.sub(r"\s+", " ", text.strip().casefold())
+    """The form names are compared in: case-insensitive, whitespace-tolerant, accents optional
+    ("Alruna" is "Alrûna"), curly quotes as straight ones, "&" as "and"."""
+    text = unicodedata.normalize("NFKD", text.translate(_QUOTES))
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    text = re.sub(r"\s+", " ", text.strip().casefold()).replace("&", " and ")
+    text = re.sub(r"\s+", " ", text).strip()
     return re.sub(r"\s*-\s*", " - ", text)
+
+
+def short_name(name: str) -> str | None:
+    """The part of a titled name before its title ("Dyana" of "Dyana - The Reptile
+    Pathfinder"), or None for a name without one."""
+    head, sep, _ = name.partition(" - ")
+    return head if sep and head.strip() else None
 
 
 # ----------------------------------------------------------------------------------------------
@@ -372,6 +387,16 @@ class CardPool:
         by_name: dict[str, CardDef] = {}
         for card in self.cards.values():
             by_name.setdefault(normalize_name(card.name), card)
+        # a titled card also goes by its short name when no other card has it ("Sams", as deck
+        # lists of the time wrote it)
+        shorts: dict[str, list[CardDef]] = {}
+        for card in self.cards.values():
+            short = short_name(card.name)
+            if short is not None:
+                shorts.setdefault(normalize_name(short), []).append(card)
+        for key, cards in shorts.items():
+            if len({c.name for c in cards}) == 1 and key not in by_name:
+                by_name[key] = cards[0]
         forces_by_name: dict[str, ForceDef] = {}
         for force in self.forces.values():
             forces_by_name[normalize_name(force.name)] = force

@@ -26,10 +26,13 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        game = load_session(args.save).game  # an engine save, or a puzzle saved by the client
+        session = load_session(args.save)  # an engine save, or a puzzle saved by the client
     except SaveError as exc:
         print(f"zenonzard replay: {exc}", file=sys.stderr)
         return 2
+    if session.notice:
+        print(f"zenonzard replay: note: {session.notice}", file=sys.stderr)
+    game = session.game
     for line in sentences(game, SEATS[args.seat]):
         print(line)
     if game.pending is not None:

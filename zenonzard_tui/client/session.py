@@ -38,6 +38,7 @@ from zenonzard_tui.engine.save import (
     check_version,
     game_record,
     load_record,
+    pool_note,
     read_record,
     replay,
     shown,
@@ -84,6 +85,7 @@ class Session:
     archived: Path | None = None  # where the finished game went in the history
     resumed_from: Path | None = None  # the autosave this game was resumed from (removed later)
     autosaved: bool = False  # True while autosave_file holds this game's latest position
+    notice: str | None = None  # what a player should know about the loaded save (shown at start)
 
     def __post_init__(self) -> None:
         self.catalog: dict[str, CardDef] = dict(self.game.catalog)
@@ -294,6 +296,9 @@ def load_session(path: str | Path, ai_seed: int = 0) -> Session:
         puzzle, texts = None, list(record["actions"])
     session = Session(game, settings, puzzle, texts, ai_seed=ai_seed, save_path=path)
     session.saved_count = len(texts)
+    if puzzle is None:
+        note = pool_note(record)
+        session.notice = f"This save was {note}." if note else None
     return session
 
 

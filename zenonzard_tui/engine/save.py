@@ -245,7 +245,11 @@ def load_record(record: Any, source: str = "save") -> Game:
     actions = record.get("actions")
     if not isinstance(actions, list):
         raise SaveError(f'{source}: "actions" must be a list of action texts')
-    return replay(start_game(setup, source), actions, source)
+    # a save of another card pool is replayed if it can be (nothing a user made is lost); when it
+    # cannot, the message says why
+    note = pool_note(record)
+    why = None if note is None else "the save was " + note.split(": replayed")[0]
+    return replay(start_game(setup, source), actions, source, why)
 
 
 def check_version(record: dict, newest: int, source: str, what: str = "save") -> None:
@@ -265,21 +269,31 @@ def check_version(record: dict, newest: int, source: str, what: str = "save") ->
 
 
 def check_pool_version(record: dict, source: str) -> None:
-    """SaveError unless the save was made with this program's card pool: with another, its
-    action texts may mean other cards or not replay at all."""
-    saved, ours = record.get("pool_version"), load_pool().version
+    """SaveError unless the save names the card pool it was made with (a short text)."""
+    saved = record.get("pool_version")
     if saved is None:
         raise SaveError(f"{source}: the save has no card-pool version")
-    if saved != ours:
-        raise SaveError(
-            f"{source}: the save was made with another card pool (pool_version {shown(saved)}; "
-            f"this program's is {shown(ours)}): its actions may not replay"
-        )
+    if not isinstance(saved, str) or not saved or len(saved) > 64:
+        raise SaveError(f"{source}: the card-pool version must be a short text, not {shown(saved)}")
 
 
-def replay(game: Game, actions: list, source: str) -> Game:
+def pool_note(record: dict) -> str | None:
+    """None when the save was made with this program's card pool; otherwise what a player should
+    know: the game was replayed with today's cards and rules (a newer version of zenonzard-tui
+    adds cards and settles rules), so it may differ from the game as it was played."""
+    saved, ours = record.get("pool_version"), load_pool().version
+    if saved == ours:
+        return None
+    return (
+        f"made with another card pool (pool_version {shown(saved)}; this program's is "
+        f"{shown(ours)}): replayed with today's cards and rules, so it may differ from the game "
+        "as it was played"
+    )
+
+
+def replay(game: Game, actions: list, source: str, why: str | None = None) -> Game:
     """Apply a save's action texts to the game it starts from; SaveError at the first that is not
-    a text or not legal."""
+    a text or not legal (`why`: the likely reason, when known)."""
     for n, text in enumerate(actions, 1):
         if not isinstance(text, str):
             raise SaveError(f"{source}: action {n} is not a text")
@@ -287,8 +301,8 @@ def replay(game: Game, actions: list, source: str) -> Game:
             game.apply(text)
         except ActionError as exc:
             raise SaveError(
-                f"{source}: action {n} {shown(text)} cannot be replayed ({exc}); the save is "
-                "damaged or from another card pool"
+                f"{source}: action {n} {shown(text)} cannot be replayed ({exc}); "
+                + (why or "the save is damaged or from another card pool")
             ) from None
     return game
 
