@@ -340,7 +340,7 @@ def test_unknown_card_suggests_the_closest_names():
 
 def test_unknown_card_suggests_the_full_name_of_a_prefix():
     report = parse_deck(deck_text((9, "3 Sams - The All")))
-    assert report.problems[0].suggestions == ("Sams - The All-Seeing Commander",)
+    assert report.problems[0].suggestions[0] == "Sams - The All-Seeing Commander"
 
 
 def test_unknown_force_suggests_forces():
