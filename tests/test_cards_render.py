@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.expected_hand import EXPECTED_HAND
 from zenonzard_tui.cards import Effect, Step, load_pool, vocab
 from zenonzard_tui.cards.loader import parse_card, parse_force
 from zenonzard_tui.cards.model import COLORS, KEYWORDS
@@ -204,6 +205,22 @@ EXPECTED = {
     "Chalchalsio": "[Passive] This minion cannot be chosen by your opponent's Magic cards.",
     "Bomb Wahl": "[When Summoned] Destroy 1 of your opponent's minions with 400 BP or less.",
     "Howling Direwolf": "[Passive] Your other minions get +100 BP.",
+    # AWAKEN and BEYOND, BP and DP (ZR 10.6), counts (ZR 10.10), snapshots (ZR 10.5)
+    "Surprise Onslaught": "[Flash] Your opponent's minions with cost 4 or less get -1 original "
+    "DP until the end of the turn.",
+    "Tone Down": "[Flash] 1 of your opponent's minions has its DP set to 0 until the end of "
+    "the turn.",
+    "Fearsome Pheasant": "[Passive] If all your Forces are destroyed, this minion gets +1 DP.\n"
+    "[Passive] This minion enters the base Rested.",
+    "Liaveau - The Defender": "[Passive] If you have 7 or more life, this minion gets Charge, "
+    "Pierce and Resurge.",
+    "Gorgon Shamanka": "[At the End of Your Turn] All non-Monster minions get -200 BP.",
+    "Avian Ninja": "[Passive] This minion cannot block.\n<Base> [When Placed] Your minions get "
+    "+100 BP until the end of the turn.",
+    "Graig Smasher - The Iron Lord": "[Passive] This minion gets +200 BP for each of your other "
+    "non-token minions.",
+    "D-13 Holy Quayd": "Resurge\n[On Your Opponent's Turn] Your minions get +200 BP. This effect "
+    "does not stack.",
     "Revolver Condor": "[When Summoned] Deal 1 damage to your opponent.",
     "Nue - Beast of Death": "[When Summoned] Destroy 1 of your opponent's minions "
     "with 500 BP or less.",
@@ -255,6 +272,7 @@ EXPECTED = {
     "Xing Xing": "[Passive] Whenever one of your other minions enters your field, this minion gets +100 BP.",
     "Bellows of Avarice": "[When Destroyed] Return 1 of your opponent's minions to your opponent's hand.\n<Base> [When Retreating] Make 1 of your yellow minions Active.",
 }
+EXPECTED |= EXPECTED_HAND
 
 EXPECTED_FORCES = {
     "force_sin": "[Passive] Your minions get +100 BP.",
@@ -378,6 +396,12 @@ SAMPLE_PARAMS: dict[str, Any] = {
     "card_type": "magic",
     "to": "player",
     "source": "minion",
+    "each": True,
+    "hand_size": 4,
+    "original_bp": -100,
+    "original_dp": -1,
+    "set_bp": 0,
+    "set_dp": 0,
 }
 
 
@@ -436,6 +460,9 @@ def test_every_condition_has_words(cond: str) -> None:
         "done": {"done": True},
         "placed_mana": {"placed_mana": "red"},
         "only_token_mana": {"only_token_mana": True},
+        "life_at_least": {"life_at_least": 7},
+        "life_at_most": {"life_at_most": 3},
+        "forces_destroyed": {"forces_destroyed": "all"},
     }
     effect = {
         "when": "summoned",
@@ -493,6 +520,11 @@ FILTER_SAMPLES: dict[str, list[Any]] = {
     "keyword": list(KEYWORDS),
     "token": [True, False],
     "destroyed": [True, False],
+    "dp_max": [0, 1],
+    "rested": [True, False],
+    "names": [["Drill Golem"], ["Drill Golem", "Miner of Aguma"]],
+    "not_name": ["Drill Golem"],
+    "not_class": ["Monster"],
 }
 
 

@@ -350,7 +350,7 @@ def test_unknown_force_suggests_forces():
 
 
 def test_unknown_card_counts_toward_the_total_so_it_is_reported_once():
-    report = parse_deck(deck_text((6, "3 Nothing Like A Card")))
+    report = parse_deck(deck_text((6, "3 Qwxz Vvvv")))
     assert problems_at(report) == [(6, None)]
     assert report.problems[0].suggestions == ()
 

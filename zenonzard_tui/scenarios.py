@@ -626,7 +626,7 @@ def _slot_dump(s) -> tuple:
         s.arrived,
         s.advanced,
         s.order,
-        tuple((m.bp, m.dp, m.grant, m.until) for m in s.mods),
+        tuple(m.key() for m in s.mods),
         s.must_block,
         s.color,
     )

@@ -31,12 +31,11 @@ def _play_turn(game, level: str, seed: int) -> bool:
 def test_the_strong_level_wins_every_shipped_puzzle(path):
     """ZR 1.2: from the player's information only (the AI sees B's hand as sampled cards). The
     expert level, and 20 seeds a puzzle, are measured by `python bench/ai.py --table puzzles`
-    (the same check with a larger node cap; too slow for a unit test). The worlds the AI
-    samples for B's hidden cards come from the whole pool, so which tricks they hold changes as
-    the pool grows (big-wall: B's Reactive Shield; docs/ai.md measures it at 3 of 5 seeds):
-    strong must win with one of three seeds."""
-    scenario = load_scenario(path)
-    assert any(_play_turn(scenario.new_game(), "strong", seed) for seed in range(3)), path.stem
+    (the same check with a larger node cap; too slow for a unit test). The strong level samples
+    B's unseen cards from the pool (engine/belief.py), so one seed's result moves whenever cards
+    are added: a win within the first three seeds is asked for (big-wall: 5 of 8 seeds win with
+    the BASIC pool alone, and with the AWAKEN and BEYOND cards too)."""
+    assert any(_play_turn(load_scenario(path).new_game(), "strong", s) for s in range(3)), path.stem
 
 
 @pytest.mark.parametrize("name", WINS)

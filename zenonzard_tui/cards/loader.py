@@ -87,6 +87,11 @@ class _Checker:
             if value not in kind:
                 self.fail(field, f"{value!r} is not one of: {', '.join(map(str, kind))}")
             return value
+        if kind == "names":  # a list of card names (the `names` filter)
+            names = self.str_list(field, value)
+            if not names:
+                self.fail(field, "expected at least one name")
+            return names
         if kind == "signed":
             if isinstance(value, bool) or not isinstance(value, int):
                 self.fail(field, f"expected a whole number, got {value!r}")
@@ -202,8 +207,15 @@ class _Checker:
             params.append((key, value))
         for key in sorted(vocab.REQUIRED.get(do, frozenset()) - {k for k, _ in params}):
             self.fail(f"{field}.{key}", f"missing: '{do}' needs {key}")
-        if do == "modify" and not {"bp", "dp", "grant"} & {k for k, _ in params}:
-            self.fail(field, "'modify' changes nothing: give bp, dp or grant")
+        if do == "modify":
+            keys = {k for k, _ in params}
+            if keys.isdisjoint(MODIFY_CHANGES):
+                self.fail(field, f"'modify' changes nothing: give {', '.join(MODIFY_CHANGES)}")
+            once = MODIFY_ONE_SHOT & keys
+            if passive and once:  # ZR 10.6: original-value and set-to changes are one-shot
+                self.fail(
+                    f"{field}.{sorted(once)[0]}", "only in a one-shot (triggered or Magic) effect"
+                )
         return Step(do, target, tuple(params), condition, optional)
 
     def effect(self, field: str, raw: Any, card_type: str | None) -> Effect:
@@ -250,6 +262,10 @@ class _Checker:
             self.fail("effects", "expected a list of effects")
         return tuple(self.effect(f"effects[{i}]", e, card_type) for i, e in enumerate(raw))
 
+
+# `modify` must change something; original-value and set-to changes are one-shot (ZR 10.6)
+MODIFY_ONE_SHOT = frozenset(("original_bp", "original_dp", "set_bp", "set_dp"))
+MODIFY_CHANGES = ("bp", "dp", "grant", *sorted(MODIFY_ONE_SHOT))
 
 CARD_FIELDS = {
     "id", "name", "type", "color", "cost", "pips", "bp", "dp", "classes", "rarity", "set",

@@ -90,6 +90,9 @@ def _during_ok(game: GameCore, seat: int, during: str | None) -> bool:
     return (game.active == seat) == (during == "your_turn")
 
 
+during_ok = _during_ok  # for steps: does an effect with this `during` work in this turn?
+
+
 def seat_of(game: GameCore, slot: Slot) -> int:
     for p in game.players:
         if slot in p.field or slot in p.base:
@@ -120,26 +123,54 @@ def _applies(game: GameCore, src_seat: int, src: Slot | None, e: Effect, slot: S
 
 
 def _bonus(game: GameCore, slot: Slot, seat: int, stat: str) -> int:
+    """The continuous modifiers (auras, Forces, [Passive] bonuses) on this minion's `stat`."""
     total = 0
+    stacked: set[int] | None = None
     for src_seat, src, e in _sources(game, "modify"):
         step = e.steps[0]
         value = step.param(stat, 0)
         if not value or not _applies(game, src_seat, src, e, slot, seat):
             continue
+        if e.no_stack:  # ZR 10.7: copies of this effect (same card, same effect) apply once
+            if stacked is None:
+                stacked = set()
+            elif id(e) in stacked:
+                continue
+            stacked.add(id(e))
         per = step.param("per")
-        if per is not None:
-            value *= _count(game, per, src_seat)
+        if per is not None:  # ZR 10.10: a continuous count is recounted each time
+            value *= _count(game, per, src_seat, src.uid if src is not None else None)
         total += value
     return total
 
 
+_SPECIAL = {"bp": ("base_bp", "set_bp"), "dp": ("base_dp", "set_dp")}
+
+
 def _stat(game: GameCore, slot: Slot, seat: int | None, stat: str) -> int:
+    """ZR 10.6: (1) the printed value plus "original value" changes, floored at 0; (2) a "set
+    to" value, if one is active, and nothing else; (3) otherwise plus every other modifier
+    (temporary, granted, continuous), then floored at 0 (ZR 2.4)."""
     card = slot.card
     if card is None:
         return 0
+    value = getattr(card, stat) or 0
+    mods = slot.mods
+    if mods:
+        fixed = None
+        added = 0
+        for m in mods:
+            added += getattr(m, stat)
+            if m.special:
+                base_name, set_name = _SPECIAL[stat]
+                value += getattr(m, base_name)
+                if getattr(m, set_name) is not None:
+                    fixed = getattr(m, set_name)  # the latest "set to" wins
+        if fixed is not None:
+            return fixed
+        value = max(0, value) + added
     if seat is None:
         seat = seat_of(game, slot)
-    value = (getattr(card, stat) or 0) + sum(getattr(m, stat) for m in slot.mods)
     return max(0, value + _bonus(game, slot, seat, stat))
 
 
@@ -154,8 +185,8 @@ def dp(game: GameCore, slot: Slot, seat: int | None = None) -> int:
 
 
 def keywords(game: GameCore, slot: Slot) -> frozenset[str]:
-    """Printed keywords, granted ones (modifiers) and those a continuous effect gives (Audri,
-    Rose Paganini: a passive `modify` with `grant`)."""
+    """Printed keywords, granted ones (modifiers) and those continuous effects give (Liaveau's
+    [Passive], Vangeiss's [On Your Turn], ZR 10.3 (f))."""
     if slot.card is None:
         return frozenset()
     kws = set(slot.card.keywords)
@@ -163,9 +194,13 @@ def keywords(game: GameCore, slot: Slot) -> frozenset[str]:
         kws.update(m.grant)
     seat = None
     for src_seat, src, e in _sources(game, "modify"):
-        grant = e.steps[0].param("grant")
+        step = e.steps[0]
+        grant = step.param("grant")
         if not grant:
             continue
+        target = step.target
+        if isinstance(target, Selector) and target.filter("keyword") is not None:
+            continue  # a grant that depends on keywords would ask itself: none is written so
         if seat is None:
             seat = seat_of(game, slot)
         if _applies(game, src_seat, src, e, slot, seat):
@@ -252,17 +287,31 @@ def damage_reduction(game: GameCore, seat: int, to: str, from_minion: bool) -> i
     return total
 
 
+# ZR 10.1, ZR 10.2: the kinds of the opponent's effects a protection names (None: every kind)
+_BY_KINDS: dict[str | None, tuple[str, ...] | None] = {
+    None: None,
+    "opponent_magic": ("magic",),
+    "opponent_minion_effects": ("minion",),
+    "opponent_minions_and_magic": ("minion", "magic"),  # Crystal Veil
+}
+
+
 def _untargetable(game: GameCore, slot: Slot, seat: int, ctx: Ctx) -> bool:
-    """Chalchalsio, Ring Raptor (opponent's Magic); Force of Sanctity (opponent's minion effects)."""
+    """ZR 10.2: can `ctx`'s effect not choose this minion? Chalchalsio, Ring Raptor (opponent's
+    Magic); Force of Sanctity (opponent's minion effects); Crystal Veil (both); a protection
+    granted by a step (a modifier's `protect`: Holy Fly)."""
     if ctx.controller == seat:
         return False
+    for m in slot.mods:
+        if m.protect is not None:
+            kinds = _BY_KINDS[m.protect]
+            if kinds is None or ctx.kind in kinds:
+                return True
     for src_seat, src, e in _sources(game, "untargetable"):
         if src_seat != seat:
             continue
-        by = e.steps[0].param("by")
-        if (by == "opponent_magic" and ctx.kind != "magic") or (
-            by == "opponent_minion_effects" and ctx.kind != "minion"
-        ):
+        kinds = _BY_KINDS[e.steps[0].param("by")]
+        if kinds is not None and ctx.kind not in kinds:
             continue
         if _applies(game, src_seat, src, e, slot, seat):
             return True
@@ -441,8 +490,10 @@ def _matches_slot(game: GameCore, sel: Selector, slot: Slot, seat: int, controll
     return _card_matches(sel, slot.card, slot, game, seat)
 
 
-def candidates(game: GameCore, sel: Selector, ctx: Ctx) -> list[tuple]:
-    """The options a selector offers to the effect's controller, in zone order."""
+def candidates(game: GameCore, sel: Selector, ctx: Ctx, choosing: bool = True) -> list[tuple]:
+    """The options a selector offers to the effect's controller, in zone order. `choosing`
+    false: an "all" effect that chooses nothing, which "cannot be selected" does not stop
+    (ZR 10.2)."""
     out: list[tuple] = []
     controller = ctx.controller
     for seat in _side_seats(sel.side, controller):
@@ -457,7 +508,7 @@ def candidates(game: GameCore, sel: Selector, ctx: Ctx) -> list[tuple]:
                     continue
                 if not _card_matches(sel, s.card, s, game, seat):
                     continue
-                if _untargetable(game, s, seat, ctx):
+                if choosing and _untargetable(game, s, seat, ctx):
                     continue
                 out.append(("c", s.uid))
             if sel.or_force:
@@ -482,8 +533,9 @@ def candidates(game: GameCore, sel: Selector, ctx: Ctx) -> list[tuple]:
     return out
 
 
-def _count(game: GameCore, sel: Selector, controller: int) -> int:
-    """How many things a `per` selector counts (count = all)."""
+def _count(game: GameCore, sel: Selector, controller: int, source: int | None = None) -> int:
+    """How many things a `per` selector counts (count = all; ZR 10.10: a card counts itself when
+    it matches, unless the selector says `other`; `source` is the uid of the effect's card)."""
     n = 0
     for seat in _side_seats(sel.side, controller):
         p = game.players[seat]
@@ -492,12 +544,17 @@ def _count(game: GameCore, sel: Selector, controller: int) -> int:
             n += sum(1 for f in p.forces if destroyed is None or f.destroyed == destroyed)
         elif sel.zone in ("field", "base"):
             for s in p.field if sel.zone == "field" else p.base:
+                if sel.other and s.uid == source:
+                    continue
                 if s.card is not None and _card_matches(sel, s.card, s, game, seat):
                     n += 1
         else:
             zone = {"hand": p.hand, "trash": p.trash, "deck": p.deck}[sel.zone]
             n += sum(1 for uid in zone if _card_matches(sel, game.defs[uid]))
     return n
+
+
+count_of = _count  # for steps: a one-shot "for each" is counted once, on resolution (ZR 10.10)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -601,6 +658,33 @@ def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None) 
                 )
 
 
+def queue_deck_discards(game: GameCore, seat: int, batch: list[int]) -> None:
+    """ "Whenever cards are discarded from your deck" (Kiska, ZR 14.6): each watching effect is
+    queued once per batch, with the batch's matching cards (top first) as its `it`; an effect
+    that does not stack is queued once per player however many copies watch (ZR 10.7)."""
+    stacked: set[tuple[int, str]] = set()
+    for p in game.players:
+        for s in p.field:
+            card = s.card
+            if card is None:
+                continue
+            for e in card.effects:
+                if e.when != "deck_discarded" or not _during_ok(game, p.seat, e.during):
+                    continue
+                w = e.watch
+                if w is None or seat not in _side_seats(w.side, p.seat):
+                    continue
+                it = tuple(("c", u) for u in batch if _card_matches(w, game.defs[u]))
+                if not it:
+                    continue
+                if e.no_stack:
+                    if (p.seat, card.id) in stacked:
+                        continue
+                    stacked.add((p.seat, card.id))
+                ctx = Ctx(p.seat, s.uid, "minion", e, s.name, 0, it)
+                _queue(game, p.seat, 1, s.order, ctx)
+
+
 # ----------------------------------------------------------------------------------------------
 # Summoning and Magic (ZR 6.2, ZR 6.3)
 
@@ -664,14 +748,15 @@ def t_cast_targets(game: GameCore, seat: int, uid: int) -> None:
 def t_cast_pay(game: GameCore, seat: int, uid: int, chosen: tuple | None) -> None:
     card = game.defs[uid]
     _pay(game, seat, card)
-    ctx = Ctx(seat, None, "magic", card.effects[0], card.name)
+    ctx = Ctx(seat, uid, "magic", card.effects[0], card.name)  # "this card": the Magic card
     first = (t_step, ctx) if chosen is None else (t_step_chosen, ctx, chosen)
     game.push(first, (t_cast_finish, seat, uid))
 
 
 def t_cast_finish(game: GameCore, seat: int, uid: int) -> None:
-    game.limbo.remove(uid)
-    game.players[seat].trash.append(uid)
+    if uid in game.limbo:  # ZR 11.8: not when it returned itself to the hand
+        game.limbo.remove(uid)
+        game.players[seat].trash.append(uid)
     queue_watchers(game, "magic_used", seat, None)
 
 
@@ -740,6 +825,8 @@ def _resolve_targets(game: GameCore, ctx: Ctx, target) -> tuple:
     if target is None:
         return ()
     if target == "this":
+        if ctx.kind == "magic":  # the Magic card itself, while it resolves (ZR 6.3, ZR 11.8)
+            return (("c", ctx.source),) if ctx.source in game.limbo else ()
         return (("c", ctx.source),) if ctx.source is not None and game.find_slot(ctx.source) else ()
     if target == "it":
         return ctx.it
@@ -747,7 +834,7 @@ def _resolve_targets(game: GameCore, ctx: Ctx, target) -> tuple:
         return (("p", ctx.controller),)
     if target == "opponent":
         return (("p", 1 - ctx.controller),)
-    return tuple(candidates(game, target, ctx))  # count = all
+    return tuple(candidates(game, target, ctx, choosing=False))  # count = all (ZR 10.2)
 
 
 def t_step_chosen(game: GameCore, ctx: Ctx, chosen: tuple) -> None:

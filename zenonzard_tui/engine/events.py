@@ -220,6 +220,52 @@ class Discard(SeatEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class Mill(SeatEvent):
+    """A card discarded from the top of the deck (ZR 11.10): it goes to the trash, seen by both."""
+
+    kind = "mill"
+    uid: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who} discards {_name(game, self.uid)} from the top of their deck (ZR 11.10)."
+
+
+@dataclass(frozen=True, slots=True)
+class ToBottom(SeatEvent):
+    """Platorna's discarded cards go on the bottom of the deck, never to the trash (ZR 11.10)."""
+
+    kind = "to_bottom"
+    count: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        cards = _count(self.count, "discarded card")
+        return f"{self.who} puts {cards} on the bottom of their deck in random order (ZR 11.10)."
+
+
+@dataclass(frozen=True, slots=True)
+class CopyCard(SeatEvent):
+    """A copy of a card is made and added to a hand (Janus, ZR 11.11)."""
+
+    kind = "copy"
+    uid: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who} adds a copy of {_name(game, self.uid)} to their hand (ZR 11.11)."
+
+
+@dataclass(frozen=True, slots=True)
+class TrashEffects(SeatEvent):
+    """A card in the trash resolves its [When Destroyed] effects as trash effects (Kiska)."""
+
+    kind = "trash_effects"
+    uid: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        name = _name(game, self.uid)
+        return f"{name} resolves its [When Destroyed] effects from the trash (ZR 14.6)."
+
+
+@dataclass(frozen=True, slots=True)
 class ToHand(SeatEvent):
     """A card returns to its owner's hand (seen by both players)."""
 
@@ -533,10 +579,30 @@ class Modify(SeatEvent):
     dp: int
     grant: tuple[str, ...]
     until: str | None
+    special: str = ""  # original-value changes and set values (ZR 10.6), as words
 
     def sentence(self, game: Game, seat: int | None) -> str:
         until = UNTIL.get(self.until, "") if self.until else ""
+        if self.special:  # "-1 original DP", "DP set to 0"
+            plain = _changes(self.bp, self.dp, self.grant)
+            what = self.special if plain == "no change" else f"{plain} and {self.special}"
+            return f"{self.who}'s {self.name} gets {what} (ZR 10.6){until}."
         return f"{self.who}'s {self.name} gets {_changes(self.bp, self.dp, self.grant)}{until}."
+
+
+@dataclass(frozen=True, slots=True)
+class Protect(SeatEvent):
+    kind = "protect"
+    name: str
+    by: str | None
+    until: str | None
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        from zenonzard_tui.engine.terms.steps import BY
+
+        until = UNTIL.get(self.until, "") if self.until else ""
+        by = BY[self.by].replace("your opponent", "the opponent")
+        return f"{self.who}'s {self.name} cannot be chosen by {by} (ZR 10.2){until}."
 
 
 @dataclass(frozen=True, slots=True)

@@ -194,7 +194,7 @@ class Game(LegalActions):
             self.push((*choice.cont, choice.chosen))
             return
         chosen = (*choice.chosen, action.args[0])
-        if len(chosen) >= choice.max or len(chosen) >= len(choice.options):
+        if len(chosen) >= choice.max:  # (the options left, not those first offered, say the rest)
             self.push((*choice.cont, chosen))
             return
         rest = tuple(o for o in choice.options if o != action.args[0])

@@ -29,6 +29,7 @@ from zenonzard_tui.engine.game import Game
 from zenonzard_tui.engine.rng import Rng
 from zenonzard_tui.engine.state import (
     BASE_LIMIT,
+    COPY_ROOM,
     FIELD_LIMIT,
     HAND_LIMIT,
     LIFE_CAP,
@@ -301,7 +302,7 @@ def game_from_position(
         p.movement = movement if seat == seat_active and phase != "standby" else 0
 
     # ZR 6.5: the order in which the cards in play entered it; tokens get uids after the cards
-    game.next_uid = len(game.defs)
+    game.next_uid = len(game.defs) + COPY_ROOM  # ZR 11.11: copies get the uids before
     for p in game.players:
         for s in (*p.field, *p.base):
             game.seq += 1

@@ -19,6 +19,9 @@ START_LIFE = 12  # ZR 5.1
 START_HAND = 6  # ZR 5.1
 TURN_LIMIT = 200  # ZR 1.5
 SEATS = ("A", "B")  # the seats' names: seat 0 is "A", seat 1 is "B"
+# ZR 11.11: the uids kept after the deck cards for copies (Janus), which are cards of `defs`;
+# tokens and colorless mana tokens get uids after them
+COPY_ROOM = 10_000
 
 
 @dataclass(frozen=True)
@@ -50,12 +53,27 @@ class Options:
 
 
 class Mod:
-    """A modifier on a card in play: +BP/+DP, granted keywords, until when (None: while in play)."""
+    """A modifier on a card in play, until when (None: while it stays in play, ZR 10.3 (e)):
+    +BP/+DP (`bp`, `dp`), granted keywords; "original value" changes (`base_bp`, `base_dp`) and
+    "set to" values (`set_bp`, `set_dp`, None: not set) of ZR 10.6; a granted protection
+    (`protect`: by what it cannot be chosen, ZR 10.2). `special` tells the rare modifier with an
+    original-value change or a set value apart, so that the common BP/DP sum stays a plain sum."""
 
-    __slots__ = ("bp", "dp", "grant", "until")
+    __slots__ = ("base_bp", "base_dp", "bp", "dp", "grant", "protect", "set_bp", "set_dp",
+                 "special", "until")  # fmt: skip
 
-    def __init__(self, bp: int, dp: int, grant: tuple[str, ...], until: str | None) -> None:
+    def __init__(self, bp: int, dp: int, grant: tuple[str, ...], until: str | None,
+                 base_bp: int = 0, base_dp: int = 0, set_bp: int | None = None,
+                 set_dp: int | None = None, protect: str | None = None) -> None:  # fmt: skip
         self.bp, self.dp, self.grant, self.until = bp, dp, grant, until
+        self.base_bp, self.base_dp, self.set_bp, self.set_dp = base_bp, base_dp, set_bp, set_dp
+        self.protect = protect
+        self.special = bool(base_bp or base_dp) or set_bp is not None or set_dp is not None
+
+    def key(self) -> tuple:
+        """Everything the modifier holds, for comparing states."""
+        return (self.bp, self.dp, self.grant, self.until, self.base_bp, self.base_dp,
+                self.set_bp, self.set_dp, self.protect)  # fmt: skip
 
 
 class Slot:

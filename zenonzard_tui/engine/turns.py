@@ -17,6 +17,7 @@ from zenonzard_tui.engine.battle import Battles
 from zenonzard_tui.engine.outcome import Termination
 from zenonzard_tui.engine.rng import Rng
 from zenonzard_tui.engine.state import (
+    COPY_ROOM,
     SEATS,
     START_HAND,
     START_LIFE,
@@ -45,6 +46,7 @@ class Turns(Battles):
                 p.deck.append(uid)
             p.forces = [ForceState(f) for f in forces[seat]]
             p.life = START_LIFE - sum(f.life for f in forces[seat])  # ZR 5.1
+        self.next_uid += COPY_ROOM  # ZR 11.11: the uids of copies come before the tokens'
         for p in self.players:
             self.rng.shuffle(p.deck)
         coin = self.rng.below(2)  # drawn even when the first player is chosen: replays agree

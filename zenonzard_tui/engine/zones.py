@@ -54,6 +54,27 @@ class Zones(GameCore):
         else:
             p.hand.append(uid)
 
+    def mill(self, seat: int, count: int) -> list[int]:
+        """ZR 11.10: "discard the top N cards of your deck": into the trash one by one from the
+        top (an empty deck is not a loss, ZR 1.3). The batch is watched (Kiska, ZR 14.6)."""
+        p = self.players[seat]
+        batch = p.deck[:count]
+        for uid in batch:
+            p.deck.remove(uid)
+            p.trash.append(uid)
+            self.log.add("mill", seat, uid)
+        if batch:
+            fx.queue_deck_discards(self, seat, batch)
+        return batch
+
+    def add_copy(self, card: CardDef) -> int:
+        """ZR 11.11: a new card identical to `card` (Janus), in no zone yet: the caller puts it
+        somewhere. Its uid is the next in `defs` (copied on write: clones share the old list);
+        the uids up to COPY_ROOM after the deck cards are kept for copies."""
+        uid = len(self.defs)
+        self.defs = [*self.defs, card]
+        return uid
+
     def take_slot(self, uid: int) -> tuple[int, str, Slot] | None:
         """Remove a card from play and return where it was."""
         for p in self.players:
@@ -206,6 +227,9 @@ class Zones(GameCore):
             self.log.add("destroyed", seat, slot.uid, slot.name, reason)
         for seat, _, slot in found:
             fx.queue_self_trigger(self, seat, slot, "destroyed", from_trash=True)
+        for seat, i, slot in found:
+            if i < 100:  # a minion, not mana: "whenever a minion is destroyed" (Mordo)
+                fx.queue_watchers(self, "minion_destroyed", seat, slot)
 
     # ------------------------------------------------------------------------------------------
     # Movement (ZR 7)

@@ -47,7 +47,7 @@ __all__ = [
     "trigger",
 ]
 
-SCHEMA_KINDS = ("target", "signed", "keywords", "selector", "duration")  # kinds that are no type
+SCHEMA_KINDS = ("target", "signed", "keywords", "selector", "duration", "names")  # not types
 _loaded = False
 
 

@@ -66,26 +66,66 @@ def _rested(step: Step) -> str:
 # One-shot steps
 
 
-@step("draw", schema={"count": int})
+def each_seat(game: Game, ctx: Ctx, each: bool) -> tuple[int, ...]:
+    """The players a step acts for: you, or with `each` both players, the active player first
+    (ZR 11.10)."""
+    return (game.active, 1 - game.active) if each else (ctx.controller,)
+
+
+@step("draw", schema={"count": int, "each": bool, "per": "selector", "hand_size": int})
 class Draw:
+    """`each`: each player draws (ZR 11.10); `per`: `count` cards for each card it counts, counted
+    once on resolution (ZR 10.10); `hand_size`: draw until your hand holds that many."""
+
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
-        return Clause(None, f"draw {cards_word(step.param('count', 1))}")
+        size = step.param("hand_size")
+        if size is not None:
+            return Clause(None, f"draw cards until you have {cards_word(size)} in your hand")
+        what = cards_word(step.param("count", 1))
+        per = step.param("per")
+        if per is not None:
+            what += f" {per_words(per)}"
+        if step.param("each", False):
+            return Clause("each player", f"draws {what}", f"draw {what}")
+        return Clause(None, f"draw {what}")
 
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
-        return game.draw(ctx.controller, step.param("count", 1)) > 0
+        from zenonzard_tui.engine import effects
+
+        drawn = 0
+        for seat in each_seat(game, ctx, step.param("each", False)):
+            count = step.param("count", 1)
+            per = step.param("per")
+            if per is not None:
+                count *= effects.count_of(game, per, ctx.controller)
+            size = step.param("hand_size")
+            if size is not None:
+                count = size - len(game.players[seat].hand)
+            if count > 0:
+                drawn += game.draw(seat, count)
+        return drawn > 0
 
 
-@step("discard", schema={"count": int})
+@step("discard", schema={"count": int, "target": "target"})
 class Discard:
+    """From your hand: `count` cards of your choice, or with `target` (a selector of your hand)
+    the cards it chooses (Wise Dramar: "1 Base Minion card from your hand")."""
+
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
+        if step.target is not None:
+            return Clause(None, f"discard {ctx.target(step.target, 'from').obj}")
         return Clause(None, f"discard {cards_word(step.param('count', 1))}")
 
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         p = game.players[ctx.controller]
+        if step.target is not None:  # the selector chose them (ZR 6.4: none, nothing done)
+            chosen = tuple(o for o in targets if o[0] == "c" and o[1] in p.hand)
+            t_discard_done(game, ctx.controller, chosen)
+            return bool(chosen)
         n = min(step.param("count", 1), len(p.hand))
         if n == 0:
             return False
@@ -115,12 +155,18 @@ def t_discard_done(game: Game, seat: int, chosen: tuple) -> None:
         "grant": "keywords",
         "until": "duration",
         "per": "selector",
+        "original_bp": "signed",
+        "original_dp": "signed",
+        "set_bp": int,
+        "set_dp": int,
     },
     needs_target=True,
 )
 class Modify:
     """One-shot: a modifier on the chosen minions; in a passive effect, a continuous bonus (the
-    effects runtime's `bp`, `dp`)."""
+    effects runtime's `bp`, `dp`). `original_bp`/`original_dp` change the original value and
+    `set_bp`/`set_dp` set the value (one-shot only; how they count: ZR 10.6). A one-shot `per`
+    is counted once, as the step resolves (ZR 10.10)."""
 
     query = "bp"
 
@@ -132,29 +178,57 @@ class Modify:
             parts.append(f"{signed(step.param('bp'))} BP")
         if step.param("dp") is not None:
             parts.append(f"{signed(step.param('dp'))} DP")
+        for stat in ("bp", "dp"):
+            if step.param(f"original_{stat}") is not None:
+                parts.append(f"{signed(step.param(f'original_{stat}'))} original {stat.upper()}")
         parts += [KEYWORD_LABELS[k] for k in step.param("grant", ())]
+        sets = [
+            f"{stat.upper()} set to {step.param(f'set_{stat}')}"
+            for stat in ("bp", "dp")
+            if step.param(f"set_{stat}") is not None
+        ]
         what = join(parts)
         per = step.param("per")
         if per is not None:
             what += f" {per_words(per)}"
+        its = "their" if who.plural else "its"
+        set_words = f"{its} {join(sets)}" if sets else ""
+        gets = verb(who.plural, "gets", "get")
+        has = verb(who.plural, "has", "have")
+        if what and set_words:
+            full, base = f"{gets} {what} and {has} {set_words}", f"get {what} and have {set_words}"
+        elif set_words:
+            full, base = f"{has} {set_words}", f"have {set_words}"
+        else:
+            full, base = f"{gets} {what}", f"get {what}"
         until = step.param("until")
         if until is not None:
-            what += f" {DURATIONS[until].words}"
-        return Clause(who.subj, f"{verb(who.plural, 'gets', 'get')} {what}", f"get {what}")
+            full += f" {DURATIONS[until].words}"
+            base += f" {DURATIONS[until].words}"
+        return Clause(who.subj, full, base)
 
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
+        times = 1
+        per = step.param("per")
+        if per is not None:  # ZR 10.10: counted once, on resolution
+            times = _count_per(game, per, ctx.controller, ctx.source)
         mod = Mod(
-            step.param("bp", 0),
-            step.param("dp", 0),
+            step.param("bp", 0) * times,
+            step.param("dp", 0) * times,
             tuple(step.param("grant", ())),
             step.param("until"),
+            base_bp=step.param("original_bp", 0),
+            base_dp=step.param("original_dp", 0),
+            set_bp=step.param("set_bp"),
+            set_dp=step.param("set_dp"),
         )
         hit = False
         for seat, zone, slot in _slots(game, targets):
             if zone == "field":
                 slot.mods = (*slot.mods, mod)
-                game.log.add("modify", seat, slot.name, mod.bp, mod.dp, mod.grant, mod.until)
+                game.log.add("modify", seat, slot.name, mod.bp, mod.dp, mod.grant, mod.until,
+                             _special_words(mod))  # fmt: skip
                 hit = True
         return hit
 
@@ -250,6 +324,8 @@ class ToHand:
     def words(step: Step, ctx: WordsContext) -> Clause:
         who = ctx.target(step.target, "from")
         dest = owner_zone(step.target, "hand", who.plural)
+        if step.target == "this" and isinstance(ctx.owner, CardDef) and ctx.owner.type == "magic":
+            dest = "your hand"  # a Magic card returns itself to its user's hand (ZR 11.8)
         if step.param("reveal", False):
             return Clause(None, f"reveal {who.obj} and put {pronoun(who.plural)} into {dest}")
         return Clause(None, f"return {who.obj} to {dest}")
@@ -257,8 +333,19 @@ class ToHand:
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         hit = False
+        # ZR 11.8: the active player's cards first, then by field slot (ZR 3.3 applies to each)
+        active = game.active
+        targets = tuple(
+            sorted(targets, key=lambda o: game.controller_of(o[1]) not in (None, active))
+        )
         for o in targets:
             uid = o[1]
+            if uid in game.limbo and ctx.kind == "magic":  # ZR 11.8: the Magic card itself
+                game.limbo.remove(uid)
+                game.to_hand(ctx.controller, uid)
+                game.log.add("to_hand", ctx.controller, uid, game.defs[uid].name)
+                hit = True
+                continue
             found = game.find_slot(uid)
             if found is not None:
                 seat, _, slot = found
@@ -268,9 +355,19 @@ class ToHand:
                 hit = True
                 continue
             for p in game.players:
-                if uid in p.trash:
-                    game.return_from_trash(p.seat, uid)  # ZR 11.9: <Trash> may send it to the field
-                    hit = True
+                for zone in (p.trash, p.deck):  # from the deck: a search (Goblin Queen)
+                    if uid in zone:
+                        if zone is p.trash:  # ZR 11.9: <Trash> may send it to the field
+                            game.return_from_trash(p.seat, uid)
+                            hit = True
+                            continue
+                        zone.remove(uid)
+                        if step.param("reveal", False):
+                            game.log.add("reveal", p.seat, uid)
+                        else:
+                            game.log.add("to_hand", p.seat, uid, game.defs[uid].name)
+                        game.to_hand(p.seat, uid)
+                        hit = True
         return hit
 
 
@@ -608,16 +705,19 @@ class CannotAttackForces:
         return Clause(who.subj, "cannot attack Forces", "not attack Forces")
 
 
-_BY = {
+BY = {
     "opponent_magic": "your opponent's Magic cards",
     "opponent_minion_effects": "your opponent's minion effects",
+    # ZR 10.1: effects of minions on the opponent's field (not mana, Force or trash effects)
+    "opponent_minions_and_magic": "the effects of your opponent's minions and Magic cards",
     None: "your opponent's effects",
 }
+BY_VALUES = tuple(k for k in BY if k is not None)
 
 
 @step(
     "untargetable",
-    schema={"target": "target", "by": ("opponent_magic", "opponent_minion_effects")},
+    schema={"target": "target", "by": BY_VALUES},
     continuous=True,
     needs_target=True,
 )
@@ -627,7 +727,7 @@ class Untargetable:
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
         who = ctx.target(step.target)
-        by = _BY[step.param("by")]
+        by = BY[step.param("by")]
         return Clause(who.subj, f"cannot be chosen by {by}", f"not be chosen by {by}")
 
 
@@ -690,3 +790,22 @@ class EntersBaseRested:
         who = ctx.target(step.target)
         verb_ = verb(who.plural, "enters", "enter")
         return Clause(who.subj, f"{verb_} the base Rested", "enter the base Rested")
+
+
+def _special_words(mod: Mod) -> str:
+    """The log's words for a modifier's original-value changes and set values (ZR 10.6)."""
+    if not mod.special:
+        return ""
+    parts = [
+        f"{v:+d} original {stat}" for v, stat in ((mod.base_bp, "BP"), (mod.base_dp, "DP")) if v
+    ]
+    parts += [f"{stat} set to {v}" for v, stat in ((mod.set_bp, "BP"), (mod.set_dp, "DP"))
+              if v is not None]  # fmt: skip
+    return " and ".join(parts)
+
+
+def _count_per(game: Game, sel: Selector, controller: int, source: int | None) -> int:
+    """The effects runtime's count of a `per` selector (ZR 10.10)."""
+    from zenonzard_tui.engine.effects import _count
+
+    return _count(game, sel, controller, source)
