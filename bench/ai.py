@@ -1,26 +1,39 @@
 """The local AI: how the levels fare against each other, and the time per decision of each.
 
     python bench/ai.py [--table ladder|budget|puzzles] [--games N] [--seed S] [--jobs J]
-                       [--budgets 0.25,1,4]
+                       [--budgets 0.25,1,4] [--levels strong,expert] [--out FILE [--report]]
 
 --table ladder (default): each level against the one below it (easy-random, medium-easy,
   strong-medium, expert-strong).
 --table budget: expert at 0.25x, 1x and 4x its default budget against strong: strength must
   rise with the budget.
 --table puzzles: every searching level on the shipped "win this turn" puzzles, N seeds each
-  (the opponent is medium); a try counts when the level wins before the turn ends.
+  (seeds 0 to N-1 of the level; the opponent is medium); a try counts when the level wins
+  before the turn ends. A row per puzzle: tries won, the slowest decision (wall, CPU).
 
-Game g of a pairing uses seed S+g and one starter deck drawn from it (the same for both seats, so
-the levels differ and not the decks); the seats alternate going first, and the levels swap seats
-every other pair of games. Each cell gives the first level's score (a draw counts half) with a
-Wilson 95% interval, and the time per decision of the first level: median and p95 of wall time,
-p95 and maximum of CPU time (process_time; on a loaded machine wall time overstates the work),
-over the decisions with more than one legal action.
+Game g of a pairing uses seed S+g; both seats play the same starter deck (the levels differ, not
+the decks), the next one every four games, in which each level goes first and second in each
+seat: N games cover the starter decks and the seats evenly. Each row gives the first level's
+score (a draw counts half) with a Wilson 95% interval, and the time per decision of the first
+level: median and p95 of wall time, median, p95 and maximum of CPU time (process_time; on a
+loaded machine wall time overstates the work), over the decisions with more than one legal
+action.
+
+The strength table, in chunks (a long run on a busy machine):
+
+    python bench/ai.py --table budget --games 200 --out budget.json   # stop it at any time
+    python bench/ai.py --table budget --games 200 --out budget.json   # goes on where it stopped
+    python bench/ai.py --table budget --games 50 --out budget.json    # or a chunk: games 0-49
+    python bench/ai.py --table budget --games 200 --out budget.json --report   # the table so far
+
+--out keeps every game played (rewritten whole after each game), and a run plays only the games
+of its first N that the file does not hold yet, for the same --seed.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import random
@@ -36,6 +49,7 @@ sys.path.insert(0, str(ROOT))
 from zenonzard_tui.ai import AIPlayer  # noqa: E402
 from zenonzard_tui.decks import load_deck  # noqa: E402
 from zenonzard_tui.engine.game import new_game  # noqa: E402
+from zenonzard_tui.engine.save import write_atomic  # noqa: E402
 from zenonzard_tui.puzzles import puzzle_files  # noqa: E402
 from zenonzard_tui.scenarios import load_scenario  # noqa: E402
 
@@ -89,14 +103,35 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def play_game(job: tuple[Side, Side, int]) -> tuple[float, list[float], list[float]]:
-    """(the first side's score, its decisions' wall times, their CPU times) in game `seed`."""
-    a, b, seed = job
-    decks = sorted((ROOT / "decks").glob("*.deck"))
-    deck = load_deck(random.Random(seed).choice(decks))
-    game = new_game(deck, deck, seed=seed, first=seed % 2)
-    seat_a = (seed // 2) % 2  # the levels swap seats every other pair of games
-    players = {seat_a: _player(a, seed), 1 - seat_a: _player(b, seed + 7919)}
+DECKS = sorted((ROOT / "decks").glob("*.deck"))
+
+
+def setup(g: int) -> tuple[Path, int, int]:
+    """Game g of a pairing: (the starter deck both seats play, who goes first, the first
+    level's seat). Every four games take the next starter deck, and within them each level
+    goes first and second in each seat, so N games cover the decks and the seats evenly."""
+    return DECKS[(g // 4) % len(DECKS)], g % 2, (g // 2) % 2
+
+
+@dataclass(frozen=True)
+class Played:
+    """One game of a pairing: the first side's score (a draw 1/2), and its decisions' wall and
+    CPU times (the decisions with more than one legal action)."""
+
+    pairing: str
+    game: int
+    score: float
+    wall: list[float]
+    cpu: list[float]
+
+
+def play_game(job: tuple[Side, Side, int, int]) -> Played:
+    """Game `g` of the pairing a-b, with seed `seed` + g."""
+    a, b, seed, g = job
+    path, first, seat_a = setup(g)
+    deck = load_deck(path)
+    game = new_game(deck, deck, seed=seed + g, first=first)
+    players = {seat_a: _player(a, seed + g), 1 - seat_a: _player(b, seed + g + 7919)}
     times: list[float] = []
     cpu: list[float] = []
     while not game.over:
@@ -109,69 +144,138 @@ def play_game(job: tuple[Side, Side, int]) -> tuple[float, list[float], list[flo
             cpu.append(time.process_time() - c0)
         game.apply(action)
     winner = game.outcome.winner
-    return (0.5 if winner is None else float(winner == seat_a)), times, cpu
+    score = 0.5 if winner is None else float(winner == seat_a)
+    return Played(f"{a.label} vs {b.label}", g, score, times, cpu)
 
 
-def pairings(table: str, games: int, seed: int, jobs: int) -> None:
+class Results:
+    """The games played so far, kept in a JSON file (`--out`) rewritten whole after each game
+    (write_atomic), so that a run stopped at any moment goes on where it stopped."""
+
+    def __init__(self, path: Path | None, seed: int) -> None:
+        self.path, self.seed = path, seed
+        self.games: dict[tuple[str, int], Played] = {}
+        if path is None or not path.exists():
+            return
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if data["seed"] != seed:
+                print(f"{path}: its games have --seed {data['seed']}, not {seed}", file=sys.stderr)
+                sys.exit(2)
+            for row in data["games"]:
+                played = Played(
+                    str(row["pairing"]), int(row["game"]), float(row["score"]),
+                    [float(t) for t in row["wall"]], [float(t) for t in row["cpu"]],
+                )  # fmt: skip
+                self.games[played.pairing, played.game] = played
+        except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as e:
+            print(f"{path}: not a results file of bench/ai.py ({e})", file=sys.stderr)
+            sys.exit(2)
+
+    def add(self, played: Played) -> None:
+        self.games[played.pairing, played.game] = played
+        if self.path is not None:
+            rows = [vars(p) for p in sorted(self.games.values(), key=lambda p: (p.pairing, p.game))]
+            write_atomic(self.path, json.dumps({"seed": self.seed, "games": rows}) + "\n")
+
+
+def pairings(
+    table: str, games: int, seed: int, jobs: int, out: Path | None, report: bool = False
+) -> None:
+    """Play (or with `report`, only read from `out`) the first `games` games of each pairing of
+    `table`, and print a row per pairing."""
+    results = Results(out, seed)
     print(
         f"{'pairing':<26} {'score':>14} {'Wilson 95%':>16}   {'median':>8} {'p95':>8}"
-        f" {'CPU p95':>8} {'CPU max':>8}"
+        f" {'CPU med':>8} {'CPU p95':>8} {'CPU max':>8}"
     )
     for a, b in TABLES[table]:
-        work = [(a, b, seed + g) for g in range(games)]
-        t0 = time.perf_counter()
-        if jobs > 1:
-            with multiprocessing.Pool(jobs) as pool:
-                results = pool.map(play_game, work, chunksize=1)
-        else:
-            results = []
-            for w in work:
-                results.append(play_game(w))
-                print(".", end="", file=sys.stderr, flush=True)  # progress, one dot a game
-            print(file=sys.stderr)
-        score = sum(r[0] for r in results)
-        times = sorted(t for r in results for t in r[1])
-        cpu = sorted(t for r in results for t in r[2])
-        lo, hi = wilson(score, games)
-        med = statistics.median(times) if times else 0.0
-        p95 = times[int(0.95 * (len(times) - 1))] if times else 0.0
-        cpu95 = cpu[int(0.95 * (len(cpu) - 1))] if cpu else 0.0
-        cpumax = cpu[-1] if cpu else 0.0
         name = f"{a.label} vs {b.label}"
+        work = [(a, b, seed, g) for g in range(games) if (name, g) not in results.games]
+        t0 = time.perf_counter()
+        if work and not report:
+            try:
+                if jobs > 1:
+                    with multiprocessing.Pool(jobs) as pool:
+                        for played in pool.imap_unordered(play_game, work, chunksize=1):
+                            results.add(played)
+                            print(".", end="", file=sys.stderr, flush=True)
+                else:
+                    for w in work:
+                        results.add(play_game(w))
+                        print(".", end="", file=sys.stderr, flush=True)  # a dot a game
+            finally:
+                print(file=sys.stderr)
+        done = [results.games[name, g] for g in range(games) if (name, g) in results.games]
+        n = len(done)
+        score = sum(r.score for r in done)
+        times = sorted(t for r in done for t in r.wall)
+        cpu = sorted(t for r in done for t in r.cpu)
+        lo, hi = wilson(score, n)
+
+        def p95(xs: list[float]) -> float:
+            return xs[int(0.95 * (len(xs) - 1))] if xs else 0.0
+
+        med = statistics.median(times) if times else 0.0
+        cpumed = statistics.median(cpu) if cpu else 0.0
+        cpumax = cpu[-1] if cpu else 0.0
         print(
-            f"{name:<26} {score:6.1f}/{games:<4} {100 * score / games:3.0f}%"
-            f"   {100 * lo:5.1f}-{100 * hi:5.1f}%   {1000 * med:6.0f}ms {1000 * p95:6.0f}ms"
-            f" {1000 * cpu95:6.0f}ms {1000 * cpumax:6.0f}ms   [{time.perf_counter() - t0:.0f} s]",
+            f"{name:<26} {score:6.1f}/{n:<4} {100 * score / max(n, 1):3.0f}%"
+            f"   {100 * lo:5.1f}-{100 * hi:5.1f}%   {1000 * med:6.0f}ms {1000 * p95(times):6.0f}ms"
+            f" {1000 * cpumed:6.0f}ms {1000 * p95(cpu):6.0f}ms {1000 * cpumax:6.0f}ms"
+            f"   [{time.perf_counter() - t0:.0f} s]",
             flush=True,
         )
 
 
-def puzzles(seeds: int) -> None:
-    for level in ("strong", "expert"):
-        solved = tries = 0
-        worst = 0.0
-        never = []
-        for path in puzzle_files():
-            won = 0
-            for seed in range(seeds):
-                game = load_scenario(path).new_game()
-                seat, turn = game.active, game.turn
-                players = {seat: AIPlayer(level, seed), 1 - seat: AIPlayer("medium", seed + 1)}
-                while not game.over and game.turn == turn:
-                    t0 = time.perf_counter()
-                    action = players[game.pending.seat].choose(game)
-                    if game.pending.seat == seat:
-                        worst = max(worst, time.perf_counter() - t0)
-                    game.apply(action)
-                won += game.outcome is not None and game.outcome.winner == seat
-            solved += won
-            tries += seeds
-            if won < seeds:
-                never.append(f"{path.stem} {won}/{seeds}")
+def puzzle_turn(job: tuple[str, Path, int]) -> tuple[bool, float, float]:
+    """`level` plays the puzzle's turn from seed `seed` (the opponent is medium): (won before the
+    turn ended, its slowest decision's wall time, and CPU time)."""
+    level, path, seed = job
+    game = load_scenario(path).new_game()
+    seat, turn = game.active, game.turn
+    players = {seat: AIPlayer(level, seed), 1 - seat: AIPlayer("medium", seed + 1)}
+    wall = cpu = 0.0
+    while not game.over and game.turn == turn:
+        t0, c0 = time.perf_counter(), time.process_time()
+        decider = game.pending.seat
+        action = players[decider].choose(game)
+        if decider == seat:
+            wall = max(wall, time.perf_counter() - t0)
+            cpu = max(cpu, time.process_time() - c0)
+        game.apply(action)
+    return game.outcome is not None and game.outcome.winner == seat, wall, cpu
+
+
+def puzzles(seeds: int, levels: list[str], jobs: int) -> None:
+    """A table: for each shipped puzzle, how many of `seeds` tries each level won, and the
+    slowest decision (wall and CPU time); then each level's total."""
+    files = puzzle_files()
+    head = "".join(f"{level + ' won':>12} {'max s':>6} {'CPU s':>6}" for level in levels)
+    print(f"{'puzzle':<16}{head}")
+    totals = {level: 0 for level in levels}
+    worst = {level: (0.0, 0.0) for level in levels}
+    for path in files:
+        row = f"{path.stem:<16}"
+        for level in levels:
+            work = [(level, path, seed) for seed in range(seeds)]
+            if jobs > 1:
+                with multiprocessing.Pool(jobs) as pool:
+                    results = pool.map(puzzle_turn, work, chunksize=1)
+            else:
+                results = [puzzle_turn(w) for w in work]
+            won = sum(r[0] for r in results)
+            wall = max(r[1] for r in results)
+            cpu = max(r[2] for r in results)
+            totals[level] += won
+            worst[level] = (max(worst[level][0], wall), max(worst[level][1], cpu))
+            row += f"{won:>8}/{seeds:<3} {wall:6.2f} {cpu:6.2f}"
+        print(row, flush=True)
+    for level in levels:
+        wall, cpu = worst[level]
         print(
-            f"{level:>6}: won {solved} of {tries} tries ({len(puzzle_files())} puzzles x {seeds} "
-            f"seeds); slowest decision {worst:.2f} s"
-            + (f"; missed: {', '.join(never)}" if never else ""),
+            f"{level}: won {totals[level]} of {len(files) * seeds} tries ({len(files)} puzzles x"
+            f" {seeds} seeds); slowest decision {wall:.2f} s wall, {cpu:.2f} s CPU",
             flush=True,
         )
 
@@ -187,14 +291,41 @@ def main() -> None:
         default="0.25,1,4",
         help="--table budget: expert's budgets, comma-separated (default 0.25,1,4)",
     )
+    ap.add_argument(
+        "--out",
+        type=Path,
+        help="keep each game's result in this JSON file; run again to go on where it stopped",
+    )
+    ap.add_argument(
+        "--report", action="store_true", help="only print the table of the games in --out"
+    )
+    ap.add_argument(
+        "--levels",
+        default="strong,expert",
+        help="--table puzzles: the levels tried, comma-separated (default strong,expert)",
+    )
     args = ap.parse_args()
+    if args.games < 1:
+        ap.error(f"--games must be 1 or more, got {args.games}")
+    if args.report and args.out is None:
+        ap.error("--report reads the games of --out FILE: give --out")
     if args.table == "puzzles":
-        puzzles(args.games)
+        puzzles(args.games, args.levels.split(","), args.jobs)
     else:
         if args.table == "budget":
-            budgets = [float(x) for x in args.budgets.split(",")]
+            try:
+                budgets = [float(x) for x in args.budgets.split(",")]
+            except ValueError:
+                ap.error(f"--budgets takes numbers separated by commas, got {args.budgets!r}")
+            if any(b <= 0 for b in budgets):
+                ap.error(f"--budgets must be above 0, got {args.budgets!r}")
             TABLES["budget"] = tuple((Side("expert", b), Side("strong")) for b in budgets)
-        pairings(args.table, args.games, args.seed, args.jobs)
+        try:
+            pairings(args.table, args.games, args.seed, args.jobs, args.out, args.report)
+        except KeyboardInterrupt:
+            kept = f"; the games played are kept in {args.out}" if args.out else ""
+            print(f"stopped{kept}", file=sys.stderr)
+            sys.exit(130)
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ EXPECTED_HAND = {
     "Lancer Eagle": "[When Summoned] Return 1 of your opponent's minions with 400 BP or less to your opponent's hand.",
     "Twin-Headed Gryphon": "[When Summoned] Return 1 of your opponent's minions to your opponent's hand.",
     "Book of Sacred Arts": "[Main] Look at the top 4 cards of your deck. Reveal 1 Magic card among them and put it into your hand. Put the rest on the bottom of your deck in random order.",
-    "Denizen of the Magic City": "[When Placed] Rest this minion. Then, return 1 Magic card with cost 3 or less from your trash to your hand.",
+    "Denizen of the Magic City": "[When Placed] Rest this mana. Then, return 1 Magic card with cost 3 or less from your trash to your hand.",
     "Baby Cactus": "[When Summoned] You may reveal 1 Magic card with cost 2 from your deck and put it into your hand. If you do, shuffle your deck.",
     "Platorna - The Wise": "[When Summoned] Discard any number of cards from your hand. Then, draw the same number of cards. Put the discarded cards on the bottom of your deck in random order instead of into the trash.",
     "Falling Rock": "[Main] Destroy 1 Rested minion with 400 BP or less.",

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from zenonzard_tui.ai import AIPlayer, lethal
-from zenonzard_tui.engine.belief import sample_world
+from zenonzard_tui.ai import AIPlayer, lethal, policy
+from zenonzard_tui.engine import effects as fx
+from zenonzard_tui.engine.belief import default_prior, sample_world
 from zenonzard_tui.puzzles import PUZZLES, puzzle_files
 from zenonzard_tui.scenarios import load_scenario, parse_scenario
 
@@ -36,6 +37,41 @@ def test_the_strong_level_wins_every_shipped_puzzle(path):
     are added: a win within the first three seeds is asked for (big-wall: 5 of 8 seeds win with
     the BASIC pool alone, and with the AWAKEN and BEYOND cards too)."""
     assert any(_play_turn(load_scenario(path).new_game(), "strong", s) for s in range(3)), path.stem
+
+
+@pytest.mark.parametrize("name", ["big-wall", "thick-skin", "last-push"])
+def test_the_expert_level_wins_the_puzzles_it_used_to_miss(name):
+    """ZR 1.2: thick-skin and last-push need more positions than the old cap (deepening one ply
+    at a time), big-wall a first move safe against B's Reactive Shield, which sampled worlds
+    seldom hold (the check now also meets every trick B could pay for). All 12 puzzles from 20
+    seeds each: `python bench/ai.py --table puzzles --games 20`."""
+    assert _play_turn(load_scenario(PUZZLES / f"{name}.toml").new_game(), "expert", 1)
+
+
+@pytest.mark.parametrize("name", ["thick-skin", "last-push", "washed-out"])
+def test_depth_first_proves_a_win_in_fewer_positions_and_its_line_wins(name):
+    game = load_scenario(PUZZLES / f"{name}.toml").new_game()
+    shortest = lethal.forced_win([game])
+    deep = lethal.forced_win([game], shortest=False)
+    assert deep.won and deep.complete and deep.nodes < shortest.nodes
+    assert len(deep.line) >= len(shortest.line)
+    for text in deep.line:  # the line, with the opponent's answers it names, wins this turn
+        game.apply(text)
+    assert game.over and game.outcome.winner == 0
+
+
+def test_the_check_meets_every_trick_the_opponent_could_pay_for():
+    """B shows white; the tricks of white and colorless that B's Active mana pays for (ZR 8.3)
+    each sit in B's hand in one of the wary worlds at least."""
+    game = load_scenario(PUZZLES / "big-wall.toml").new_game()
+    seat = game.active
+    ai = AIPlayer("expert", 0)
+    tricks = [c for c in default_prior(game, seat)[1] if policy.is_trick(c)]
+    payable = {c.id for c in tricks if fx.payment(game, 1 - seat, c) is not None}
+    assert "Reactive Shield" in {c.name for c in tricks}
+    worlds = ai._wary(game, seat, tricks)
+    held = {w.defs[u].id for w in worlds for u in w.players[1 - seat].hand}
+    assert payable and held == payable
 
 
 @pytest.mark.parametrize("name", WINS)

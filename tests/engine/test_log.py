@@ -73,9 +73,12 @@ def test_a_card_taken_without_reveal_is_named_only_to_its_owner():
 
 def test_reduced_damage_is_logged_with_its_reduction():
     log = scenario_log("vocab_reduce_damage_any.toml")
-    assert "The damage to B is reduced from 3 to 2." in log
-    assert "The damage to B's Force of Harmony is reduced from 2 to 1." in log
-    assert "B takes 2 damage: life 4." in log
+    assert "The damage to B is reduced from 3 to 2 (ZR 13.8: Test Bulwark -1)." in log
+    assert (
+        "The damage to B's Force of Harmony is reduced from 2 to 1 (ZR 13.8: Test Bulwark -1)."
+        in log
+    )
+    assert "B takes 2 damage from Test Zap: life 4." in log
     assert "B's Force of Harmony takes 1 damage: life 2 (ZR 8.6)." in log
 
 

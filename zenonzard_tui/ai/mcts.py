@@ -81,21 +81,31 @@ def search(
         world = sample_world(game, seat, rng, prior)
         _iterate(root, world, seat, rng)
         done += 1
-    keys = {signature(game, a): a for a in actions}
+    keys = by_signature(game, actions)
     fallback = policy.act(sample_world(game, seat, rng, prior), rng)
     favoured = signature(game, fallback)
-
-    def rank(item: tuple[tuple, Node]) -> tuple:
-        key, node = item
-        speed = node.speed / node.visits if node.visits else 0.0
-        return (node.visits, round(node.mean(), 9), speed, key == favoured, rng.random())
-
-    tried = [(k, n) for k, n in root.children.items() if k in keys]
+    tried = {k: n for k, n in root.children.items() if k in keys}
     if not tried:
-        chosen = keys.get(favoured, actions[0])
+        chosen = keys.get(favoured, fallback)
         return Result(chosen, 0, 0.5, done)
-    key, node = max(tried, key=rank)
+    key = best(tried, favoured, rng)
+    node = tried[key]
     return Result(keys[key], node.visits, node.mean(), done)
+
+
+def best(children: dict[tuple, Node], favoured: tuple, rng: random.Random) -> tuple:
+    """The key of the child to play: the most tried; ties go to the higher mean, then to the
+    quicker win or the later loss seen in the search (ZR 1.2), then to the rule-of-thumb
+    player's choice (`favoured`), then to a seeded draw made in an order of the keys' own, so the
+    order in which the children were met or the actions listed never decides."""
+    draw = {k: rng.random() for k in sorted(children, key=repr)}
+
+    def rank(key: tuple) -> tuple:
+        node = children[key]
+        speed = node.speed / node.visits if node.visits else 0.0
+        return (node.visits, round(node.mean(), 9), speed, key == favoured, draw[key])
+
+    return max(children, key=rank)
 
 
 def _iterate(root: Node, g: Game, seat: int, rng: random.Random) -> None:
@@ -114,7 +124,7 @@ def _iterate(root: Node, g: Game, seat: int, rng: random.Random) -> None:
         else:
             assert g.pending is not None
             mover = g.pending.seat
-            keyed = {signature(g, a): a for a in actions}
+            keyed = by_signature(g, actions)
             for k in keyed:
                 node.avail[k] = node.avail.get(k, 0) + 1
             untried = [k for k in keyed if k not in node.children]
@@ -157,6 +167,16 @@ def _iterate(root: Node, g: Game, seat: int, rng: random.Random) -> None:
         n.visits += 1
         n.total += value if own else 1.0 - value
         n.speed += speed if own else -speed
+
+
+def by_signature(g: Game, actions: list[Action]) -> dict[tuple, Action]:
+    """The actions by what they do (`lethal.signature`), in an order of their own: the engine's
+    order of listing never decides which child is tried next, which of equal ones is taken, or
+    which of two actions doing the same (two copies of a card) stands for both."""
+    keyed: dict[tuple, Action] = {}
+    for a in sorted(actions, key=lambda a: repr(a.key())):
+        keyed.setdefault(signature(g, a), a)
+    return {k: keyed[k] for k in sorted(keyed, key=repr)}
 
 
 def _ucb(parent: Node, key: tuple, child: Node) -> float:

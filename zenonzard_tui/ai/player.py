@@ -24,9 +24,14 @@ from dataclasses import dataclass
 
 from zenonzard_tui.ai import lethal, mcts, policy
 from zenonzard_tui.ai.evaluate import WIN, score
+from zenonzard_tui.ai.lethal import Win
+from zenonzard_tui.cards.model import CardDef
+from zenonzard_tui.engine import effects as fx
 from zenonzard_tui.engine.actions import MULLIGAN, Action
-from zenonzard_tui.engine.belief import default_prior, sample_world
+from zenonzard_tui.engine.belief import default_prior, sample_world, seen_in_hand
 from zenonzard_tui.engine.game import Game
+
+WARY_WORLDS = 4  # at most this many worlds of the opponent's tricks in the forced-win check
 
 
 @dataclass(frozen=True)
@@ -109,39 +114,97 @@ class AIPlayer:
 
     def lethal(self, game: Game, seat: int) -> Action | None:
         """The first action of a forced win this turn (`ai.lethal`) from what the seat knows, or
-        None. One sampled world is searched first: most positions have no win there, and then
-        none is looked for further. Else, in order:
-        - a line that wins in `lethal_worlds` sampled worlds and in two more where every hidden
-          card of the opponent is a Flash card or a Swoop minion of the colors it has shown: safe
-          against the tricks it may hold;
+        None. Each search goes depth first to the end of the turn (any win this turn is as quick
+        as another) under a node cap. First a screen: one world in which the opponent's hidden
+        cards hold no trick (no Flash card, no Swoop minion), the most the player can hope for;
+        with no win there (most positions), none is looked for further. Else, in order:
+        - a line that wins in `lethal_worlds` sampled worlds and in the wary worlds, where the
+          opponent holds the tricks of its colors that it could pay for now, each of them in one
+          world at least: safe against every trick it may hold (searched only when the wary
+          worlds alone and the sampled worlds alone have a win);
         - a line that wins in every sampled world;
-        - the first action that most sampled worlds win with, searched one by one, if at least
+        - the first action after which most sampled worlds still have a forced win, if at least
           half of them do (a world may hold an answer that the real hand has not: the player
           goes for the win that is there in most of what they cannot rule out)."""
         level = self.level
         nodes = level.lethal_nodes
-        prior = default_prior(game, seat)
-        worlds = [sample_world(game, seat, self.rng, prior) for _ in range(level.lethal_worlds)]
-        screen = lethal.forced_win(worlds[:1], max_nodes=nodes, texts=False)
+        bases, others = default_prior(game, seat)
+        calm = [c for c in others if not policy.is_trick(c)]
+        screen = self._win([sample_world(game, seat, self.rng, (bases, calm))], nodes)
         if screen.first is None:
             return None
-        tricks = [c for c in prior[1] if policy.is_trick(c)]
-        if tricks:
-            wary = [sample_world(game, seat, self.rng, ([], tricks)) for _ in range(2)]
-            found = lethal.forced_win(worlds + wary, max_nodes=4 * nodes, texts=False)
-            if found.first is not None:
-                return found.first
-        found = lethal.forced_win(worlds, max_nodes=2 * nodes, texts=False)
-        if found.first is not None:
-            return found.first
-        screened = screen.first.key()
-        votes: dict[tuple, int] = {screened: 1}
-        for w in worlds[1:]:
-            first = lethal.forced_win([w], max_nodes=nodes, texts=False).first
+        prior = (bases, others)
+        worlds = [sample_world(game, seat, self.rng, prior) for _ in range(level.lethal_worlds)]
+        wary = self._wary(game, seat, [c for c in others if policy.is_trick(c)])
+        # the wary worlds alone first: where they have no win, neither have they with the others
+        safe = bool(wary) and self._win(wary, 2 * nodes).won
+        found = self._win(worlds, 2 * nodes)
+        if not found.won:
+            return self._most_won(game, worlds, screen.first, nodes)
+        if safe:
+            both = self._win(worlds + wary, 4 * nodes)
+            if both.first is not None:
+                return both.first
+        return found.first
+
+    @staticmethod
+    def _win(worlds: list[Game], nodes: int) -> Win:
+        return lethal.forced_win(worlds, max_nodes=nodes, texts=False, shortest=False)
+
+    def _wary(self, game: Game, seat: int, tricks: list[CardDef]) -> list[Game]:
+        """Worlds in which the opponent's unseen hand is made of tricks (`tricks`: the prior's
+        Flash cards and Swoop minions) that it could pay for now, each of them held in one world
+        at least (at most WARY_WORLDS worlds; past that, a seeded choice of them)."""
+        opp = 1 - seat
+        unseen = [u for u in game.players[opp].hand if u not in seen_in_hand(game, seat)]
+        if not unseen or not tricks:
+            return []
+        payable = [c for c in tricks if fx.payment(game, opp, c) is not None]
+        if not payable:
+            return []
+        self.rng.shuffle(payable)
+        size = len(unseen)
+        chunks = [payable[i : i + size] for i in range(0, len(payable), size)][:WARY_WORLDS]
+        out = []
+        for chunk in chunks:
+            world = sample_world(game, seat, self.rng, ([], payable))
+            defs = list(world.defs)
+            for i, uid in enumerate(unseen):
+                defs[uid] = chunk[i % len(chunk)]
+            world.defs = defs
+            world.forget_legal()
+            out.append(world)
+        return out
+
+    def _most_won(self, game: Game, worlds: list[Game], hint: Action, nodes: int) -> Action | None:
+        """The first action after which the most `worlds` still have a forced win this turn, if
+        at least half of them do; ties go to the screen's first action (`hint`), then to the
+        action's key (never to the order of the list). The candidates are the first actions of
+        each world's own win and `hint`."""
+        firsts: dict[tuple, Action] = {hint.key(): hint}
+        won: dict[tuple, set[int]] = {hint.key(): set()}
+        for i, w in enumerate(worlds):
+            first = self._win([w], nodes).first
             if first is not None:
-                votes[first.key()] = votes.get(first.key(), 0) + 1
-        key, count = max(votes.items(), key=lambda kv: (kv[1], kv[0] == screened))
-        if 2 * count < len(worlds):
+                firsts.setdefault(first.key(), first)
+                won.setdefault(first.key(), set()).add(i)
+        need = (len(worlds) + 1) // 2
+        for key, action in firsts.items():
+            for i, w in enumerate(worlds):
+                if i in won[key]:
+                    continue
+                mine = lethal.same_action(w, action)
+                if mine is None:
+                    continue
+                child = w.clone()
+                child.apply(mine)
+                if self._win([child], nodes).won:
+                    won[key].add(i)
+        key, count = max(
+            ((k, len(v)) for k, v in won.items()),
+            key=lambda kv: (kv[1], kv[0] == hint.key(), repr(kv[0])),
+        )
+        if count < need:
             return None
         return next(a for a in game.legal() if a.key() == key)
 

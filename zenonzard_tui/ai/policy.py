@@ -38,8 +38,9 @@ def mulligan(game: Game, seat: int, actions: list[Action]) -> Action:
     extra Base Minions) so that about three remain."""
     hand = game.players[seat].hand
     bases = [u for u in hand if game.defs[u].type == "base_minion"]
+    keep = next(a for a in actions if a.kind == "keep")
     if 2 <= len(bases) <= 4:
-        return actions[0]  # keep
+        return keep
     if len(bases) < 2:
         back = sorted(
             (u for u in hand if u not in bases), key=lambda u: -fx.card_cost(game.defs[u])
@@ -51,7 +52,7 @@ def mulligan(game: Game, seat: int, actions: list[Action]) -> Action:
     for a in actions:
         if a.kind == "mulligan" and sorted(game.defs[u].id for u in a.args) == want:
             return a
-    return actions[0]
+    return keep
 
 
 def mana(game: Game, seat: int, actions: list[Action]) -> Action:

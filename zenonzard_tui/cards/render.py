@@ -81,7 +81,7 @@ def _labels(effect: Effect, owner: CardDef | ForceDef | None) -> str:
     labels = []
     if effect.zone in ZONE_LABELS:
         labels.append(ZONE_LABELS[effect.zone])
-    continuous = effect.when == "passive" or trigger.watch_words is not None
+    continuous = effect.when == "passive" or trigger.watch_words is not None or bool(trigger.lead)
     if effect.during is not None:
         if effect.during not in vocab.DURING:
             raise ValueError(f"no rendering for during = {effect.during!r}")
@@ -93,6 +93,8 @@ def _labels(effect: Effect, owner: CardDef | ForceDef | None) -> str:
             labels.append(timing_label(owner))
     else:
         labels.append(f"[{trigger.label}]")
+    for more in effect.also:  # ZR 10.9: a combined label "[A] & [B]"
+        labels.append(f"& [{terms.TRIGGERS[more].label}]")
     return " ".join(labels)
 
 
@@ -128,11 +130,17 @@ def effect_text(
     `owner` is the card or Force the effect belongs to: it gives "this minion" / "this Force" and a
     Magic card's timing label. `pool` names tokens (the shipped pool when omitted)."""
     ctx = WordsContext(owner, pool)
+    ctx.zone = effect.zone
+    ctx.mana = effect.when == "placed"  # a [When Placed] effect works on the card as mana (ZR 10.1)
     lead = ""
     if effect.watch is not None:
         lead = _watch(effect) + ", "
-        that = "that Force" if effect.watch.zone == "forces" else "that minion"
-        ctx.last = Phrase(that, that, False, that)  # `it`: the watched card (Asogi, Marisa)
+        if effect.watch.zone == "field":  # `it` is the watched minion at first (ZR 13.12)
+            ctx.last = Phrase("that minion", "that minion", False, "that minion")
+    else:
+        own = terms.TRIGGERS.get(effect.when)
+        if own is not None and own.lead:  # "whenever this minion wins a battle, "
+            lead = own.lead + ", "
     cond = _condition(effect.condition, ctx)
     if cond and len(effect.steps) > 1:
         body = cap(cond) + ": " + _steps_text(effect, ctx, lead)

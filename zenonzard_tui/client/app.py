@@ -3,11 +3,14 @@ games in progress and the saves) or the deck builder; the small screens come and
 
 from __future__ import annotations
 
+import gc
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.theme import Theme
@@ -18,6 +21,10 @@ from zenonzard_tui.client.session import Session
 from zenonzard_tui.client.settings import Settings, save_settings
 
 Restart = Callable[[], Session]
+
+GC_IDLE = 1.0  # seconds without a key or a click before a full garbage collection may run
+GC_FULL_AFTER = 10  # young collections since the last full one (Python's own default cadence)
+GC_NEVER = 1_000_000  # a full collection's threshold that is never reached
 
 
 @dataclass(frozen=True)
@@ -71,6 +78,8 @@ class ZenonzardApp(App[None]):
         self.builder = builder
         self.duel: DuelScreen | None = None
         self._first = session, restart
+        self._gc_threshold: tuple[int, int, int] | None = None
+        self._last_input = time.monotonic()
         if session is None and resume is None and builder is None:
             raise ValueError("ZenonzardApp needs a session, a resume screen or a deck to build")
 
@@ -91,6 +100,41 @@ class ZenonzardApp(App[None]):
             self.push_screen(BuilderScreen(self.builder))
         else:
             self.show_resume()
+        self.call_after_refresh(self._tame_gc)
+
+    # ------------------------------------------------------------------------------------------
+    # The garbage collector, out of the way of key presses
+
+    def _tame_gc(self) -> None:
+        """A full collection walks every object (80,000 once the screen is up, more as Textual
+        caches rendered lines) and took 45-70 ms: every few dozen key presses one of them came
+        in the middle of a key (bench/client.py). So once the first screen is up, what was made
+        so far (the card data, the engine's tables, the widgets), which lives as long as the app,
+        is moved out of the collector's sight (`gc.freeze`), and full collections run only when
+        no key or click has come for a second (`_collect_when_idle`). The young generations are
+        collected as usual (a millisecond or two)."""
+        self._gc_threshold = gc.get_threshold()
+        gc.freeze()
+        gen0, gen1, _ = self._gc_threshold
+        gc.set_threshold(gen0, gen1, GC_NEVER)
+        self.set_interval(GC_IDLE, self._collect_when_idle)
+
+    def _collect_when_idle(self) -> None:
+        idle = time.monotonic() - self._last_input >= GC_IDLE
+        if idle and gc.get_count()[2] >= GC_FULL_AFTER:  # enough made since the last one
+            gc.collect()
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, (events.Key, events.MouseDown)):
+            self._last_input = time.monotonic()
+        await super().on_event(event)
+
+    def on_unmount(self) -> None:
+        """The interpreter's collector as it was (tests run many apps in one process)."""
+        if self._gc_threshold is not None:
+            gc.set_threshold(*self._gc_threshold)
+            gc.unfreeze()
+            self._gc_threshold = None
 
     # ------------------------------------------------------------------------------------------
     # Starting a duel

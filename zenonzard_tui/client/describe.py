@@ -170,6 +170,20 @@ class Chip:
     name: str = ""
     dim: bool = False
     marked: bool = False
+    flash: bool = False  # just hit: a battle, damage, a life change (shown for a moment)
+
+
+# A life (a player's, a Force's) is a number on a band of colour, the most visible number on the
+# board; a low one (3 or less) on the error colour. The word "Life"/"life" stays beside it.
+LIFE_STYLE = "bold $text on $primary-muted"
+LOW_LIFE_STYLE = "bold $text on $error-muted"
+# a chip that was just hit (a battle, damage, a life change), for a moment
+FLASH_STYLE = "bold $text on $warning 60%"
+
+
+def life_badge(life: int) -> Content:
+    """ " 7 " on a band of colour (the error colour at 3 or less)."""
+    return Content.styled(f" {life} ", LOW_LIFE_STYLE if life <= 3 else LIFE_STYLE)
 
 
 def flagged(chip: Chip, note: str) -> Chip:
@@ -189,6 +203,8 @@ def minion_chip(slot: SlotView, card: CardDef | None) -> Chip:
     stats = f"{slot.bp}/{slot.dp}"
     kws = [KEYWORD_LABELS.get(k, k) for k in slot.keywords]
     extra = []
+    if is_token(card) and "token" not in slot.name.casefold():
+        extra.append("token")  # made by an effect, not a card (ZR 2.1)
     if slot.arrived:
         extra.append("new")
     if slot.must_block:
@@ -204,28 +220,41 @@ def minion_chip(slot: SlotView, card: CardDef | None) -> Chip:
     return Chip(text, short, card_details(card, slot), slot.name, dim=slot.rested)
 
 
+def is_token(card: CardDef | None) -> bool:
+    return card is not None and card.type == "token"
+
+
+def base_ability(card: CardDef | None) -> bool:
+    """Does the card work while in the base (a <Base> ability: ZR 10.1, ZR 16)?"""
+    return card is not None and any(e.zone == "base" for e in card.effects)
+
+
 def mana_chip(slot: SlotView, card: CardDef | None) -> Chip:
-    """A mana in a base: "●R Miner of Aguma" (a colorless token: "●C")."""
+    """A mana in a base: "●R Miner of Aguma" (a colorless token: "●C"); a card with a <Base>
+    ability says so: "●G Seed Keeper <Base>"."""
     color = slot.mana_color or (card.color if card else "colorless")
     mark = _state_mark(slot.rested)
     if card is None:
         text = Content.assemble(mark, badge("colorless"))
         return Chip(text, text, mana_details(slot), "colorless", dim=slot.rested)
     text = Content.assemble(mark, badge(color), " ", short_name(slot.name))
+    if base_ability(card):
+        text += Content.styled(" <Base>", "italic $accent")
     short = Content.assemble(mark, badge(color))
     return Chip(text, short, card_details(card, slot), slot.name, dim=slot.rested)
 
 
 def force_chip(state: ForceView, force: ForceDef | None) -> Chip:
-    """A Force: "● Sin 2 life" / "○ Sin 2 life Rested" / "✗ Eternity destroyed"."""
+    """A Force: "● Sin  2  life" (the life on a band of colour) / "○ Sin  2  life Rested" /
+    "✗ Eternity destroyed"; short: "● Sin  2 " / "✗ Eternity"."""
     name = state.name
+    mark = "✗" if state.destroyed else _state_mark(state.rested)
     if state.destroyed:
-        mark, tail = "✗", "destroyed"
+        tail, short_tail = Content(" destroyed"), Content("")
     else:
-        mark = _state_mark(state.rested)
-        tail = f"{state.life} life" + (" Rested" if state.rested else "")
-    text = Content.assemble(mark, " ", (name, "bold"), " ", tail)
-    short_tail = "" if state.destroyed else " " + tail.replace(" Rested", "")
+        short_tail = Content(" ") + life_badge(state.life)
+        tail = short_tail + Content(" life" + (" Rested" if state.rested else ""))
+    text = Content.assemble(mark, " ", (name, "bold"), tail)
     short = Content.assemble(mark, " ", (short_name(name), "bold"), short_tail)
     dim = state.destroyed or state.rested
     return Chip(text, short, force_details(force, state), name, dim=dim)
@@ -267,6 +296,8 @@ def card_details(card: CardDef | None, slot: SlotView | None = None,
         if pay is not None and card.cost is not None and pay != card.cost:
             kind += f" (now {pay}: reduced)"
     parts.append(kind)
+    if is_token(card):
+        parts.append(" (a token: made by an effect, never in a deck, ZR 2.1)")
     stats = []
     if card.bp is not None or card.dp is not None:
         stats.append(f"{card.bp or 0} BP / {card.dp or 0} DP")

@@ -1,24 +1,22 @@
-"""Attacks, battles and damage (ZR 8, ZR 2.6): the attack, the Flash window, blocks, the battle,
-damage to players and Forces, and a destroyed Force's search. A mixin of `Game`."""
+"""Attacks and battles (ZR 8): the attack, the Flash window, blocks, the battle and the damage
+step (damage itself is in damage.py). A mixin of `Game`."""
 
 from __future__ import annotations
 
 from zenonzard_tui.engine import effects as fx
 from zenonzard_tui.engine.actions import (
     BLOCK,
-    CHOICE,
     PRIORITY,
     Action,
-    Choice,
 )
 from zenonzard_tui.engine.core import Attack
+from zenonzard_tui.engine.damage import Damages
 from zenonzard_tui.engine.state import (
     Slot,
 )
-from zenonzard_tui.engine.zones import Zones
 
 
-class Battles(Zones):
+class Battles(Damages):
     """Attacks, battles and damage (ZR 8)."""
 
     # Attacks (ZR 8)
@@ -31,6 +29,7 @@ class Battles(Zones):
         self.attack = Attack(seat, uid, target)
         self.log.add("attack", seat, uid, slot.name, target)
         fx.queue_self_trigger(self, seat, slot, "attacking")
+        fx.queue_watchers(self, "minion_attacks", seat, slot, (("c", uid),))  # ZR 13.12
         defender = 1 - seat
         self.push(
             (Battles._t_flash, defender, 0),
@@ -78,7 +77,15 @@ class Battles(Zones):
         slot.rested = True
         self.fight.blocker = uid
         self.log.add("block", seat, uid, slot.name, self.fight.attacker)
+        # ZR 13.12: "your minion's attack is blocked" triggers after [When Blocking]
+        self.push((Battles._t_attack_blocked,))
         fx.queue_self_trigger(self, seat, slot, "blocking")
+
+    def _t_attack_blocked(self) -> None:
+        a = self.attack
+        attacker = self.field_slot(a.attacker) if a is not None else None
+        if a is not None and attacker is not None:
+            fx.queue_watchers(self, "attack_blocked", a.seat, attacker, (("c", attacker.uid),))
 
     def _t_battle(self) -> None:
         a = self.fight
@@ -95,13 +102,20 @@ class Battles(Zones):
             self._unblocked(a, attacker)
 
     def _blocked_battle(self, a: Attack, attacker: Slot, blocker: Slot) -> None:
-        """ZR 8.5: the greater or equal BP destroys the other; equal destroys both. Pierce and
-        Revenge (ZR 2.7) apply during the attacker's turn."""
+        """ZR 8.5: the greater or equal BP destroys the other; equal destroys both. ZR 13.1: a
+        minion that wins "regardless of BP" destroys the other and survives (both: both are
+        destroyed); the one that destroyed the other and survived wins, and its win triggers
+        resolve after these destructions. Pierce and Revenge (ZR 2.7) apply during the
+        attacker's turn."""
         abp, bbp = fx.bp(self, attacker), fx.bp(self, blocker)
+        a.battled = True
+        aw, bw = fx.wins_regardless(attacker), fx.wins_regardless(blocker)
+        kills_b = aw or (not bw and abp >= bbp)
+        kills_a = bw or (not aw and bbp >= abp)
         dead = []
-        if abp >= bbp:
+        if kills_b:
             dead.append(blocker.uid)
-        if bbp >= abp:
+        if kills_a:
             dead.append(attacker.uid)
         self.log.add(
             "battle", attacker.uid, attacker.name, abp, blocker.uid, blocker.name, bbp, tuple(dead)
@@ -110,9 +124,17 @@ class Battles(Zones):
         if "revenge" in akw:
             a.revenge = (blocker.uid,)
         pierce = 0
-        if "pierce" in akw and abp > bbp:
+        if "pierce" in akw and kills_b and not kills_a:
             pierce = fx.dp(self, attacker) - fx.dp(self, blocker)
         self.destroy(dead, "ZR 8.5")
+        winner = (
+            attacker if kills_b and not kills_a else blocker if kills_a and not kills_b else None
+        )
+        if winner is not None:  # ZR 13.1
+            wseat = a.seat if winner is attacker else 1 - a.seat
+            self.log.add("battle_won", wseat, winner.uid, winner.name)
+            fx.queue_self_trigger(self, wseat, winner, "won_battle")
+            fx.queue_watchers(self, "minion_wins_battle", wseat, winner, (("c", winner.uid),))
         if pierce > 0:  # ZR 2.7 Pierce: to the original target, as DP damage from a minion
             self._deal_minion_damage(a, attacker, pierce, overflow=True)
 
@@ -125,103 +147,32 @@ class Battles(Zones):
         self._deal_minion_damage(a, attacker, fx.dp(self, attacker), overflow=False)
 
     def _deal_minion_damage(self, a: Attack, attacker: Slot, amount: int, overflow: bool) -> None:
+        """DP damage to the attack's target (ZR 8.6, ZR 13.5), one event per target (ZR 13.7);
+        with `overflow` (Pierce, ZR 2.7), what goes beyond a Force's life goes on to the player."""
         defender = 1 - a.seat
-        dealt = 0
+        src = self.dp_source(a.seat, attacker)
         to_player = amount
         if a.target[0] == "f":
-            force = self.players[defender].forces[a.target[1]]
-            if force.destroyed:
-                to_player = amount if overflow else 0
-            else:
-                before = force.life
-                rest = self.damage_force(defender, a.target[1], amount, from_minion=True)
-                dealt += before - force.life
-                to_player = rest if overflow else 0
+            _, beyond = self.deal_damage(("f", defender, a.target[1]), amount, src)
+            to_player = beyond if overflow else 0
         if to_player > 0:
-            dealt += self.damage_player(defender, to_player, from_minion=True, source=attacker.name)
-        if dealt > 0:
-            fx.queue_watchers(self, "deals_damage", a.seat, attacker)
-
-    def damage_player(self, seat: int, amount: int, from_minion: bool, source: str = "") -> int:
-        amount = self._reduced(seat, None, amount, from_minion)
-        if amount <= 0:
-            return 0
-        self.players[seat].life -= amount
-        self.log.add("player_damage", seat, amount, self.players[seat].life, source)
-        return amount
-
-    def _reduced(self, seat: int, force: int | None, amount: int, from_minion: bool) -> int:
-        """Damage to `seat`'s player (force None) or Force after reductions (Force of Triumph)."""
-        cut = fx.damage_reduction(self, seat, "player" if force is None else "force", from_minion)
-        if cut <= 0 or amount <= 0:
-            return amount
-        left = max(0, amount - cut)
-        self.log.add("damage_reduced", seat, force, amount, left)
-        return left
+            self.deal_damage(("p", defender), to_player, src)
 
     def _t_end_battle(self) -> None:
         """ZR 8.7: "during this battle" effects end; Revenge destroys at the end of battle."""
         a = self.attack
+        gone: list[int] = []
         if a is not None and a.revenge:
             gone = [u for u in a.revenge if self.field_slot(u) is not None]
-            if gone:
-                self.destroy(gone, "Revenge (ZR 2.7)")
+        if a is not None and a.battled and a.blocker is not None:  # ZR 13.2: Maddor
+            for uid in (a.attacker, a.blocker):
+                slot = self.field_slot(uid)
+                if slot is not None and uid not in gone and fx.destroyed_after_battle(self, slot):
+                    gone.append(uid)
+        if gone:
+            self.destroy(gone, "end of battle (ZR 2.7, ZR 13.2)")
         for p in self.players:
             for s in p.field:
                 if s.mods:
                     s.mods = tuple(m for m in s.mods if m.until != "battle")
         self.attack = None
-
-    # ------------------------------------------------------------------------------------------
-
-    def damage_force(self, seat: int, index: int, amount: int, from_minion: bool = False) -> int:
-        """A Force loses life; at 0 it is destroyed (ZR 8.6). Returns the damage beyond its life."""
-        f = self.players[seat].forces[index]
-        if not f.destroyed:
-            amount = self._reduced(seat, index, amount, from_minion)
-        if f.destroyed or amount <= 0:
-            return amount if f.destroyed else 0
-        dealt = min(amount, f.life)
-        f.life -= dealt
-        self.log.add("force_damage", seat, index, dealt, f.life)
-        if f.life <= 0:
-            f.life = 0
-            f.destroyed = True
-            f.rested = True
-            self.log.add("force_destroyed", seat, index)
-            self.queued.append((seat, 0, index, (Battles._t_force_destroyed, seat, index)))
-        return amount - dealt
-
-    def _t_force_destroyed(self, seat: int, index: int) -> None:
-        """ZR 2.6: choose a Base Minion from your deck, put it into your base Active, shuffle, draw 1."""
-        p = self.players[seat]
-        seen: dict[str, int] = {}
-        for uid in p.deck:
-            card = self.defs[uid]
-            if card.type == "base_minion" and card.id not in seen:
-                seen[card.id] = uid
-        if not seen:
-            self._t_force_search_done(seat, ())
-            return
-        options = tuple(("c", uid) for uid in seen.values())
-        self.ask(
-            CHOICE,
-            seat,
-            Choice("force_search", options, 1, 1, (Battles._t_force_search_done, seat)),
-        )
-
-    def _t_force_search_done(self, seat: int, chosen: tuple) -> None:
-        p = self.players[seat]
-        tasks: list[tuple] = []
-        if chosen:
-            uid = chosen[0][1]
-            p.deck.remove(uid)
-            self.limbo.append(uid)
-            self.log.add("force_search", seat, uid)
-            tasks.append((Zones.t_enter_base, seat, uid, False, False))
-        tasks.append((Battles._t_shuffle_draw, seat))
-        self.push(*tasks)
-
-    def _t_shuffle_draw(self, seat: int) -> None:
-        self.rng.shuffle(self.players[seat].deck)
-        self.draw(seat, 1)

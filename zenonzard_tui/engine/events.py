@@ -24,6 +24,8 @@ SEATS = ("A", "B")
 UNTIL = {
     "end_of_turn": " until the end of the turn (ZR 5.7)",
     "battle": " during this battle (ZR 8.7)",
+    "opponent_standby": " until the end of the next Standby Phase (ZR 10.3)",
+    "opponent_next_turn": " until the end of the opponent's next turn (ZR 10.3)",
 }
 
 
@@ -238,8 +240,11 @@ class ToBottom(SeatEvent):
     count: int
 
     def sentence(self, game: Game, seat: int | None) -> str:
-        cards = _count(self.count, "discarded card")
-        return f"{self.who} puts {cards} on the bottom of their deck in random order (ZR 11.10)."
+        cards = _count(self.count, "card")
+        return (
+            f"{self.who} discards {cards}: after the draw they go on the bottom of their deck in "
+            "random order, not into the trash (ZR 11.10)."
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -517,20 +522,73 @@ class PlayerDamage(SeatEvent):
         return f"{self.who} takes {self.amount} damage{src}: life {self.life}."
 
 
+def _damaged(game: Game, seat: int, force: int | None) -> str:
+    return SEATS[seat] if force is None else f"{SEATS[seat]}'s {_force(game, seat, force)}"
+
+
 @dataclass(frozen=True, slots=True)
 class DamageReduced(SeatEvent):
+    """One damage event after its reductions (ZR 13.8): which ones, by how much."""
+
     kind = "damage_reduced"
     force: int | None  # None: the player
     amount: int
     left: int
+    reasons: tuple[str, ...] = ()  # "Aero Wall -1"
 
     def sentence(self, game: Game, seat: int | None) -> str:
-        target = (
-            self.who
-            if self.force is None
-            else f"{self.who}'s {_force(game, self.seat, self.force)}"
+        target = _damaged(game, self.seat, self.force)
+        why = f": {', '.join(self.reasons)}" if self.reasons else ""
+        text = f"The damage to {target} is reduced from {self.amount} to {self.left} (ZR 13.8{why})"
+        if self.left <= 0:
+            return text + "; no damage is dealt and nothing triggers (ZR 13.7)."
+        return text + "."
+
+
+@dataclass(frozen=True, slots=True)
+class DamageNotReduced(SeatEvent):
+    """Rush of Bats: no reduction applies to this damage event (ZR 13.8)."""
+
+    kind = "damage_not_reduced"
+    force: int | None
+    amount: int
+    by: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        target = _damaged(game, self.seat, self.force)
+        return f"The damage to {target} cannot be reduced ({self.by}, ZR 13.8): {self.amount}."
+
+
+@dataclass(frozen=True, slots=True)
+class RestoreBlocked(SeatEvent):
+    """Rush of Bats: a restore does nothing (ZR 13.8)."""
+
+    kind = "restore_blocked"
+    force: int | None
+    by: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        target = _damaged(game, self.seat, self.force)
+        return f"{target} cannot be restored this turn ({self.by}, ZR 13.8)."
+
+
+@dataclass(frozen=True, slots=True)
+class LifeSwap(SeatEvent):
+    """Lachesis (ZR 13.10): the opponent's life and one of `seat`'s Forces' change places."""
+
+    kind = "life_swap"
+    index: int
+    force_life: int
+    opponent_life: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        force = _force(game, self.seat, self.index)
+        other = SEATS[1 - self.seat]
+        return (
+            f"{other}'s life and {self.who}'s {force}'s life are swapped: {other} has "
+            f"{self.opponent_life} life, {force} {self.force_life} (ZR 13.10: neither damage "
+            "nor a restore)."
         )
-        return f"The damage to {target} is reduced from {self.amount} to {self.left}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -549,10 +607,11 @@ class ForceDamage(SeatEvent):
 class ForceDestroyed(SeatEvent):
     kind = "force_destroyed"
     index: int
+    reason: str = ""  # "" at 0 life (ZR 8.6); "ZR 13.11" destroyed outright
 
     def sentence(self, game: Game, seat: int | None) -> str:
         force = _force(game, self.seat, self.index)
-        return f"{self.who}'s {force} is destroyed (ZR 8.6, ZR 2.6)."
+        return f"{self.who}'s {force} is destroyed ({self.reason or 'ZR 8.6'}, ZR 2.6)."
 
 
 # ----------------------------------------------------------------------------------------------
@@ -661,7 +720,43 @@ class MustBlock(SeatEvent):
     name: str
 
     def sentence(self, game: Game, seat: int | None) -> str:
-        return f"{self.who}'s {self.name} must block this turn."
+        if not self.name:  # a requirement on the attack (ZR 13.3)
+            return f"{self.who} must block this attack if they can (ZR 13.3)."
+        return f"{self.who}'s {self.name} must block (ZR 13.3)."
+
+
+MARKS = {
+    "no_attack": "cannot attack",
+    "no_block": "cannot block",
+    "no_move": "cannot move",
+    "unblockable": "cannot be blocked",
+    "wins": "wins its battles regardless of BP",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Mark(SeatEvent):
+    """A one-shot battle term on a minion (ZR 13.1, ZR 13.4)."""
+
+    kind = "mark"
+    name: str
+    marks: tuple[str, ...]
+    until: str | None
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        until = UNTIL.get(self.until, "") if self.until else ""
+        what = _and([MARKS.get(m, m) for m in self.marks])
+        return f"{self.who}'s {self.name} {what}{until}."
+
+
+@dataclass(frozen=True, slots=True)
+class BattleWon(SeatEvent):
+    kind = "battle_won"
+    uid: int
+    name: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who}'s {self.name} wins the battle (ZR 13.1)."
 
 
 @dataclass(frozen=True, slots=True)
@@ -723,6 +818,62 @@ class TokenGone(SeatEvent):
 
     def sentence(self, game: Game, seat: int | None) -> str:
         return f"{self.who}'s {self.name} would go to the {self.zone}: the token leaves the game (ZR 11.7)."
+
+
+# ----------------------------------------------------------------------------------------------
+# Costs, delayed and lasting effects (ZR 12.1, ZR 14.4, ZR 14.5)
+
+
+@dataclass(frozen=True, slots=True)
+class Delayed(SeatEvent):
+    kind = "delayed"
+    name: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who}'s {self.name}: the rest happens when this turn ends (ZR 14.4)."
+
+
+@dataclass(frozen=True, slots=True)
+class Locked(SeatEvent):
+    kind = "locked"
+    names: tuple[str, ...]
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return (
+            f"{_and(list(self.names))} cannot become Active until the end of "
+            f"{SEATS[1 - self.seat]}'s next Standby Phase (ZR 14.5, ZR 10.3)."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CostChange(SeatEvent):
+    kind = "cost_change"
+    name: str
+    side: str  # whose hand, seen from the effect's controller: self or opponent
+    what: str  # "Magic cards"
+    amount: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        whose = SEATS[self.seat] if self.side == "self" else SEATS[1 - self.seat]
+        return (
+            f"{self.who}'s {self.name}: {self.what} in {whose}'s hand cost {self.amount} more "
+            "this turn (ZR 12.1)."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class NextSummon(SeatEvent):
+    kind = "next_summon"
+    name: str
+    what: str  # "red minion"
+    grant: tuple[str, ...]
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        grant = _changes(0, 0, self.grant)
+        return (
+            f"{self.who}'s {self.name}: the next {self.what} {self.who} summons this turn gets "
+            f"{grant} (ZR 14.4)."
+        )
 
 
 def _subclasses(cls: type[Event]) -> list[type[Event]]:

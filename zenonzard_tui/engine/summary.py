@@ -16,6 +16,7 @@ from zenonzard_tui.engine.events import (
     ForceDamage,
     ForceDestroyed,
     Heal,
+    LifeSwap,
     Mana,
     PlayerDamage,
     Setup,
@@ -119,6 +120,8 @@ def summarize(game: Game) -> MatchSummary:
             life[event.seat] = event.life
         elif isinstance(event, Heal) and event.force is None:
             life[event.seat] = event.life
+        elif isinstance(event, LifeSwap):  # ZR 13.10
+            life[1 - event.seat] = event.opponent_life
         elif isinstance(event, ForceDamage):
             name = game.players[event.seat].forces[event.index].force.name
             taken = sides[event.seat].force_damage_taken

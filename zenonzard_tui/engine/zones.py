@@ -194,13 +194,13 @@ class Zones(GameCore):
             slot.rested = True
         p.base.append(slot)
         if retreating:  # ZR 11.5: whatever moved it; a mana effect, the card already in the base
-            fx.queue_self_trigger(self, seat, slot, "retreating", kind="mana")
+            fx.queue_self_trigger(self, seat, slot, "retreating")
             return
         # ZR 11.1d, ZR 11.6: a placement (mana phase or effect; retreating is not placing)
         if slot.card is not None:
             p.placed = p.placed | {slot.card.color}  # ZR 15.1
         if placed_trigger:
-            fx.queue_self_trigger(self, seat, slot, "placed", kind="mana")
+            fx.queue_self_trigger(self, seat, slot, "placed")
         fx.queue_watchers(self, "mana_placed", seat, slot)
 
     def _order(self) -> int:

@@ -21,7 +21,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.timer import Timer
+from textual.widgets import Input, OptionList, Static
 from textual.worker import get_current_worker
 
 from zenonzard_tui.client import describe as d
@@ -38,9 +39,11 @@ from zenonzard_tui.client.screens.modals import (
 from zenonzard_tui.client.session import Session
 from zenonzard_tui.client.widgets.actions import ActionList
 from zenonzard_tui.client.widgets.fitline import FitLine
+from zenonzard_tui.client.widgets.keybar import KeyBar
 from zenonzard_tui.client.widgets.logview import LogView
 from zenonzard_tui.client.widgets.zone import ZoneView
 from zenonzard_tui.engine.actions import Action, ActionError, IllegalAction
+from zenonzard_tui.engine.events import Attack, Battle, Cast, EndTurn, Move, Summon
 from zenonzard_tui.engine.observe import (
     ChoiceView,
     Observation,
@@ -64,6 +67,9 @@ def _long_names(session: Session) -> list[str]:
     return sorted(names, key=len, reverse=True)
 
 
+# what ends the last battle's result line: the next thing played (or the end of the turn)
+NEW_PLAY = (Attack, Summon, Cast, Move, EndTurn)
+FLASH_SECONDS = 1.5  # how long a chip just hit stays highlighted
 MIN_SIZE = (80, 24)  # the smallest terminal the duel is laid out for (columns, lines)
 
 
@@ -124,8 +130,14 @@ class DuelScreen(Screen[None]):
         self.before: list[Observation | None] = [None, None]
         self.log_mark = [0, 0]
         self.recap_lines: list[str] = []
-        self.result_line = ""  # the last battle's or damage's result, between the fields
-        self.result_brief = ""  # the same, shorter, the result first
+        self.result_line = ""  # the last action's battles and damage, between the fields
+        self.result_lines: list[str] = []  # the same, fullest first, for the room there is
+        # a moment's highlight on what was just hit: ("life", seat), ("force", seat, index),
+        # ("minion", uid); each seat's last picture and log length, to tell what changed since
+        self.flash: set[tuple[str, int] | tuple[str, int, int]] = set()
+        self._flash_timer: Timer | None = None
+        self.seen: list[Observation | None] = [None, None]
+        self.seen_log = [0, 0]
         self.log_len = len(session.game.log)
         self.log_seen = [0, 0]
         self.last_ai: str | None = None
@@ -133,6 +145,8 @@ class DuelScreen(Screen[None]):
         self.chips: dict[str, list[Chip]] = {}
         self._autosave_failed = False
         self._actions_key: tuple | None = None
+        self._details: Content | str = ""
+        self.cover_screen: CoverScreen | None = None  # hotseat: one cover, pushed at each handover
         self.last_zone = "my-hand"
         self.long_names = _long_names(session)
 
@@ -165,7 +179,7 @@ class DuelScreen(Screen[None]):
                 yield FitLine(id="details-title", classes="title")
                 with VerticalScroll(id="details-box", can_focus=False):
                     yield Static("", id="details")
-        yield Footer(show_command_palette=False)
+        yield KeyBar()
 
     def on_resize(self) -> None:
         """The board takes what it needs, leaving the log at least a few lines; in a short
@@ -201,7 +215,10 @@ class DuelScreen(Screen[None]):
         self.over_shown = False
         self.marks.clear()
         self.log_seen = [0, 0]
-        self.result_line, self.log_len = "", len(self.session.game.log)
+        self.result_line, self.result_lines = "", []
+        self.log_len = len(self.session.game.log)
+        self.seen, self.seen_log = [None, None], [0, 0]
+        self.end_flash()
         self.before, self.log_mark, self.recap_lines = [None, None], [0, 0], []
         self.viewer = None if self.session.hotseat else self.session.settings.seat
         if self.session.puzzle is not None and not self.session.texts:
@@ -329,11 +346,18 @@ class DuelScreen(Screen[None]):
         game = self.session.game
         seat = self.viewer if self.viewer is not None else self.session.settings.seat
         news = results(game, seat, self.log_len)
+        if any(n.battle for n in news):  # a battle's losses are in its own sentence
+            news = [n for n in news if n.battle or "is destroyed (ZR 8.5)" not in n.text]
         if news:
-            shown = ([n for n in news if n.battle] or news)[-1]  # a battle before its damage
-            self.result_line, self.result_brief = shown.text, shown.brief
-        elif game.pending is not None and game.pending.kind == "main":
-            self.result_line = ""  # a new main phase: the last battle's result is old news
+            main = ([n for n in news if n.battle] or news)[-1]  # a battle before its damage
+            every = [" · ".join(n.text for n in news), " · ".join(n.brief for n in news)]
+            # the shortest: a battle's result alone ("Horned Walrus destroyed")
+            tiny = [n.brief.split(": ")[0] if n.battle else n.brief for n in news]
+            shorter = [main.text, main.brief, " · ".join(tiny), tiny[news.index(main)]]
+            self.result_lines = list(dict.fromkeys([*every, *shorter]))
+            self.result_line = self.result_lines[0]
+        elif any(isinstance(e, NEW_PLAY) for e in game.log.records[self.log_len :]):
+            self.result_line, self.result_lines = "", []  # something new is played: old news
         self.log_len = len(game.log)
         self.advance()
 
@@ -417,19 +441,25 @@ class DuelScreen(Screen[None]):
         deck = self.session.settings.names[seat]
         turn = f"Turn {seen.turn}" if seen.turn else "Setup"
 
-        def reveal(_: None) -> None:
+        def reveal() -> None:
             self.covered = False
             self.viewer = seat
             self.advance()
 
-        self.app.push_screen(CoverScreen(SEATS[seat], question, turn, deck), reveal)
+        if self.cover_screen is None:
+            self.cover_screen = CoverScreen(SEATS[seat], question, turn, deck, reveal)
+            self.app.install_screen(self.cover_screen, f"cover-{id(self)}")
+        else:
+            self.cover_screen.show(SEATS[seat], question, turn, deck, reveal)
+        self.app.push_screen(self.cover_screen)
 
     def hide_private(self) -> None:
         """Blank what belongs to the seat that just played (its hand, its log, its actions)."""
         self.query_one("#my-hand", ZoneView).set_chips([], empty="hidden")
         self.query_one("#log", LogView).show([], 0)
-        self.query_one("#details", Static).update("")
+        self.set_details("", "Card")
         self.query_one("#actions", ActionList).show_actions([], 0, "")
+        self.end_flash(redraw=False)
 
     # ------------------------------------------------------------------------------------------
     # Drawing the view
@@ -437,6 +467,7 @@ class DuelScreen(Screen[None]):
     def render_view(self) -> None:
         assert self.viewer is not None
         self.view = self.session.view(self.viewer)
+        self.note_hits()
         self.update_recap()
         self.render_status()
         self.render_board()
@@ -501,6 +532,7 @@ class DuelScreen(Screen[None]):
             "my-forces": [d.force_chip(f, forces.get(f.id)) for f in me.forces],
         }
         self.flag_changes()
+        self.flash_hits()
         actions = self.my_actions()
         playable = {d.action_name(t)[1] for t in actions if t.split(" ", 1)[0] in HAND_VERBS}
         hand = me.hand or ()
@@ -529,16 +561,13 @@ class DuelScreen(Screen[None]):
             middle.show(head + attack, Content(attack))
         else:
             turn = f"Turn {v.turn} · {v.active}'s turn" if v.turn else "Mulligans"
-            if self.result_line and not self.session.over:  # what the last battle did
+            if self.result_lines and not self.session.over:  # what the last battle did
                 middle.set_class(True, "result")
-                middle.show(
-                    Content.styled(self.result_line, "bold"),
-                    Content.styled(self.result_brief, "bold"),
-                    rule="─",
-                )
+                middle.show(*(Content.styled(t, "bold") for t in self.result_lines), rule="─")
             else:
                 middle.set_class(False, "result")
                 middle.show(Content.styled(turn, "dim"), rule="─")
+        middle.set_class(bool(self.flash) and bool(self.result_lines), "fresh")
 
     def flag_changes(self) -> None:
         """Mark what changed on the board since the viewer's last move: minions that arrived,
@@ -551,12 +580,63 @@ class DuelScreen(Screen[None]):
             old = {m.uid for m in was.field}
             chips = self.chips[f"{side}-field"]
             for i, m in enumerate(now.field):
-                if m.uid not in old:
+                if m.uid not in old and not m.arrived:  # (arrived this turn: "new" says it)
                     chips[i] = d.flagged(chips[i], "new")
             chips = self.chips[f"{side}-forces"]
             for i, (f0, f1) in enumerate(zip(was.forces, now.forces, strict=True)):
                 if f1.life < f0.life or f1.destroyed != f0.destroyed:
                     chips[i] = d.flagged(chips[i], f"{f1.life - f0.life:+d}")
+
+    def note_hits(self) -> None:
+        """What was hit since this seat's last picture, to flash for a moment: players and
+        Forces whose life changed, Forces destroyed, the minions of a battle (ZR 8.5)."""
+        seat, v = self.viewer, self.view
+        assert seat is not None and v is not None
+        last, since = self.seen[seat], self.seen_log[seat]
+        records = self.session.game.log.records
+        self.seen[seat], self.seen_log[seat] = v, len(records)
+        if last is None:
+            return
+        hits: set[tuple[str, int] | tuple[str, int, int]] = set()
+        for who in (0, 1):
+            was, now = last.players[who], v.players[who]
+            if was.life != now.life:
+                hits.add(("life", who))
+            for i, (f0, f1) in enumerate(zip(was.forces, now.forces, strict=True)):
+                if (f0.life, f0.destroyed) != (f1.life, f1.destroyed):
+                    hits.add(("force", who, i))
+        for event in records[since:]:
+            if isinstance(event, Battle):
+                hits |= {("minion", event.attacker), ("minion", event.blocker)}
+        if hits:
+            self.flash |= hits
+            if self._flash_timer is not None:
+                self._flash_timer.stop()
+            self._flash_timer = self.set_timer(FLASH_SECONDS, self.end_flash)
+
+    def flash_hits(self) -> None:
+        """The chips just hit, highlighted (until `end_flash`)."""
+        if not self.flash or self.viewer is None or self.view is None:
+            return
+        for who in (0, 1):
+            side = "my" if who == self.viewer else "opp"
+            forces = self.chips[f"{side}-forces"]
+            for i, chip in enumerate(forces):
+                if ("force", who, i) in self.flash:
+                    forces[i] = replace(chip, flash=True)
+            field = self.chips[f"{side}-field"]
+            for i, minion in enumerate(self.view.players[who].field):
+                if ("minion", minion.uid) in self.flash:
+                    field[i] = replace(field[i], flash=True)
+
+    def end_flash(self, redraw: bool = True) -> None:
+        if self._flash_timer is not None:
+            self._flash_timer.stop()
+            self._flash_timer = None
+        if self.flash:
+            self.flash.clear()
+            if redraw and self.view is not None and not self.covered:
+                self.render_board()
 
     def life_change(self, seat: int) -> int:
         """The change of `seat`'s life since the viewer's last move (0: none, or no move yet)."""
@@ -570,17 +650,20 @@ class DuelScreen(Screen[None]):
         seat = SEATS.index(p.seat)
         who = Content.styled(f" {self._seat_label(seat)} ", "bold reverse")
         deck = self.session.settings.names[seat]
-        life_style = "bold $error" if p.life <= 3 else "bold"
+        life = d.life_badge(p.life)
+        if ("life", seat) in self.flash:
+            life = life.stylize(d.FLASH_STYLE)
         change = self.life_change(seat)
-        life = str(p.life) + (f" ✦{change:+d}" if change else "")
-        stats = [("Life ", ""), (life, life_style)]
+        if change:
+            life += Content.styled(f" ✦{change:+d}", "bold $warning")
+        stats: list[Content | tuple[str, str] | str] = ["Life", life]
         stats.append((f"  Hand {p.hand_size}  Deck {p.deck_size}  Trash {len(p.trash)}", ""))
         if p.movement:
             stats.append((f"  Movement {p.movement}", "bold"))
         body = Content.assemble(*stats)
         short = Content.assemble(
-            ("Life ", ""),
-            (life, life_style),
+            "Life",
+            life,
             f" Hand {p.hand_size} Deck {p.deck_size} Trash {len(p.trash)}",
             (f" Move {p.movement}" if p.movement else "", "bold"),
         )
@@ -728,7 +811,14 @@ class DuelScreen(Screen[None]):
     # Cards, details and the link between the board and the action list
 
     def show_details(self, chip: Chip | None, title: str = "Card") -> None:
-        self.query_one("#details", Static).update(chip.details if chip else "")
+        self.set_details(chip.details if chip else "", title)
+
+    def set_details(self, text: Content | str, title: str) -> None:
+        """The details pane and its title; unchanged text is not drawn again (a Static's update
+        redoes the screen's layout)."""
+        if text != self._details:
+            self._details = text
+            self.query_one("#details", Static).update(text)
         self.query_one("#details-title", FitLine).show(title)
 
     def resolve(self, text: str) -> tuple[str, int] | None:
@@ -833,8 +923,7 @@ class DuelScreen(Screen[None]):
             return
         explained = d.action_help(text)
         if explained is not None:
-            self.query_one("#details", Static).update(explained)
-            self.query_one("#details-title", FitLine).show("Action")
+            self.set_details(explained, "Action")
         else:
             self.show_details(None)
 
@@ -1084,3 +1173,5 @@ class DuelScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self.workers.cancel_group(self, "ai")
+        if self.cover_screen is not None and self.cover_screen not in self.app.screen_stack:
+            self.app.uninstall_screen(self.cover_screen)

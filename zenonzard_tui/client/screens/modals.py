@@ -21,33 +21,63 @@ from zenonzard_tui.client.describe import Chip
 
 
 class CoverScreen(ModalScreen[None]):
-    """Hotseat: hides the board while the terminal passes to the other player."""
+    """Hotseat: hides the board while the terminal passes to the other player. One cover serves a
+    whole game (installed in the app, so each handover only rewrites its three lines)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "reveal", "Show my view", id="reveal"),
         Binding("q", "quit_game", "Quit", id="cover_quit"),
     ]
 
-    def __init__(self, seat: str, question: str, turn: str, deck: str = "") -> None:
+    def __init__(
+        self,
+        seat: str,
+        question: str,
+        turn: str,
+        deck: str = "",
+        reveal: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__(id="cover")
         self.seat, self.question, self.turn, self.deck = seat, question, turn, deck
+        self.reveal = reveal  # draws the seat's view under the cover, just before it goes
+
+    def _lines(self) -> tuple[Content, str, str]:
+        title = f"Pass to player {self.seat}" + (f" ({self.deck})" if self.deck else "")
+        return (
+            Content.styled(title, "bold"),
+            f"{self.turn} · {self.seat}: {self.question}",
+            f"Player {self.seat}: press Enter to see your hand.\n"
+            "The other player: please look away.",
+        )
 
     def compose(self) -> ComposeResult:
+        title, what, hint = self._lines()
         with Vertical(id="cover-box"):
-            title = f"Pass to player {self.seat}" + (f" ({self.deck})" if self.deck else "")
-            yield Static(Content.styled(title, "bold"), id="cover-title")
-            yield Static(f"{self.turn} · {self.seat}: {self.question}", id="cover-what")
-            yield Static(
-                f"Player {self.seat}: press Enter to see your hand.\n"
-                f"The other player: please look away.",
-                id="cover-hint",
-            )
+            yield Static(title, id="cover-title")
+            yield Static(what, id="cover-what")
+            yield Static(hint, id="cover-hint")
+
+    def show(
+        self, seat: str, question: str, turn: str, deck: str, reveal: Callable[[], None]
+    ) -> None:
+        """The next handover's words (before the cover is pushed again)."""
+        self.seat, self.question, self.turn, self.deck = seat, question, turn, deck
+        self.reveal = reveal
+        if self.is_mounted:
+            title, what, hint = self._lines()
+            self.query_one("#cover-title", Static).update(title)
+            self.query_one("#cover-what", Static).update(what)
+            self.query_one("#cover-hint", Static).update(hint)
 
     def action_reveal(self) -> None:
+        """The board is drawn for the seat while the cover still hides it, so the screen is
+        drawn once when the cover goes, not twice (the old picture, then the new)."""
+        if self.reveal is not None:
+            self.reveal()
         self.dismiss(None)
 
     def on_click(self) -> None:
-        self.dismiss(None)
+        self.action_reveal()
 
     def action_quit_game(self) -> None:
         self.app.action_quit()  # type: ignore[unused-coroutine]  # ZenonzardApp's asks, at once

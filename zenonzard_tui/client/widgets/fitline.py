@@ -28,11 +28,11 @@ class FitLine(Widget):
     ) -> None:
         """Set the texts (the left one comes first); `right` candidates are right-aligned when
         there is room."""
-        self.candidates = [Content(c) if isinstance(c, str) else c for c in candidates] or [
-            Content("")
-        ]
-        self.right = [Content(c) if isinstance(c, str) else c for c in right]
-        self.rule = rule
+        shown = [Content(c) if isinstance(c, str) else c for c in candidates] or [Content("")]
+        right_shown = [Content(c) if isinstance(c, str) else c for c in right]
+        if (shown, right_shown, rule) == (self.candidates, self.right, self.rule):
+            return  # the same: nothing to redraw
+        self.candidates, self.right, self.rule = shown, right_shown, rule
         self.refresh()
 
     @property

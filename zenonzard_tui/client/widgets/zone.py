@@ -17,7 +17,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from zenonzard_tui.client.describe import Chip
+from zenonzard_tui.client.describe import FLASH_STYLE, Chip
 
 TITLE_WIDTH = 7
 GAP = 2
@@ -101,17 +101,27 @@ class ZoneView(Widget, can_focus=True):
     # Data
 
     def set_chips(self, chips: list[Chip], empty: str | None = None) -> None:
+        """Show `chips`. Nothing is redrawn when they are the same, and the screen's layout is
+        redone only when the zone's height changes (a key press redraws only what changed)."""
+        if chips == self.chips and empty in (None, self.empty):
+            return
         same_names = [c.name for c in chips] == [c.name for c in self.chips]
         if not same_names:
             self.pointed = set()
+        width = self.size.width
+        rows = self._rows(width)
         self.chips = chips
         if empty is not None:
             self.empty = empty
         if not same_names:
             self.cursor = min(self.cursor, max(len(chips) - 1, 0))
-        self.refresh(layout=True)
+        self.refresh(layout=not width or self._rows(width) != rows)
         if self.has_focus:
             self._announce()
+
+    def _rows(self, width: int) -> int:
+        placed = self._layout(width)
+        return placed[-1].row + 1 if placed else 1
 
     def point(self, indices: set[int]) -> None:
         """Show which chips the highlighted action is about."""
@@ -161,8 +171,7 @@ class ZoneView(Widget, can_focus=True):
         return out
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        placed = self._layout(width)
-        return placed[-1].row + 1 if placed else 1
+        return self._rows(width)
 
     def render(self) -> Content:
         width = self.size.width
@@ -184,6 +193,8 @@ class ZoneView(Widget, can_focus=True):
             chip = self.chips[p.index]
             if chip.dim:
                 label = label.stylize("dim")
+            if chip.flash:
+                label = label.stylize(FLASH_STYLE)
             if (p.index == cursor and self.has_focus) or (
                 p.index in self.pointed and not self.has_focus
             ):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from zenonzard_tui.cards.model import COLORS, CardDef, Selector, Step
+from zenonzard_tui.cards.model import COLORS, Selector, Step
 from zenonzard_tui.cards.words import (
     OWNER,
     Clause,
@@ -17,9 +17,7 @@ from zenonzard_tui.cards.words import (
     describe,
 )
 from zenonzard_tui.engine.terms.base import (
-    FilterWords,
     condition,
-    selector_filter,
     step,
     trigger,
 )
@@ -28,7 +26,6 @@ if TYPE_CHECKING:
     from zenonzard_tui.engine.core import GameCore
     from zenonzard_tui.engine.effects import Ctx
     from zenonzard_tui.engine.game import Game
-    from zenonzard_tui.engine.state import Slot
 
 
 # ----------------------------------------------------------------------------------------------
@@ -174,21 +171,15 @@ class OnlyTokenMana:
         return only == value
 
 
-# ----------------------------------------------------------------------------------------------
-# Selector filters
-
-
-@selector_filter("name_not", schema=str)
-class NameNot:
-    """Any card but those of that name (Belphegor)."""
+@condition("hand_at_most", schema=int)
+class HandAtMost:
+    """You have at most that many cards in your hand (Viper Ward)."""
 
     @staticmethod
-    def words(sel: Selector, value: str) -> FilterWords:
-        return FilterWords(after=f' not named "{value}"')
+    def words(value: int, cond: tuple, ctx: WordsContext) -> str:
+        return f"you have {value} or fewer cards in your hand"
 
     @staticmethod
-    def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
-                seat: int | None) -> bool:  # fmt: skip
-        from zenonzard_tui.cards.loader import normalize_name
-
-        return normalize_name(card.name) != normalize_name(value)
+    def holds(game: GameCore, controller: int, it: tuple, done: bool, value: Any,
+              cond: tuple) -> bool:  # fmt: skip
+        return len(game.players[controller].hand) <= value

@@ -117,12 +117,15 @@ class ConditionTerm:
 class TriggerTerm:
     """A trigger (`when`): the label written before the effect, and the engine function that
     queues it (`raised_by`). A "whenever" trigger (`watch_words`) reacts to the events of the
-    cards its `watch` selector names and writes "whenever ..." from that selector."""
+    cards its `watch` selector names and writes "whenever ..." from that selector. A card's own
+    trigger written under another label has a `lead` ("[Passive] Whenever this minion wins a
+    battle, ...")."""
 
     name: str
     label: str
     raised_by: str
     watch_words: Callable[[Selector], str] | None = None
+    lead: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,9 +173,9 @@ def condition(name: str, *, schema: Any, companion: str | None = None) -> Callab
 
 
 def trigger(name: str, label: str, raised_by: str,
-            watch_words: Callable[[Selector], str] | None = None) -> None:  # fmt: skip
+            watch_words: Callable[[Selector], str] | None = None, lead: str = "") -> None:  # fmt: skip
     """Register a trigger."""
-    _add(TRIGGERS, TriggerTerm(name, label, raised_by, watch_words))
+    _add(TRIGGERS, TriggerTerm(name, label, raised_by, watch_words, lead))
 
 
 def duration(name: str, words: str, ends_in: str) -> None:

@@ -1,3 +1,253 @@
-"""The vocabulary terms for damage and life: DP damage vs effect damage, damage events, reductions, restores, Rush of Bats, Lachesis (ZR 13.5-13.11)."""
+"""The vocabulary terms for damage and life: DP damage vs effect damage, damage events, reductions,
+restores, Rush of Bats, Lachesis (ZR 13.5-13.11). The engine side is `engine/damage.py`: one
+damage event per target, its reductions, its triggers.
+
+Steps: `damage`, `heal`, `swap_life`; continuous `reduce_damage` and `cannot_reduce_or_restore`.
+Triggers: `deals_damage`, `attack_deals_damage`, `deals_damage_to_opponent`, `life_damaged`,
+`destroys_force`. Selector filters: `this` (a watch: the watching card itself), `or_player`
+(a selector that may also choose a player), `class_any`.
+"""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from zenonzard_tui.cards.model import CardDef, Selector, Step
+from zenonzard_tui.cards.words import Clause, WordsContext, per_words, verb
+from zenonzard_tui.engine.state import Slot
+from zenonzard_tui.engine.terms.base import (
+    FilterWords,
+    selector_filter,
+    step,
+    trigger,
+)
+from zenonzard_tui.engine.terms.triggers import _event
+
+if TYPE_CHECKING:
+    from zenonzard_tui.engine.core import GameCore
+    from zenonzard_tui.engine.effects import Ctx
+    from zenonzard_tui.engine.game import Game
+
+WATCH = "queue_watchers"
+
+
+def _count(game: Game, sel: Selector, controller: int) -> int:
+    from zenonzard_tui.engine import effects as fx
+
+    return fx.count_of(game, sel, controller)
+
+
+# ----------------------------------------------------------------------------------------------
+# Steps
+
+
+@step(
+    "damage",
+    schema={"target": "target", "amount": int, "per": "selector", "reduced_per": "selector"},
+    needs_target=True,
+)
+class Damage:
+    """Effect damage (ZR 13.5): one damage event per target (ZR 13.7). `per`: the amount is
+    multiplied by a count made once, on resolution (ZR 10.10, Qilin). `reduced_per`: the
+    damage's own reduction, 1 for each thing counted (Lord Alabaster); it is a reduction like
+    any other (ZR 13.8), so Rush of Bats stops it."""
+
+    @staticmethod
+    def words(step: Step, ctx: WordsContext) -> Clause:
+        amount = step.param("amount", 1)
+        text = f"deal {amount} damage to {ctx.target(step.target).obj}"
+        per = step.param("per")
+        if per is not None:
+            text += f" {per_words(per)}"
+        after = ""
+        reduced = step.param("reduced_per")
+        if reduced is not None:
+            after = f"This damage is reduced by 1 {per_words(reduced)}."
+        return Clause(None, text, after=after)
+
+    @staticmethod
+    def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
+        amount = step.param("amount", 1)
+        per = step.param("per")
+        if per is not None:
+            amount *= _count(game, per, ctx.controller)
+        reduced = step.param("reduced_per")
+        own_cut = _count(game, reduced, ctx.controller) if reduced is not None else 0
+        src = game.effect_source(ctx.controller, ctx.name, ctx.source, ctx.kind, own_cut)
+        hit = False
+        for o in targets:
+            if o[0] in ("p", "f"):
+                taken, _ = game.deal_damage(o, amount, src)
+                hit = taken > 0 or hit
+        return hit
+
+
+@step("heal", schema={"target": "target", "amount": int}, needs_target=True)
+class Heal:
+    """Restore life (ZR 13.9): up to 10; a destroyed Force is neither chosen nor restored;
+    under Rush of Bats nothing is restored (ZR 13.8)."""
+
+    @staticmethod
+    def words(step: Step, ctx: WordsContext) -> Clause:
+        amount = step.param("amount", 1)
+        target = step.target
+        if target in ("player", "opponent"):
+            who = ctx.target(target)
+            verb_ = verb(who.plural, "recovers", "recover")
+            return Clause(who.subj, f"{verb_} {amount} life", f"recover {amount} life")
+        return Clause(None, f"restore {amount} life to {ctx.target(target).obj}")
+
+    @staticmethod
+    def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
+        amount = step.param("amount", 1)
+        hit = False
+        for o in targets:
+            if o[0] in ("p", "f"):
+                hit = game.restore(o, amount) or hit
+        return hit
+
+
+@step("swap_life", schema={"target": "target"}, needs_target=True)
+class SwapLife:
+    """ZR 13.10 (Lachesis): your opponent's life and the chosen Force's life change places.
+    Neither damage nor a restore."""
+
+    @staticmethod
+    def words(step: Step, ctx: WordsContext) -> Clause:
+        return Clause(
+            None, f"swap your opponent's life with the life of {ctx.target(step.target).obj}"
+        )
+
+    @staticmethod
+    def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
+        hit = False
+        for o in targets:
+            if o[0] == "f" and o[1] == ctx.controller:
+                hit = game.swap_life(o[1], o[2]) or hit
+        return hit
+
+
+_TO = {"player": "you", "forces": "your Forces", None: "you and your Forces"}
+_TO_ANY = {"player": "each player", "forces": "each player's Forces", None: "each player and their Forces"}  # fmt: skip
+
+
+@step(
+    "reduce_damage",
+    schema={
+        "amount": int,
+        "to": ("player", "forces"),
+        "source": ("minion",),
+        "cost_max": int,
+        "side": ("self", "any"),
+    },
+    required=("amount",),
+    continuous=True,
+)
+class ReduceDamage:
+    """Continuous: each damage event to you (`to = "player"`), to your Forces (`"forces"`) or to
+    both is reduced (ZR 13.8); `source = "minion"`: DP damage only (ZR 13.5), `cost_max`: from
+    minions of that cost or less; `side = "any"`: both players are protected (Spike Toad)."""
+
+    query = "damage_cuts"
+
+    @staticmethod
+    def words(step: Step, ctx: WordsContext) -> Clause:
+        to = step.param("to")
+        who = (_TO_ANY if step.param("side") == "any" else _TO)[to]
+        cost_max = step.param("cost_max")
+        by = "" if cost_max is None else f" by minions with cost {cost_max} or less"
+        if step.param("source") == "minion":
+            what = f"DP damage dealt to {who}{by or ' by minions'}"
+        else:
+            what = f"damage dealt to {who}{by}"
+        amount = step.param("amount", 1)
+        return Clause(what, f"is reduced by {amount}", f"be reduced by {amount}")
+
+
+@step("cannot_reduce_or_restore", schema={}, continuous=True)
+class CannotReduceOrRestore:
+    """Continuous (Rush of Bats, ZR 13.8): damage to you and your Forces cannot be reduced by
+    anything, and your life and Forces cannot be restored."""
+
+    query = "unshielded_by"
+
+    @staticmethod
+    def words(step: Step, ctx: WordsContext) -> Clause:
+        return Clause(
+            None,
+            "damage dealt to you and your Forces cannot be reduced, and your life and Forces "
+            "cannot be restored",
+        )
+
+
+# ----------------------------------------------------------------------------------------------
+# Selector filters
+
+
+@selector_filter("this", schema=bool)
+class This:
+    """In a `watch`: the watching card itself ("whenever this minion deals damage"); the
+    effects runtime's `queue_watchers` reads it."""
+
+    @staticmethod
+    def words(sel: Selector, value: bool) -> FilterWords:
+        return FilterWords()
+
+    @staticmethod
+    def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
+                seat: int | None) -> bool:  # fmt: skip
+        return True
+
+
+@selector_filter("or_player", schema=bool)
+class OrPlayer:
+    """The player of the selector's side may be chosen instead ("1 of your Forces or you", Fain
+    Callias); the effects runtime's `candidates` reads it."""
+
+    @staticmethod
+    def words(sel: Selector, value: bool) -> FilterWords:
+        who = {"self": "you", "opponent": "your opponent", "any": "a player"}[sel.side]
+        return FilterWords(after=f" or {who}" if value else "")
+
+    @staticmethod
+    def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
+                seat: int | None) -> bool:  # fmt: skip
+        return True
+
+
+@selector_filter("class_any", schema=str)
+class ClassAny:
+    """Cards with any of the classes written with "/" ("Beast/Five Star", as printed on Qilin)."""
+
+    @staticmethod
+    def words(sel: Selector, value: str) -> FilterWords:
+        return FilterWords((" or ".join(c.strip() for c in value.split("/")),))
+
+    @staticmethod
+    def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
+                seat: int | None) -> bool:  # fmt: skip
+        return any(c.strip() in card.classes for c in value.split("/"))
+
+
+# ----------------------------------------------------------------------------------------------
+# Triggers: every damage event that happened (ZR 13.7) raises them (engine/damage.py)
+
+
+def _life(sel: Selector) -> str:
+    who = {"self": "you", "opponent": "your opponent", "any": "a player"}[sel.side]
+    return f"whenever damage is dealt to {who}"
+
+
+# ZR 13.6: a minion deals damage with its DP, or with its own effect while it is on the field
+trigger("deals_damage", "Passive", WATCH, _event("deals damage"))
+# ZR 10.9: "[When Attacking] Whenever ... deals damage": from the attack until its end
+trigger("attack_deals_damage", "When Attacking", WATCH, _event("deals damage"))
+trigger(
+    "deals_damage_to_opponent",
+    "Passive",
+    WATCH,
+    _event("deals damage to your opponent"),
+)
+trigger("life_damaged", "Passive", WATCH, _life)  # ZR 13.7: once per damage event
+# DP damage that destroys a Force (Cathryn)
+trigger("destroys_force", "Passive", WATCH, _event("destroys a Force with its DP"))  # fmt: skip

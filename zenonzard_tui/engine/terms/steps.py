@@ -36,7 +36,7 @@ from zenonzard_tui.cards.words import (
     verb,
 )
 from zenonzard_tui.engine.actions import CHOICE, Choice
-from zenonzard_tui.engine.state import LIFE_CAP, Mod, Slot
+from zenonzard_tui.engine.state import Mod, Slot
 from zenonzard_tui.engine.terms.base import DURATIONS, step
 from zenonzard_tui.engine.terms.selectors import card_matches
 
@@ -251,18 +251,29 @@ class Destroy:
             game.log.add("destroyed", seat, slot.uid, slot.name, "")
         if field:
             game.destroy([s.uid for _, s in field])
-        return bool(field or mana)
+        forces = [o for o in targets if o[0] == "f"]  # ZR 13.11: outright, whatever its life
+        hit = [game.destroy_force(o[1], o[2], "ZR 13.11") for o in forces]
+        return bool(field or mana or any(hit))
 
 
 def _set_rested(game: Game, targets: tuple, rested: bool) -> bool:
     changed: tuple[list, list] = ([], [])  # per seat: the names, for one log line each
+    # ZR 14.5: what cannot become Active yet stays Rested
+    locked: frozenset = frozenset()
+    if game.lasting and not rested:
+        from zenonzard_tui.engine.effects import locked_keys
+
+        locked = locked_keys(game)
     for o in targets:
         if o[0] == "f":
             f = game.players[o[1]].forces[o[2]]
-            if not f.destroyed:
+            # ZR 10.8: no change is not doing it; ZR 14.5: what cannot become Active stays Rested
+            if not f.destroyed and f.rested != rested and o not in locked:
                 f.rested = rested
                 changed[o[1]].append(f.force.name)
     for seat, _, slot in _slots(game, targets):
+        if locked and ("c", slot.uid, slot.order) in locked:
+            continue
         slot.rested = rested
         changed[seat].append(slot.card.name if slot.card is not None else None)
     for seat, names in enumerate(changed):
@@ -282,11 +293,15 @@ class Rest:
         return _set_rested(game, targets, True)
 
 
-@step("activate", schema={"target": "target"}, needs_target=True)
+@step("activate", schema={"target": "target", "at": ("turn_end",)}, needs_target=True)
 class Activate:
+    """`at = "turn_end"`: a delayed effect, "when this turn ends, ..." (ZR 14.4): the targets are
+    found then (the effects runtime's t_step keeps the step until the end phase)."""
+
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
-        return Clause(None, f"make {ctx.target(step.target).obj} Active")
+        when = "when this turn ends, " if step.param("at") == "turn_end" else ""
+        return Clause(None, f"{when}make {ctx.target(step.target).obj} Active")
 
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
@@ -405,56 +420,6 @@ class PutIntoBase:
                         )
         game.push(*tasks)
         return bool(tasks)
-
-
-@step("heal", schema={"target": "target", "amount": int}, needs_target=True)
-class Heal:
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        amount = step.param("amount", 1)
-        if step.target in ("player", "opponent"):
-            who = ctx.target(step.target)
-            verb_ = verb(who.plural, "recovers", "recover")
-            return Clause(who.subj, f"{verb_} {amount} life", f"recover {amount} life")
-        return Clause(None, f"restore {amount} life to {ctx.target(step.target).obj}")
-
-    @staticmethod
-    def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
-        amount = step.param("amount", 1)
-        hit = False
-        for o in targets:
-            if o[0] == "p":
-                p = game.players[o[1]]
-                p.life = min(LIFE_CAP, p.life + amount)  # ZR 3.6
-                game.log.add("heal", o[1], None, p.life)
-                hit = True
-            elif o[0] == "f":
-                f = game.players[o[1]].forces[o[2]]
-                if not f.destroyed:  # ZR 3.6: a destroyed Force cannot be restored
-                    f.life = min(LIFE_CAP, f.life + amount)
-                    game.log.add("heal", o[1], o[2], f.life)
-                    hit = True
-        return hit
-
-
-@step("damage", schema={"target": "target", "amount": int}, needs_target=True)
-class Damage:
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        amount = step.param("amount", 1)
-        return Clause(None, f"deal {amount} damage to {ctx.target(step.target).obj}")
-
-    @staticmethod
-    def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
-        amount = step.param("amount", 1)
-        hit = False
-        for o in targets:
-            if o[0] == "p":
-                hit = game.damage_player(o[1], amount, from_minion=False) > 0 or hit
-            elif o[0] == "f":
-                game.damage_force(o[1], o[2], amount)
-                hit = True
-        return hit
 
 
 @cache
@@ -630,19 +595,41 @@ def t_look_done(game: Game, seat: int, top: tuple, reveal: bool, rest_to: str | 
     game.log.add("look_rest", seat, len(rest), rest_to or "top")
 
 
-@step("must_block", schema={"target": "target"}, needs_target=True)
+@step("must_block", schema={"target": "target", "until": ("battle",)}, needs_target=True)
 class MustBlock:
+    """ZR 13.3: the chosen minions must block during this turn (`until = "battle"`: in this
+    battle); with the target "opponent", the attack in progress must be blocked by some legal
+    blocker (Doberman Tracer)."""
+
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
+        if step.target == "opponent":
+            return Clause("your opponent", "must block", "block")
         who = ctx.target(step.target)
-        return Clause(who.subj, "must block during this turn", "block during this turn")
+        during = "this battle" if step.param("until") == "battle" else "this turn"
+        return Clause(
+            who.subj, f"must block during {during}", f"be required to block during {during}"
+        )
 
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
+        attack = game.attack
+        if step.target == "opponent":
+            if attack is None or attack.seat != ctx.controller:
+                return False
+            attack.forced = True
+            game.log.add("must_block", 1 - ctx.controller, "")
+            return True
+        battle = step.param("until") == "battle"
         hit = False
         for seat, zone, slot in _slots(game, targets):
             if zone == "field":
-                slot.must_block = True
+                if battle:
+                    if attack is None:
+                        continue
+                    attack.named = (*attack.named, slot.uid)
+                else:
+                    slot.must_block = True
                 game.log.add("must_block", seat, slot.name)
                 hit = True
         return hit
@@ -702,6 +689,8 @@ class CannotAttackForces:
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
         who = ctx.target(step.target)
+        if isinstance(step.target, Selector) and step.target.side == "opponent":
+            return Clause(who.subj, "cannot attack your Forces", "not attack your Forces")
         return Clause(who.subj, "cannot attack Forces", "not attack Forces")
 
 
@@ -733,20 +722,29 @@ class Untargetable:
 
 @step(
     "cost_reduction",
-    schema={"target": "target", "amount": int},
+    schema={"target": "target", "amount": "signed", "per": "selector"},
     required=("amount",),
     continuous=True,
     needs_target=True,
 )
 class CostReduction:
+    """The basic cost (ZR 12.1) is reduced by `amount`, times the count of `per` (recounted
+    continuously, ZR 10.10)."""
+
     query = "cost_of"
 
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
         who = ctx.target(step.target)
         amount = step.param("amount", 1)
+        per = step.param("per")
+        each = f" {per_words(per)}" if per is not None else ""
+        # a negative amount is an increase of the basic cost (Belphegor, ZR 12.1)
+        more = f"{-amount} more" if amount < 0 else f"{amount} less"
         return Clause(
-            who.subj, f"{verb(who.plural, 'costs', 'cost')} {amount} less", f"cost {amount} less"
+            who.subj,
+            f"{verb(who.plural, 'costs', 'cost')} {more}{each}",
+            f"cost {more}{each}",
         )
 
 
@@ -760,25 +758,6 @@ class ColorlessPaysPips:
         costs = f"{TYPE_LABELS[kind]} costs" if kind else "costs"
         verb_ = f"may pay the colored part of {costs} as any color"
         return Clause("your colorless mana", verb_, verb_)
-
-
-@step(
-    "reduce_damage",
-    schema={"amount": int, "to": ("player",), "source": ("minion",)},
-    required=("amount",),
-    continuous=True,
-)
-class ReduceDamage:
-    query = "damage_reduction"
-
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        to = "you" if step.param("to") == "player" else "you and your Forces"
-        by = " by minions" if step.param("source") == "minion" else ""
-        amount = step.param("amount", 1)
-        return Clause(
-            f"DP damage dealt to {to}{by}", f"is reduced by {amount}", f"be reduced by {amount}"
-        )
 
 
 @step("enters_base_rested", schema={"target": "target"}, continuous=True)

@@ -32,7 +32,12 @@ def _magic_used(sel: Selector) -> str:
 
 
 def _event(event: str):
+    """The words of a whenever-trigger on minions' events; `this = true`: the watching card's
+    own events ("whenever this minion deals damage")."""
+
     def words(sel: Selector) -> str:
+        if sel.filter("this"):
+            return f"whenever this minion {event}"
         adjs, sing, plur, post = describe(sel)
         adj_s = " ".join(adjs) + " " if adjs else ""
         if sel.side == "any":
@@ -47,7 +52,6 @@ def _event(event: str):
 
 
 trigger("magic_used", "Passive", WATCH, _magic_used)
-trigger("deals_damage", "Passive", WATCH, _event("deals damage"))  # a minion deals DP damage
 trigger("minion_advanced", "Passive", WATCH, _event("moves from the base to the field"))
 # not triggers: a Magic card's effect (its label is the card's timing) and continuous effects
 trigger("cast", "", "begin_cast")
