@@ -158,7 +158,7 @@ class Zones(GameCore):
         # ZR 11.3: a summon or a put (tokens included) enters the field; an advance does not,
         # unless the option `advance_enters_field` says so
         if event != "advancing" or self.options.advance_enters_field:
-            fx.queue_watchers(self, "enters_field", seat, slot)
+            fx.queue_watchers(self, "enters_field", seat, slot, (("c", slot.uid),))
 
     def t_enter_base(self, seat: int, uid: int, rested: bool, placed_trigger: bool) -> None:
         """Mana enters the base (uid -1: a colorless mana token). ZR 3.5: on a full base its owner
@@ -201,7 +201,7 @@ class Zones(GameCore):
             p.placed = p.placed | {slot.card.color}  # ZR 15.1
         if placed_trigger:
             fx.queue_self_trigger(self, seat, slot, "placed")
-        fx.queue_watchers(self, "mana_placed", seat, slot)
+        fx.queue_watchers(self, "mana_placed", seat, slot, (("c", slot.uid),))
 
     def _order(self) -> int:
         self.seq += 1
