@@ -30,6 +30,8 @@ def _sample(term: terms.StepTerm) -> Step:
             value = ("charge",)
         elif isinstance(kind, tuple):
             value = kind[0]
+        elif kind == "selector":
+            value = Selector(side="self")
         else:
             value = 1
         params.append((key, value))

@@ -101,6 +101,7 @@ def _labels(effect: Effect, owner: CardDef | ForceDef | None) -> str:
 def _steps_text(effect: Effect, ctx: WordsContext, lead: str) -> str:
     """The sentences of an effect's steps; `lead` ("whenever ..., if ..., ") opens the first."""
     sentences = []
+    opens = ""  # a step that takes the later ones (gain_trigger) opens the next sentence
     for i, step in enumerate(effect.steps):
         term = terms.STEPS.get(step.do)
         if term is None:
@@ -108,10 +109,16 @@ def _steps_text(effect: Effect, ctx: WordsContext, lead: str) -> str:
         clause = term.words(step, ctx)
         prefix = lead if i == 0 else ""
         cond = _condition(step.condition, ctx)
-        if cond:
+        if opens:
+            prefix, opens = opens + (cond + ", " if cond else ""), ""
+        elif cond:
             prefix += cond + ", "
         elif i > 0 and step.target != "it":
             prefix += "then, "
+        if term.rest:
+            opens = prefix + clause.verb + ", "
+            ctx.last = Phrase("that minion", "that minion", False, "that minion")
+            continue
         sentences.append(clause.sentence(step.optional, prefix))
         if step.target is not None:
             ctx.last = ctx.target(step.target)

@@ -391,6 +391,9 @@ def _source_name(game: GameCore, seat: int, slot: Slot | None, e: Effect) -> str
     for f in game.players[seat].forces:
         if e in f.force.effects:
             return f.force.name
+    for x in game.lasting:  # a this-turn effect (Aero Wall, Rush of Bats)
+        if x.effect is e:
+            return x.name
     return "an effect"
 
 
@@ -797,7 +800,12 @@ def queue_self_trigger(
         _use_next_summon(game, seat, slot)
     if card is None or not card.effects:
         return
-    times = 2 if event == "summoned" and summon_doubled(game, seat) else 1  # ZR 14.3
+    times = 1
+    doubler = summon_doubled(game, seat) if event == "summoned" else None  # ZR 14.3
+    if doubler is not None:
+        times = 2
+        if any(e.on(event) for e in card.effects):
+            game.log.add("doubled", seat, slot.name, doubler)
     for e in card.effects:
         if e.on(event) and _during_ok(game, seat, e.during):  # ZR 10.9: "[A] & [B]"
             source = None if from_trash else slot.uid
@@ -840,14 +848,25 @@ def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None, 
     """ "Whenever ..." effects watching an event of `seat` (and its `subject` card). `it` is
     what the effect's steps see as "that minion"; `accept(watcher's seat, watching card)` is the
     event's own test of a watcher (ZR 10.9: "during its attack"). A watch with `this = true`
-    counts the watching card's own events only."""
+    counts the watching card's own events only. The whenever-effects a player has for a while
+    (Lasting "watch": Lock-On, Arondai) come after the Forces' and the cards'."""
     stacked: set = set()
     for p in game.players:
-        sources: list[tuple[int, Slot | None, tuple[Effect, ...], str]] = [
-            (i, None, f.force.effects, f.force.name) for i, f in enumerate(p.forces) if f.active
+        # (rank, order, source card, effects, name, kind of effect: ZR 6.5, ZR 10.1)
+        sources: list[tuple[int, int, Slot | None, tuple[Effect, ...], str, str]] = [
+            (0, i, None, f.force.effects, f.force.name, "force")
+            for i, f in enumerate(p.forces)
+            if f.active
         ]
-        sources += [(s.order, s, s.card.effects, s.name) for s in p.field if s.card is not None]
-        for order, src, effs, name in sources:
+        sources += [
+            (1, s.order, s, s.card.effects, s.name, "minion") for s in p.field if s.card is not None
+        ]
+        sources += [
+            (2, i, None, (x.effect,), x.name, x.source)
+            for i, x in enumerate(game.lasting)
+            if x.kind == "watch" and x.seat == p.seat and x.effect is not None
+        ]
+        for rank, order, src, effs, name, kind in sources:
             for e in effs:
                 if e.when != event or not _during_ok(game, p.seat, e.during):
                     continue
@@ -868,20 +887,12 @@ def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None, 
                     if key in stacked:
                         continue
                     stacked.add(key)
-                rank = 0 if src is None else 1
                 _queue(
                     game,
                     p.seat,
                     rank,
                     order,
-                    Ctx(
-                        p.seat,
-                        src.uid if src else None,
-                        "force" if src is None else "minion",
-                        e,
-                        name,
-                        it=it,
-                    ),
+                    Ctx(p.seat, src.uid if src else None, kind, e, name, it=it),
                 )
 
 
@@ -1086,7 +1097,11 @@ def t_step_chosen(game: GameCore, ctx: Ctx, chosen: tuple) -> None:
     # The next step goes under whatever this step pushes, so that it runs after it.
     pos = len(game.stack)
     game.stack.append(())  # a place kept, filled below
-    done = STEPS[step.do].resolve(game, ctx, step, chosen)  # type: ignore[misc, arg-type]
+    term = STEPS[step.do]
+    done = term.resolve(game, ctx, step, chosen)  # type: ignore[misc, arg-type]
+    if term.rest:  # the later steps were taken by this one (gain_trigger): the effect ends
+        del game.stack[pos]
+        return
     keep_it = chosen if isinstance(step.target, Selector) else ctx.it
     game.stack[pos] = (t_step, ctx.next(keep_it, bool(done)))
 
@@ -1141,10 +1156,17 @@ def _queue_delayed(game: GameCore) -> None:
     kept = []
     for i, x in enumerate(game.lasting):
         if x.kind == "delayed" and x.effect is not None:
-            _queue(game, x.seat, 2, i, Ctx(x.seat, None, x.source, x.effect, x.name))
+            ctx = Ctx(x.seat, None, x.source, x.effect, x.name)
+            game.queued.append((x.seat, 2, i, (t_delayed, ctx)))
         else:
             kept.append(x)
     game.lasting = tuple(kept)
+
+
+def t_delayed(game: GameCore, ctx: Ctx) -> None:
+    """A delayed effect starts to resolve, when the turn ends (ZR 14.4)."""
+    game.log.add("delayed_now", ctx.controller, ctx.name)
+    t_step(game, ctx)
 
 
 def _use_next_summon(game: GameCore, seat: int, slot: Slot) -> None:
@@ -1167,9 +1189,10 @@ def _use_next_summon(game: GameCore, seat: int, slot: Slot) -> None:
     game.lasting = tuple(kept)
 
 
-def summon_doubled(game: GameCore, seat: int) -> bool:
+def summon_doubled(game: GameCore, seat: int) -> str | None:
     """ZR 14.3 (Tillt & Wellt): do the [When Summoned] effects of `seat`'s minions resolve
-    twice? However many such effects work, twice (ZR 10.7). A minion's effect (Tillt & Wellt)."""
+    twice? The name of the minion that makes it so, or None. However many such effects work,
+    twice (ZR 10.7)."""
     for src in game.players[seat].field:  # only minions have it: no pass over the whole game
         card = src.card
         if card is None or not card.field_passives:
@@ -1178,8 +1201,8 @@ def summon_doubled(game: GameCore, seat: int) -> bool:
             if _during_ok(game, seat, e.during) and (
                 not e.condition or condition_ok(game, e.condition, seat, _this(src))
             ):
-                return True
-    return False
+                return src.name
+    return None
 
 
 def rest_bonus(game: GameCore, seat: int) -> int:

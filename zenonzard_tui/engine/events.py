@@ -560,6 +560,39 @@ class DamageNotReduced(SeatEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class DamageShield(SeatEvent):
+    """A this-turn reduction (Aero Wall, Refine; ZR 13.8)."""
+
+    kind = "damage_shield"
+    name: str
+    to: str | None  # "player", "forces" or None: both
+    amount: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        who = {"player": self.who, "forces": f"{self.who}'s Forces"}.get(
+            self.to or "", f"{self.who} and their Forces"
+        )
+        return (
+            f"Until the end of the turn, damage to {who} is reduced by {self.amount} "
+            f"({self.name}, ZR 13.8)."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Unshielded(SeatEvent):
+    """Rush of Bats: for the rest of the turn, no reduction and no restore (ZR 13.8)."""
+
+    kind = "unshielded"
+    name: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return (
+            f"Until the end of the turn, damage to {self.who} and their Forces cannot be reduced, "
+            f"and their life and Forces cannot be restored ({self.name}, ZR 13.8)."
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class RestoreBlocked(SeatEvent):
     """Rush of Bats: a restore does nothing (ZR 13.8)."""
 
@@ -750,6 +783,17 @@ class Mark(SeatEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class GainTrigger(SeatEvent):
+    """A whenever-effect a player has until the end of the turn (gain_trigger)."""
+
+    kind = "gain_trigger"
+    name: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who} has {self.name}'s effect until the end of the turn."
+
+
+@dataclass(frozen=True, slots=True)
 class BattleWon(SeatEvent):
     kind = "battle_won"
     uid: int
@@ -831,6 +875,28 @@ class Delayed(SeatEvent):
 
     def sentence(self, game: Game, seat: int | None) -> str:
         return f"{self.who}'s {self.name}: the rest happens when this turn ends (ZR 14.4)."
+
+
+@dataclass(frozen=True, slots=True)
+class DelayedNow(SeatEvent):
+    kind = "delayed_now"
+    name: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who}'s {self.name}: this turn ends, its delayed effect resolves (ZR 14.4)."
+
+
+@dataclass(frozen=True, slots=True)
+class Doubled(SeatEvent):
+    kind = "doubled"
+    name: str
+    by: str  # the minion that doubles them (Tillt & Wellt)
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return (
+            f"{self.who}'s {self.name}: its [When Summoned] effects resolve twice ({self.by}, "
+            "ZR 14.3)."
+        )
 
 
 @dataclass(frozen=True, slots=True)

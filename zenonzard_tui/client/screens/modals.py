@@ -90,7 +90,7 @@ HELP = """\
   ↑ ↓ (k j)       Actions list: move; board: the zone above or below
   ← → (h l)       board: along a zone; ← in the Actions list: to the board
   Tab             board, Actions list, log;  Esc: back to the Actions
-  ] [             Actions list: the next (previous) kind of action: play a
+  ] \\[             Actions list: the next (previous) kind of action: play a
                   card, move, attack, block, choose, end
   /               type to filter the actions (words in any order); Enter
                   does the first that matches, Esc shows them all again

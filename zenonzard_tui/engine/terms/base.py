@@ -48,13 +48,15 @@ class StepTerm:
     required: frozenset[str] = frozenset()
     continuous: bool = False
     needs_target: bool = False
+    rest: bool = False  # the effect's later steps belong to this step (gain_trigger)
 
 
 STEPS: dict[str, StepTerm] = {}
 
 
 def step(name: str, *, schema: Mapping[str, Any], required: tuple[str, ...] = (),
-         continuous: bool = False, needs_target: bool = False) -> Callable[[type], type]:  # fmt: skip
+         continuous: bool = False, needs_target: bool = False,
+         rest: bool = False) -> Callable[[type], type]:  # fmt: skip
     """Register the step `name` from a class with a static `words` and a static `resolve` (a
     one-shot step) or a `query` name (a continuous step)."""
 
@@ -70,6 +72,7 @@ def step(name: str, *, schema: Mapping[str, Any], required: tuple[str, ...] = ()
             required=frozenset(required),
             continuous=continuous,
             needs_target=needs_target,
+            rest=rest,
         )
         return cls
 

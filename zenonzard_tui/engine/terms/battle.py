@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from zenonzard_tui.cards.model import Selector, Step
+from zenonzard_tui.cards.model import Effect, Selector, Step
 from zenonzard_tui.cards.words import OWNER, Clause, WordsContext, describe, verb
-from zenonzard_tui.engine.state import Mod
+from zenonzard_tui.engine.state import Lasting, Mod
 from zenonzard_tui.engine.terms.base import (
     DURATIONS,
+    TRIGGERS,
     condition,
     duration,
     step,
@@ -246,3 +247,37 @@ class DestroyedAfterBattle:
         verb_ = verb(who.plural, "is", "are")
         text = f"{verb_} destroyed at the end of each battle it takes part in"
         return Clause(who.subj, text, "be destroyed at the end of each battle it takes part in")
+
+
+GAINED_TRIGGERS = ("minion_attacks", "minion_wins_battle", "attack_blocked")
+
+
+@step(
+    "gain_trigger",
+    schema={"on": GAINED_TRIGGERS, "watch": "selector"},
+    required=("on", "watch"),
+    rest=True,
+)
+class GainTrigger:
+    """Until the end of the turn, you have a whenever-effect (Lock-On, Arondai, Dimensional
+    Break): on the event `on` of the minions `watch` selects, the effect's later steps resolve
+    (they are that effect's steps, not this one's). It is a lasting effect of the game
+    (`Lasting` kind "watch"), not of the card: it works after the card has left."""
+
+    @staticmethod
+    def words(step: Step, ctx: WordsContext) -> Clause:
+        watch: Selector = step.param("watch")
+        whenever = TRIGGERS[step.param("on")].watch_words
+        assert whenever is not None
+        return Clause(None, f"until the end of the turn, {whenever(watch)}")
+
+    @staticmethod
+    def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
+        from zenonzard_tui.engine.effects import add_lasting
+
+        later = ctx.effect.steps[ctx.i + 1 :]
+        effect = Effect(step.param("on"), later, watch=step.param("watch"))
+        kind = ctx.kind if ctx.kind in ("magic", "minion", "mana") else "minion"
+        add_lasting(game, Lasting(ctx.controller, "watch", ctx.name, kind, effect, turn=game.turn))
+        game.log.add("gain_trigger", ctx.controller, ctx.name)
+        return True
