@@ -111,3 +111,17 @@ def test_the_log_says_what_the_hand_cards_did() -> None:
     game.apply("summon Janus - Projector of Truth")
     game.apply("choose Sawblade Golem")
     assert "A adds a copy of Sawblade Golem to their hand (ZR 11.11)." in sentences(game, 1)
+
+
+def test_a_search_shuffles_the_deck_only_when_a_card_was_taken() -> None:
+    """ZR 10.8 ("you can search ... if you do, shuffle"): Traveler of the Wastes taking a card
+    shuffles once; declined, it leaves the deck as it was (card_traveler_of_the_wastes_declined)."""
+    game = load_scenario(SCENARIOS / "card_traveler_of_the_wastes_declined.toml").new_game()
+    before = list(game.players[0].deck)
+    game.apply("summon Traveler of the Wastes")
+    game.apply("choose Priest of Kanatana")
+    after = game.players[0].deck
+    assert sorted(after) == sorted(u for u in before if game.defs[u].name != "Priest of Kanatana")
+    assert after != [u for u in before if game.defs[u].name != "Priest of Kanatana"]
+    shuffles = [e for e in game.log.records if e.kind == "shuffle"]
+    assert len(shuffles) == 1
