@@ -23,7 +23,18 @@ def _sample(term: terms.StepTerm) -> Step:
         target = Selector(side="self", zone="field", count=1)
     params = []
     for key in term.required:
-        params.append((key, "token_slime" if key == "token" else 1))
+        kind = term.schema.get(key)
+        if key == "token":
+            value: object = "token_slime"
+        elif kind == "keywords":
+            value = ("charge",)
+        elif isinstance(kind, tuple):
+            value = kind[0]
+        elif kind == "selector":
+            value = Selector(side="self")
+        else:
+            value = 1
+        params.append((key, value))
     return Step(term.name, target, tuple(params))
 
 

@@ -269,9 +269,12 @@ class _Names:
             if len(self.hints) > 10_000:  # a long-lived process: keep the cache small
                 self.hints.clear()
             names = self.cards if kind == "card" else self.forces
-            hits = [names[h] for h in difflib.get_close_matches(key, list(names), n=3, cutoff=0.5)]
-            if len(key) >= 3:  # "sams" -> "Sams - The All-Seeing Commander"
-                hits += [full for norm, full in names.items() if key in norm]
+            # a part of a full name ("sams" -> "Sams - The All-Seeing Commander") names it; else
+            # the closest names (a large pool has many near names: " - The " is in several)
+            hits = [full for norm, full in names.items() if key in norm] if len(key) >= 3 else []
+            if not hits:
+                close = difflib.get_close_matches(key, list(names), n=3, cutoff=0.5)
+                hits = [names[h] for h in close]
             self.hints[kind, key] = tuple(dict.fromkeys(hits))[:3]
         return self.hints[kind, key]
 

@@ -4,6 +4,8 @@ happened (every battle and damage of the last action)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tests.client.helpers import PUZZLE, app, human_to_act, position_session, wait_until
 from zenonzard_tui.client import describe as d
 from zenonzard_tui.client.screens.duel import FLASH_SECONDS
@@ -93,6 +95,71 @@ async def test_both_minions_of_a_battle_flash_and_the_result_is_told(tmp_path):
         sams = next(c for c in field.chips if c.name.startswith("Sams"))
         assert sams.flash
         assert not any(c.flash for c in field.chips if c is not sams)
-        assert "Horned Walrus destroyed" in duel.query_one("#attack").plain or (
-            "blocks Sams" in duel.query_one("#attack").plain
-        )
+        assert "blocks Sams" in duel.query_one("#attack").plain
+
+
+async def test_at_80x24_the_battles_result_is_whole(tmp_path):
+    """The line between the fields is 44 cells wide at 80x24: the battle's result still shows
+    whole ("Horned Walrus destroyed"), not cut in the middle."""
+    sess = hotseat_puzzle()
+    duel_app = app(sess, tmp_path)
+    async with duel_app.run_test(size=(80, 24)) as pilot:
+        duel = duel_app.duel
+        await reveal_a(pilot, duel_app)
+        duel.play("attack Drill Golem -> player")
+        await play_out(pilot, duel_app, {"priority": "pass", "block": "block Horned Walrus"})
+        line = duel.query_one("#attack")
+        shown = line.render().plain.strip("─ ")
+        assert shown == "Horned Walrus destroyed", shown
+
+
+# ----------------------------------------------------------------------------------------------
+# Kinds of card a player must tell apart (tokens, <Base> abilities) and abilities in the log
+
+
+def _card(name: str):
+    from zenonzard_tui.cards import load_pool
+
+    return next(c for c in load_pool().cards.values() if c.name == name)
+
+
+def test_a_token_says_it_is_one():
+    """ZR 2.1: a token is made by an effect; its chip and its details say so."""
+    from zenonzard_tui.engine.observe import SlotView
+
+    golem = _card("Token Golem S")
+    slot = SlotView(1, golem.id, golem.name, False, 200, 1, (), None, False, False)
+    chip = d.minion_chip(slot, golem)
+    assert chip.text.plain.count("Token") == 1  # its name says it: no second "token"
+    assert "a token: made by an effect" in chip.details.plain
+    unnamed = replace(golem, name="Golem S")
+    chip = d.minion_chip(replace(slot, name="Golem S"), unnamed)
+    assert "token" in chip.text.plain.split() and "token" in chip.short.plain.split()
+
+
+def test_a_mana_with_a_base_ability_says_so():
+    """ZR 10.1, ZR 16: a card that works from the base is marked <Base> there."""
+    from zenonzard_tui.engine.observe import SlotView
+
+    swordsman = _card("Elven Swordsman")
+    slot = SlotView(1, swordsman.id, swordsman.name, False, None, None, (), None, False, False)
+    assert "<Base>" in d.mana_chip(slot, swordsman).text.plain
+    miner = _card("Miner of Aguma")
+    slot = replace(slot, id=miner.id, name=miner.name)
+    assert "<Base>" not in d.mana_chip(slot, miner).text.plain
+
+
+def test_the_line_where_an_ability_begins_is_italic():
+    from zenonzard_tui.client.widgets.logview import LogView
+
+    log = LogView()
+    log.show(
+        [
+            "A's Ruby: [When Retreating] effect (ZR 6.5).",
+            "A creates 1 Token Golem S.",
+            "B's Force of Rebirth: [At the End of Your Turn] effect (ZR 6.5).",
+        ],
+        3,
+    )
+    styles = [str(log._styled(i).spans) for i in range(3)]
+    assert "italic" in styles[0] and "italic" not in styles[1] and "italic" in styles[2]

@@ -83,3 +83,45 @@ def test_each_player_effects_resolve_for_the_active_player_first() -> None:
     game.apply("summon Enrico - Revolver of Time")
     seats = [(e.kind, e.seat) for e in game.log.records if e.kind in ("discard", "draw")]
     assert seats == [("discard", 0)] * 2 + [("discard", 1)] + [("draw", 0)] * 5 + [("draw", 1)] * 2
+
+
+def test_platorna_puts_the_discarded_cards_under_the_deck_after_the_draw() -> None:
+    """ZR 11.10: the cards not drawn stay on top; the discarded ones are the bottom cards."""
+    game = load_scenario(SCENARIOS / "card_platorna_the_wise.toml").new_game()
+    for text in ("summon Platorna - The Wise", "choose Drill Golem", "choose Reprise", "done"):
+        game.apply(text)
+    deck = [game.defs[u].name for u in game.players[0].deck]
+    assert deck[0] == "Ursarano"
+    assert sorted(deck[1:]) == ["Drill Golem", "Reprise"]
+    assert game.players[0].trash == []
+
+
+def test_the_log_says_what_the_hand_cards_did() -> None:
+    """A player can tell why cards moved: a discard from the deck, the trash effect, the copy."""
+    from zenonzard_tui.engine.log import sentences
+
+    game = load_scenario(SCENARIOS / "card_kiska_crusher_of_hope.toml").new_game()
+    game.apply("summon Kiska - Crusher of Hope")
+    said = sentences(game, 1)
+    assert "A discards Two-Tailed Cat from the top of their deck (ZR 11.10)." in said
+    assert (
+        "Test Purple Drawer resolves its [When Destroyed] effects from the trash (ZR 14.6)." in said
+    )
+    game = load_scenario(SCENARIOS / "card_janus_projector_of_truth.toml").new_game()
+    game.apply("summon Janus - Projector of Truth")
+    game.apply("choose Sawblade Golem")
+    assert "A adds a copy of Sawblade Golem to their hand (ZR 11.11)." in sentences(game, 1)
+
+
+def test_a_search_shuffles_the_deck_only_when_a_card_was_taken() -> None:
+    """ZR 10.8 ("you can search ... if you do, shuffle"): Traveler of the Wastes taking a card
+    shuffles once; declined, it leaves the deck as it was (card_traveler_of_the_wastes_declined)."""
+    game = load_scenario(SCENARIOS / "card_traveler_of_the_wastes_declined.toml").new_game()
+    before = list(game.players[0].deck)
+    game.apply("summon Traveler of the Wastes")
+    game.apply("choose Priest of Kanatana")
+    after = game.players[0].deck
+    assert sorted(after) == sorted(u for u in before if game.defs[u].name != "Priest of Kanatana")
+    assert after != [u for u in before if game.defs[u].name != "Priest of Kanatana"]
+    shuffles = [e for e in game.log.records if e.kind == "shuffle"]
+    assert len(shuffles) == 1

@@ -96,6 +96,12 @@ class _Checker:
             if isinstance(value, bool) or not isinstance(value, int):
                 self.fail(field, f"expected a whole number, got {value!r}")
             return value
+        if kind == "colors":  # one or more colors: ["yellow", "colorless"]
+            if not isinstance(value, list) or not value:
+                self.fail(field, f"expected a list of colors, got {value!r}")
+            return self.str_list(field, value, COLORS)
+        if kind == "selector":
+            return self.selector(field, value)
         if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
             self.fail(field, f"expected a whole number, got {value!r}")
         if kind is int and value < 0:
@@ -173,7 +179,7 @@ class _Checker:
             self.fail(f"{field}.do", "missing: every step says what it does")
         if not isinstance(do, str) or do not in vocab.STEPS:
             self.fail(f"{field}.do", f"unknown effect '{do}'; known: {', '.join(vocab.STEPS)}")
-        if (do in vocab.STATIC_STEPS) != passive and do not in ("modify",):
+        if (do in vocab.STATIC_STEPS) != passive and do not in vocab.DUAL_STEPS:
             where = "only in" if do in vocab.STATIC_STEPS else "not in"
             self.fail(f"{field}.do", f"'{do}' belongs {where} a continuous (passive) effect")
         spec = vocab.STEPS[do]
@@ -225,6 +231,18 @@ class _Checker:
             self.fail(
                 f"{field}.when", "missing: say when the effect works (a trigger, cast or passive)"
             )
+        also: tuple[str, ...] = ()
+        if isinstance(when, list):  # ZR 10.9: a combined label "[A] & [B]"
+            labels = self.str_list(f"{field}.when", when, tuple(vocab.TRIGGERS))
+            if len(labels) < 2 or any(
+                w in ("cast", "passive") or w in vocab.WHENEVER_TRIGGERS for w in labels
+            ):
+                self.fail(
+                    f"{field}.when",
+                    "a list of triggers is a combined label: two or more, none of them cast, "
+                    "passive or a whenever trigger",
+                )
+            when, also = labels[0], labels[1:]
         self.value(f"{field}.when", when, tuple(vocab.TRIGGERS))
         if (when == "cast") != (card_type == "magic"):
             self.fail(f"{field}.when", "'cast' is for Magic cards, and Magic cards use only 'cast'")
@@ -255,7 +273,7 @@ class _Checker:
             )
         else:
             steps = (self.step(field, raw, passive),)
-        return Effect(when, steps, during, zone, watch, condition, no_stack)
+        return Effect(when, steps, during, zone, watch, condition, no_stack, also)
 
     def effects(self, raw: Any, card_type: str | None) -> tuple[Effect, ...]:
         if not isinstance(raw, list):

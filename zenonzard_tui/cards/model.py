@@ -75,6 +75,11 @@ class Effect:
     watch: Selector | None = None  # for "whenever ..." triggers: which cards' events count
     condition: tuple[tuple[str, Any], ...] = ()  # `if` on the whole effect
     no_stack: bool = False  # "this effect cannot stack"
+    also: tuple[str, ...] = ()  # ZR 10.9: more triggers of a combined label "[A] & [B]"
+
+    def on(self, event: str) -> bool:
+        """Does this effect trigger on `event` (its `when`, or one of a combined label's)?"""
+        return self.when == event or event in self.also
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,16 +106,19 @@ class CardDef:
     unsupported: str = ""
     file: str = field(default="", compare=False)
     # Derived from `effects` once, for the engine's continuous effects (ZR 3.7): its passive
-    # effects by their first step's `do`, wherever they work / on the field / in the base.
+    # effects by their first step's `do`, wherever they work / on the field / in the base / in
+    # the hand (ZR 12.1: a card's own cost effects).
     passives: Mapping[str, tuple[Effect, ...]] = field(init=False, compare=False, repr=False)
     field_passives: Mapping[str, tuple[Effect, ...]] = field(init=False, compare=False, repr=False)
     base_passives: Mapping[str, tuple[Effect, ...]] = field(init=False, compare=False, repr=False)
+    hand_passives: Mapping[str, tuple[Effect, ...]] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         every = passives_by_do(self.effects)
         object.__setattr__(self, "passives", every)
         object.__setattr__(self, "field_passives", _where(every, (None, "field")))
         object.__setattr__(self, "base_passives", _where(every, ("base",)))
+        object.__setattr__(self, "hand_passives", _where(every, ("hand",)))  # its own costs
 
     def __hash__(self) -> int:
         # The engine's caches look cards up all the time; hashing every field each time was most

@@ -77,7 +77,7 @@ def _labels(effect: Effect, owner: CardDef | ForceDef | None) -> str:
     labels = []
     if effect.zone in ZONE_LABELS:
         labels.append(ZONE_LABELS[effect.zone])
-    continuous = effect.when == "passive" or trigger.watch_words is not None
+    continuous = effect.when == "passive" or trigger.watch_words is not None or bool(trigger.lead)
     if effect.during is not None:
         if effect.during not in vocab.DURING:
             raise ValueError(f"no rendering for during = {effect.during!r}")
@@ -89,12 +89,15 @@ def _labels(effect: Effect, owner: CardDef | ForceDef | None) -> str:
             labels.append(timing_label(owner))
     else:
         labels.append(f"[{trigger.label}]")
+    for more in effect.also:  # ZR 10.9: a combined label "[A] & [B]"
+        labels.append(f"& [{terms.TRIGGERS[more].label}]")
     return " ".join(labels)
 
 
 def _steps_text(effect: Effect, ctx: WordsContext, lead: str) -> str:
     """The sentences of an effect's steps; `lead` ("whenever ..., if ..., ") opens the first."""
     sentences = []
+    opens = ""  # a step that takes the later ones (gain_trigger) opens the next sentence
     for i, step in enumerate(effect.steps):
         term = terms.STEPS.get(step.do)
         if term is None:
@@ -102,10 +105,16 @@ def _steps_text(effect: Effect, ctx: WordsContext, lead: str) -> str:
         clause = term.words(step, ctx)
         prefix = lead if i == 0 else ""
         cond = _condition(step.condition, ctx)
-        if cond:
+        if opens:
+            prefix, opens = opens + (cond + ", " if cond else ""), ""
+        elif cond:
             prefix += cond + ", "
         elif i > 0 and step.target != "it":
             prefix += "then, "
+        if term.rest:
+            opens = prefix + clause.verb + ", "
+            ctx.last = Phrase("that minion", "that minion", False, "that minion")
+            continue
         sentences.append(clause.sentence(step.optional, prefix))
         if step.target is not None:
             ctx.last = ctx.target(step.target)
@@ -124,10 +133,17 @@ def effect_text(
     `owner` is the card or Force the effect belongs to: it gives "this minion" / "this Force" and a
     Magic card's timing label. `pool` names tokens (the shipped pool when omitted)."""
     ctx = WordsContext(owner, pool)
+    ctx.zone = effect.zone
     ctx.mana = effect.when == "placed"  # a [When Placed] effect works on the card as mana (ZR 10.1)
     lead = ""
     if effect.watch is not None:
         lead = _watch(effect) + ", "
+        if effect.watch.zone == "field":  # `it` is the watched minion at first (ZR 13.12)
+            ctx.last = Phrase("that minion", "that minion", False, "that minion")
+    else:
+        own = terms.TRIGGERS.get(effect.when)
+        if own is not None and own.lead:  # "whenever this minion wins a battle, "
+            lead = own.lead + ", "
     cond = _condition(effect.condition, ctx)
     if cond and len(effect.steps) > 1:
         body = cap(cond) + ": " + _steps_text(effect, ctx, lead)

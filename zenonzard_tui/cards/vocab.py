@@ -22,6 +22,7 @@ TARGET_REFS = ("this", "it", "player", "opponent")  # step targets that are not 
 # from the registry when first asked for:
 # STEPS (step -> {parameter: type or allowed values}), REQUIRED (step -> parameters it must give),
 # TARGETED (steps that need a `target`), STATIC_STEPS (steps only in a passive effect),
+# DUAL_STEPS (steps both one-shot and in a passive effect),
 # TRIGGERS (trigger -> its label), WHENEVER_TRIGGERS (triggers that watch other cards' events),
 # CONDITIONS and FILTERS (term -> the type or allowed values of its value), COMPANIONS
 # (condition -> the one it completes: at_least -> mana_color), DURATIONS (names).
@@ -37,6 +38,10 @@ def _views() -> dict[str, Any]:
         "REQUIRED": {n: t.required for n, t in steps.items() if t.required},
         "TARGETED": frozenset(n for n, t in steps.items() if t.needs_target),
         "STATIC_STEPS": frozenset(n for n, t in steps.items() if t.continuous),
+        # steps that work both one-shot and in a passive effect (modify, cannot...)
+        "DUAL_STEPS": frozenset(
+            n for n, t in steps.items() if not t.continuous and t.query and t.resolve
+        ),
         "TRIGGERS": {n: t.label for n, t in terms.TRIGGERS.items()},
         "WHENEVER_TRIGGERS": frozenset(
             n for n, t in terms.TRIGGERS.items() if t.watch_words is not None
@@ -49,7 +54,7 @@ def _views() -> dict[str, Any]:
 
 
 _VIEWS = frozenset(
-    ("STEPS", "REQUIRED", "TARGETED", "STATIC_STEPS", "TRIGGERS", "WHENEVER_TRIGGERS",
+    ("STEPS", "REQUIRED", "TARGETED", "STATIC_STEPS", "DUAL_STEPS", "TRIGGERS", "WHENEVER_TRIGGERS",
      "CONDITIONS", "COMPANIONS", "FILTERS", "DURATIONS")
 )  # fmt: skip
 

@@ -162,6 +162,8 @@ def phrase(sel: Selector, prep: str = "in") -> Phrase:
     if sel.count == "all":
         if owned:
             core = f"{OWNER[sel.side]} {adj_s}{plur}{post}"
+            if sel.or_force:  # "all your minions and Forces"
+                core += " and Forces"
             obj, subj = f"all {core}", core
         elif sel.zone in ("field", "forces"):
             core = f"{adj_s}{plur}{post}"
@@ -234,14 +236,17 @@ class WordsContext:
         self.owner = owner
         self.pool = pool
         self.last: Phrase | None = None
+        self.zone: str | None = None  # where the effect works: "base" says "this mana" (ZR 3.7)
         self.mana = False  # a mana effect (ZR 10.1: [When Placed], <Base>): "this card" is mana
 
     @property
     def this(self) -> Phrase:
         if isinstance(self.owner, ForceDef):
             name = "this Force"
-        elif self.mana:
+        elif self.mana or self.zone == "base":
             name = "this mana"
+        elif self.zone == "hand":
+            name = "this card"
         elif isinstance(self.owner, CardDef) and self.owner.is_minion:
             name = "this minion"
         else:

@@ -204,7 +204,7 @@ def effect_data(effect: Effect) -> dict[str, Any]:
         data: dict[str, Any] = {
             "do": step.do,
             "target": _value_data(step.target),
-            "if": dict(step.condition),
+            "if": {k: _value_data(v) for k, v in step.condition},
             "optional": step.optional,
         }
         data.update((k, _value_data(v)) for k, v in step.params)
@@ -214,7 +214,7 @@ def effect_data(effect: Effect) -> dict[str, Any]:
         "during": effect.during,
         "zone": effect.zone,
         "watch": _selector_data(effect.watch) if effect.watch else None,
-        "if": dict(effect.condition),
+        "if": {k: _value_data(v) for k, v in effect.condition},
         "no_stack": effect.no_stack,
         "steps": steps,
     }

@@ -56,6 +56,7 @@ CHOICES = {
     "put_into_base": "put which into the base?",
     "heal": "heal which?",
     "damage": "damage which?",
+    "swap_life": "swap your opponent's life with which Force's? (ZR 13.10)",
     "recolor_mana": "recolor which mana?",
     "must_block": "which must block?",
 }
@@ -203,6 +204,8 @@ def minion_chip(slot: SlotView, card: CardDef | None) -> Chip:
     stats = f"{slot.bp}/{slot.dp}"
     kws = [KEYWORD_LABELS.get(k, k) for k in slot.keywords]
     extra = []
+    if is_token(card) and "token" not in slot.name.casefold():
+        extra.append("token")  # made by an effect, not a card (ZR 2.1)
     if slot.arrived:
         extra.append("new")
     if slot.must_block:
@@ -218,14 +221,26 @@ def minion_chip(slot: SlotView, card: CardDef | None) -> Chip:
     return Chip(text, short, card_details(card, slot), slot.name, dim=slot.rested)
 
 
+def is_token(card: CardDef | None) -> bool:
+    return card is not None and card.type == "token"
+
+
+def base_ability(card: CardDef | None) -> bool:
+    """Does the card work while in the base (a <Base> ability: ZR 10.1, ZR 16)?"""
+    return card is not None and any(e.zone == "base" for e in card.effects)
+
+
 def mana_chip(slot: SlotView, card: CardDef | None) -> Chip:
-    """A mana in a base: "●R Miner of Aguma" (a colorless token: "●C")."""
+    """A mana in a base: "●R Miner of Aguma" (a colorless token: "●C"); a card with a <Base>
+    ability says so: "●G Seed Keeper <Base>"."""
     color = slot.mana_color or (card.color if card else "colorless")
     mark = _state_mark(slot.rested)
     if card is None:
         text = Content.assemble(mark, badge("colorless"))
         return Chip(text, text, mana_details(slot), "colorless", dim=slot.rested)
     text = Content.assemble(mark, badge(color), " ", short_name(slot.name))
+    if base_ability(card):
+        text += Content.styled(" <Base>", "italic $accent")
     short = Content.assemble(mark, badge(color))
     return Chip(text, short, card_details(card, slot), slot.name, dim=slot.rested)
 
@@ -282,6 +297,8 @@ def card_details(card: CardDef | None, slot: SlotView | None = None,
         if pay is not None and card.cost is not None and pay != card.cost:
             kind += f" (now {pay}: reduced)"
     parts.append(kind)
+    if is_token(card):
+        parts.append(" (a token: made by an effect, never in a deck, ZR 2.1)")
     stats = []
     if card.bp is not None or card.dp is not None:
         stats.append(f"{card.bp or 0} BP / {card.dp or 0} DP")

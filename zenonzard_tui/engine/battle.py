@@ -29,6 +29,7 @@ class Battles(Damages):
         self.attack = Attack(seat, uid, target)
         self.log.add("attack", seat, uid, slot.name, target)
         fx.queue_self_trigger(self, seat, slot, "attacking")
+        fx.queue_watchers(self, "minion_attacks", seat, slot, (("c", uid),))  # ZR 13.12
         defender = 1 - seat
         self.push(
             (Battles._t_flash, defender, 0),
@@ -76,7 +77,15 @@ class Battles(Damages):
         slot.rested = True
         self.fight.blocker = uid
         self.log.add("block", seat, uid, slot.name, self.fight.attacker)
+        # ZR 13.12: "your minion's attack is blocked" triggers after [When Blocking]
+        self.push((Battles._t_attack_blocked,))
         fx.queue_self_trigger(self, seat, slot, "blocking")
+
+    def _t_attack_blocked(self) -> None:
+        a = self.attack
+        attacker = self.field_slot(a.attacker) if a is not None else None
+        if a is not None and attacker is not None:
+            fx.queue_watchers(self, "attack_blocked", a.seat, attacker, (("c", attacker.uid),))
 
     def _t_battle(self) -> None:
         a = self.fight
@@ -93,13 +102,20 @@ class Battles(Damages):
             self._unblocked(a, attacker)
 
     def _blocked_battle(self, a: Attack, attacker: Slot, blocker: Slot) -> None:
-        """ZR 8.5: the greater or equal BP destroys the other; equal destroys both. Pierce and
-        Revenge (ZR 2.7) apply during the attacker's turn."""
+        """ZR 8.5: the greater or equal BP destroys the other; equal destroys both. ZR 13.1: a
+        minion that wins "regardless of BP" destroys the other and survives (both: both are
+        destroyed); the one that destroyed the other and survived wins, and its win triggers
+        resolve after these destructions. Pierce and Revenge (ZR 2.7) apply during the
+        attacker's turn."""
         abp, bbp = fx.bp(self, attacker), fx.bp(self, blocker)
+        a.battled = True
+        aw, bw = fx.wins_regardless(attacker), fx.wins_regardless(blocker)
+        kills_b = aw or (not bw and abp >= bbp)
+        kills_a = bw or (not aw and bbp >= abp)
         dead = []
-        if abp >= bbp:
+        if kills_b:
             dead.append(blocker.uid)
-        if bbp >= abp:
+        if kills_a:
             dead.append(attacker.uid)
         self.log.add(
             "battle", attacker.uid, attacker.name, abp, blocker.uid, blocker.name, bbp, tuple(dead)
@@ -108,9 +124,17 @@ class Battles(Damages):
         if "revenge" in akw:
             a.revenge = (blocker.uid,)
         pierce = 0
-        if "pierce" in akw and abp > bbp:
+        if "pierce" in akw and kills_b and not kills_a:
             pierce = fx.dp(self, attacker) - fx.dp(self, blocker)
         self.destroy(dead, "ZR 8.5")
+        winner = (
+            attacker if kills_b and not kills_a else blocker if kills_a and not kills_b else None
+        )
+        if winner is not None:  # ZR 13.1
+            wseat = a.seat if winner is attacker else 1 - a.seat
+            self.log.add("battle_won", wseat, winner.uid, winner.name)
+            fx.queue_self_trigger(self, wseat, winner, "won_battle")
+            fx.queue_watchers(self, "minion_wins_battle", wseat, winner, (("c", winner.uid),))
         if pierce > 0:  # ZR 2.7 Pierce: to the original target, as DP damage from a minion
             self._deal_minion_damage(a, attacker, pierce, overflow=True)
 
@@ -137,10 +161,16 @@ class Battles(Damages):
     def _t_end_battle(self) -> None:
         """ZR 8.7: "during this battle" effects end; Revenge destroys at the end of battle."""
         a = self.attack
+        gone: list[int] = []
         if a is not None and a.revenge:
             gone = [u for u in a.revenge if self.field_slot(u) is not None]
-            if gone:
-                self.destroy(gone, "Revenge (ZR 2.7)")
+        if a is not None and a.battled and a.blocker is not None:  # ZR 13.2: Maddor
+            for uid in (a.attacker, a.blocker):
+                slot = self.field_slot(uid)
+                if slot is not None and uid not in gone and fx.destroyed_after_battle(self, slot):
+                    gone.append(uid)
+        if gone:
+            self.destroy(gone, "end of battle (ZR 2.7, ZR 13.2)")
         for p in self.players:
             for s in p.field:
                 if s.mods:

@@ -16,22 +16,26 @@ from zenonzard_tui.engine.actions import Action, Decision
 from zenonzard_tui.engine.log import Log
 from zenonzard_tui.engine.outcome import Outcome, Termination
 from zenonzard_tui.engine.rng import Rng
-from zenonzard_tui.engine.state import SEATS, Options, PlayerState, Slot
+from zenonzard_tui.engine.state import SEATS, Lasting, Options, PlayerState, Slot, TurnRecord
 
 
 class Attack:
     """The attack in progress (ZR 8)."""
 
-    __slots__ = ("attacker", "blocker", "revenge", "seat", "target")
+    __slots__ = ("attacker", "battled", "blocker", "forced", "named", "revenge", "seat", "target")
 
     def __init__(self, seat: int, attacker: int, target: tuple) -> None:
         self.seat, self.attacker, self.target = seat, attacker, target
         self.blocker: int | None = None
         self.revenge: tuple[int, ...] = ()
+        self.forced = False  # ZR 13.3: the defender must block if they can
+        self.named: tuple[int, ...] = ()  # ZR 13.3: minions that must block in this battle
+        self.battled = False  # ZR 13.1: the attack was blocked and the BP were compared
 
     def clone(self) -> Attack:
         new = Attack(self.seat, self.attacker, self.target)
         new.blocker, new.revenge = self.blocker, self.revenge
+        new.forced, new.named, new.battled = self.forced, self.named, self.battled
         return new
 
 
@@ -79,6 +83,8 @@ class GameCore:
         self.history: list[Action] = []
         self.log = Log()
         self.setup_record: dict | None = None  # how new_game() started it, for saves
+        self.this_turn: tuple[TurnRecord, ...] = ()  # summons and Magic uses this turn (ZR 14.1)
+        self.lasting: tuple[Lasting, ...] = ()  # effects that outlive their step (ZR 14.4, 14.5)
         self._legal: list[Action] | None = None
         self._texts = False
 
@@ -104,6 +110,7 @@ class GameCore:
         new.history = self.history[:]
         new.log = self.log.clone()
         new.setup_record = self.setup_record
+        new.this_turn, new.lasting = self.this_turn, self.lasting  # tuples: shared
         new._legal, new._texts = self._legal, self._texts
         return new
 

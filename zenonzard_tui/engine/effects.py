@@ -9,12 +9,14 @@ a decision point (ZR 6.4, ZR 6.5).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from zenonzard_tui.cards.model import CardDef, Effect, Selector, Step
+from zenonzard_tui.cards.model import CardDef, Effect, Selector, Step, passives_by_do
 from zenonzard_tui.engine.actions import CHOICE, Choice
-from zenonzard_tui.engine.state import Slot
+from zenonzard_tui.engine.state import Lasting, Mod, Slot, TurnRecord
 from zenonzard_tui.engine.terms import STEPS
+from zenonzard_tui.engine.terms import battle as _battle_terms
 from zenonzard_tui.engine.terms import steps as _steps  # noqa: F401  (registers the steps)
 from zenonzard_tui.engine.terms.conditions import condition_ok
 from zenonzard_tui.engine.terms.selectors import card_matches as _card_matches
@@ -24,6 +26,7 @@ if TYPE_CHECKING:
     from zenonzard_tui.engine.damage import DamageSource
 
 RESURGE = Effect("turn_end", (Step("activate", "this"),))  # ZR 2.7 Resurge
+MANA_EVENTS = ("placed", "retreating")  # ZR 10.1: these abilities are mana effects
 
 
 # ----------------------------------------------------------------------------------------------
@@ -63,6 +66,14 @@ def _sources(game: GameCore, do: str) -> list[Source]:
     return out
 
 
+def _sources_of(game: GameCore, *dos: str) -> list[list[Source]]:
+    """`_sources` of several kinds, in one pass over the game outside a listing."""
+    if game.listing_memo is not None:
+        return [_sources(game, do) for do in dos]
+    holders = _holders(game)
+    return [[(seat, s, e) for seat, s, by_do in holders for e in by_do.get(do, ())] for do in dos]
+
+
 def _holders(game: GameCore) -> list[tuple[int, Slot | None, _Index]]:
     """The working Forces (None) and cards in play that have continuous effects where they are,
     in the order of `_sources`, each with its effects by `do`."""
@@ -80,6 +91,9 @@ def _holders(game: GameCore) -> list[tuple[int, Slot | None, _Index]]:
             card = s.card
             if card is not None and card.base_passives:  # ZR 3.7: only <Base> effects work there
                 out.append((seat, s, card.base_passives))
+    for lasting in game.lasting:  # continuous effects made by a step, for a while (ZR 12.1)
+        if lasting.kind == "passive" and lasting.effect is not None:
+            out.append((lasting.seat, None, passives_by_do((lasting.effect,))))
     return out
 
 
@@ -118,7 +132,13 @@ def _applies(game: GameCore, src_seat: int, src: Slot | None, e: Effect, slot: S
         game, target, slot, seat, src_seat, src, (), any_zone
     ):
         return False
-    return not e.condition or condition_ok(game, e.condition, src_seat, ())
+    return not e.condition or condition_ok(game, e.condition, src_seat, _this(src))
+
+
+def _this(src: Slot | None) -> tuple:
+    """What an effect-level condition sees as `it`: the card the effect belongs to (for
+    "another", `other = true`), or nothing for a Force or a lasting effect."""
+    return (("c", src.uid),) if src is not None else ()
 
 
 def _bonus(game: GameCore, slot: Slot, seat: int, stat: str) -> int:
@@ -224,16 +244,75 @@ def _restricted(game: GameCore, slot: Slot, do: str) -> bool:
 
 
 def can_block(game: GameCore, slot: Slot, attacker: Slot | None) -> bool:
-    """ZR 8.4: an Active minion that can block; Infiltrate (ZR 2.7): only the same cost."""
+    """ZR 8.4: an Active minion that can block; Infiltrate (ZR 2.7): only the same cost;
+    ZR 13.4: "cannot block", and an attacker that cannot be blocked (by this minion)."""
     if slot.rested or slot.card is None or _restricted(game, slot, "cannot_block"):
+        return False
+    if not can_act(game, slot, "block"):
+        return False
+    if attacker is not None and not blockable_by(game, attacker, slot):
         return False
     if attacker is not None and "infiltrate" in keywords(game, attacker):
         return attacker.card is not None and card_cost(slot.card) == card_cost(attacker.card)
     return True
 
 
+def _marked(slot: Slot, mark: str) -> bool:
+    """Does a one-shot battle term's modifier mark this minion (engine/terms/battle.py)?"""
+    return any(mark in m.marks for m in slot.mods)
+
+
+def can_act(game: GameCore, slot: Slot, action: str) -> bool:
+    """ZR 13.4: can this minion `action` ("attack", "block", "move": Movement only) now, as far
+    as the `cannot` term says (a mark of a one-shot effect, or a passive effect)?"""
+    if slot.mods and _marked(slot, f"no_{action}"):
+        return False
+    seat = None
+    for src_seat, src, e in _sources(game, "cannot"):
+        if action not in _battle_terms.forbidden(e.steps[0]):
+            continue
+        if seat is None:
+            seat = seat_of(game, slot)
+        if _applies(game, src_seat, src, e, slot, seat):
+            return False
+    return True
+
+
+def blockable_by(game: GameCore, attacker: Slot, blocker: Slot) -> bool:
+    """ZR 13.3, ZR 13.4: can `blocker` block `attacker`, as far as "cannot be blocked (by X)"
+    says (Azul, Revolution Symphony, Giga Cyclops, Sapphire Dragon)?"""
+    if attacker.mods and _marked(attacker, "unblockable"):
+        return False
+    seat = bseat = None
+    for src_seat, src, e in _sources(game, "cannot_be_blocked"):
+        if seat is None:
+            seat = seat_of(game, attacker)
+        if not _applies(game, src_seat, src, e, attacker, seat):
+            continue
+        by = e.steps[0].param("blockers")
+        if by is None:
+            return False
+        if bseat is None:
+            bseat = seat_of(game, blocker)
+        if _matches_slot(game, by, blocker, bseat, src_seat, src, ()):
+            return False
+    return True
+
+
+def wins_regardless(slot: Slot) -> bool:
+    """ZR 13.1: does this minion win its battles regardless of BP (Kill Order)?"""
+    return bool(slot.mods) and _marked(slot, "wins")
+
+
+def destroyed_after_battle(game: GameCore, slot: Slot) -> bool:
+    """ZR 13.2 (Maddor): is this minion destroyed at the end of a battle it took part in?"""
+    return _restricted(game, slot, "destroyed_after_battle")
+
+
 def attack_targets(game: GameCore, slot: Slot, opp_forces: list[int]) -> list[tuple]:
-    """ZR 8.1, ZR 8.2: what this Active minion may attack."""
+    """ZR 8.1, ZR 8.2: what this Active minion may attack (ZR 13.4: nothing if it cannot)."""
+    if not can_act(game, slot, "attack"):
+        return []
     no_forces = _restricted(game, slot, "cannot_attack_forces")
     targets: list[tuple] = [] if no_forces else [("f", i) for i in opp_forces]
     restricted = (
@@ -304,6 +383,9 @@ def _source_name(game: GameCore, seat: int, slot: Slot | None, e: Effect) -> str
     for f in game.players[seat].forces:
         if e in f.force.effects:
             return f.force.name
+    for x in game.lasting:  # a this-turn effect (Aero Wall, Rush of Bats)
+        if x.effect is e:
+            return x.name
     return "an effect"
 
 
@@ -343,19 +425,68 @@ def _untargetable(game: GameCore, slot: Slot, seat: int, ctx: Ctx) -> bool:
 
 
 def cost_of(game: GameCore, seat: int, card: CardDef) -> int:
-    """The total cost of a card in `seat`'s hand, reductions applied: they reduce the uncoloured
-    part only and never below the coloured part (ZR 6.1)."""
+    """The cost `seat` pays for a card in its hand (ZR 12.1): the changes to its basic cost (the
+    uncoloured part) add up and are floored at 0, never touching the pips; "the basic cost
+    becomes 0" comes last; "the cost becomes 0" makes the whole cost 0. Reductions (positive
+    `amount`) and increases (negative) come from cards in play, Forces, this turn's lasting
+    effects and the card's own <Hand> effects."""
     cost = card.cost or 0
+    if not cost:
+        return 0
+    own = card.hand_passives  # the card's own <Hand> effects (Timpanist, Yggdrawalker...)
+    memo = game.listing_memo
+    if memo is not None:  # while listing: each kind's sources are found once (the hot path)
+        by_do = memo.by_do
+        sources = by_do.get("cost_reduction")
+        if sources is None:
+            sources = _sources(game, "cost_reduction")
+        zeros = by_do.get("cost_zero")
+        if zeros is None:
+            zeros = _sources(game, "cost_zero")
+    else:
+        sources, zeros = _sources_of(game, "cost_reduction", "cost_zero")
+    if not sources and not zeros and not own:
+        return cost
+    basic_zero = False
+    for src_seat, src, e in (*zeros, *_own(own, "cost_zero", seat)):
+        if _cost_effect_applies(game, seat, card, src_seat, src, e):
+            if e.steps[0].param("part", "basic") == "all":
+                return 0  # ZR 12.1: "the cost becomes 0", pips included
+            basic_zero = True
     pips = card.pips
     coloured = pips[0][1] if len(pips) == 1 else sum(n for _, n in pips)
-    reduction = 0
-    for src_seat, _, e in _sources(game, "cost_reduction"):
-        if src_seat != seat or not _during_ok(game, src_seat, e.during):
-            continue
-        step = e.steps[0]
-        if isinstance(step.target, Selector) and _card_matches(step.target, card):
-            reduction += step.param("amount", 0)
-    return max(coloured, cost - reduction)
+    if basic_zero:
+        return coloured  # ZR 12.1: applied last, it overrides increases
+    change = 0
+    for src_seat, src, e in (*sources, *_own(own, "cost_reduction", seat)):
+        if _cost_effect_applies(game, seat, card, src_seat, src, e):
+            step = e.steps[0]
+            amount = step.param("amount", 0)
+            per = step.param("per")
+            if per is not None:  # ZR 10.10: recounted continuously
+                amount *= _count(game, per, src_seat)
+            change += amount
+    return coloured + max(0, cost - coloured - change)
+
+
+def _own(passives: Mapping[str, tuple[Effect, ...]], do: str, seat: int) -> list[Source]:
+    """A card's own <Hand> effects `do` (its effects elsewhere do not work in the hand)."""
+    return [(seat, None, e) for e in passives.get(do, ())]
+
+
+def _cost_effect_applies(game: GameCore, seat: int, card: CardDef, src_seat: int,
+                         src: Slot | None, e: Effect) -> bool:  # fmt: skip
+    """Does a cost effect of `src_seat` work on `card` in `seat`'s hand now? A <Hand> effect's
+    target is the card itself ("this"); another's is a selector seen from its controller."""
+    if not _during_ok(game, src_seat, e.during):
+        return False
+    target = e.steps[0].target
+    if isinstance(target, Selector):
+        if seat not in _side_seats(target.side, src_seat) or not _card_matches(target, card):
+            return False
+    elif e.zone != "hand":
+        return False
+    return not e.condition or condition_ok(game, e.condition, src_seat, _this(src))
 
 
 def _fusion(game: GameCore, seat: int, card: CardDef) -> bool:
@@ -369,18 +500,67 @@ def _fusion(game: GameCore, seat: int, card: CardDef) -> bool:
     return False
 
 
+def _worth(game: GameCore, seat: int, card: CardDef) -> list[tuple[Slot, str, int]]:
+    """`seat`'s Active mana that pays for `card` as more than 1 mana (ZR 11.12, Vahn Jean):
+    (slot, the color it pays as, how many)."""
+    out = []
+    for src_seat, src, e in _sources(game, "mana_worth"):
+        if src_seat != seat or src is None or src.rested or not _during_ok(game, seat, e.during):
+            continue
+        step = e.steps[0]
+        color = step.param("color")
+        if card.color == color:
+            out.append((src, color, step.param("amount", 1)))
+    return out
+
+
 def payment(game: GameCore, seat: int, card: CardDef) -> list[Slot] | None:
     """The mana that pays for `card`, or None if it cannot be paid (ZR 6.1.1): each pip with
     Active mana of its color; the rest first with colorless mana, then with the color that has
-    the most Active mana left; ties go to the earliest slot."""
+    the most Active mana left; ties go to the earliest slot. Mana worth more than 1 (ZR 11.12)
+    is rested only if the cost cannot be paid without it, and then first, one at a time."""
     free = [s for s in game.players[seat].base if not s.rested]
     total = cost_of(game, seat, card)
+    worth = _worth(game, seat, card)
+    if not worth:
+        return _payment(game, seat, card, free, total)
+    rich = {id(w[0]) for w in worth}
+    plain = [s for s in free if id(s) not in rich]
+    for k in range(len(worth) + 1):
+        credit: dict[str, int] = {}
+        for _slot, color, n in worth[:k]:
+            credit[color] = credit.get(color, 0) + n
+        found = _payment(game, seat, card, plain, total, credit)
+        if found is not None:
+            return [w[0] for w in worth[:k]] + found
+    return None
+
+
+def _payment(game: GameCore, seat: int, card: CardDef, free: list[Slot], total: int,
+             credit: Mapping[str, int] | None = None) -> list[Slot] | None:  # fmt: skip
+    """ZR 6.1.1 with the mana `free`; `credit`: mana already provided by color (ZR 11.12), which
+    pays pips of its color first, then the rest of the cost; what is left of it is lost."""
+    if total == 0:  # ZR 12.1: "the cost becomes 0" leaves no pips to pay
+        return []
+    pips = card.pips
+    if credit:
+        generic = total - sum(n for _, n in pips)
+        spare = dict(credit)
+        pips = ()
+        for color, n in card.pips:
+            paid = min(n, spare.get(color, 0))
+            spare[color] = spare.get(color, 0) - paid
+            if n > paid:
+                pips += ((color, n - paid),)
+        total = sum(n for _, n in pips) + max(0, generic - sum(spare.values()))
+        if total == 0:
+            return []
     if len(free) < total:
         return None
     used: list[Slot] = []
     taken: set[Slot] = set()  # the slots in `used` (a Slot hashes and compares by identity)
     fusion = None
-    for color, n in card.pips:
+    for color, n in pips:
         have = [s for s in free if s.color == color and s not in taken]
         if len(have) >= n:
             have = have[:n]
@@ -439,8 +619,8 @@ def can_pay(game: GameCore, seat: int, uid: int) -> bool:
                     free += 1
                     counts[s.color] = counts.get(s.color, 0) + 1
             mana = memo.mana[seat] = (free, counts)
-        if mana[0] < cost_of(game, seat, card):
-            return False
+        if mana[0] < cost_of(game, seat, card):  # enough only with mana worth more (ZR 11.12)
+            return bool(_sources(game, "mana_worth")) and payment(game, seat, card) is not None
         pips = card.pips
         if not pips:
             return True
@@ -537,8 +717,11 @@ def candidates(game: GameCore, sel: Selector, ctx: Ctx, choosing: bool = True) -
                 out.append(("p", seat))
         elif sel.zone == "forces":
             destroyed = sel.filter("destroyed")
+            rested = sel.filter("rested")
             for i, f in enumerate(p.forces):
-                if destroyed is None or f.destroyed == destroyed:
+                if (destroyed is None or f.destroyed == destroyed) and (
+                    rested is None or f.rested == rested
+                ):
                     out.append(("f", seat, i))
             if sel.filter("or_player"):  # "1 of your Forces or you" (Fain Callias)
                 out.append(("p", seat))
@@ -593,7 +776,8 @@ def t_trigger(game: GameCore, ctx: Ctx) -> None:
     """A triggered effect of a card or a Force starts to resolve (ZR 6.5)."""
     effect = ctx.effect
     if game.log.enabled and (
-        not effect.condition or condition_ok(game, effect.condition, ctx.controller, ())
+        not effect.condition
+        or condition_ok(game, effect.condition, ctx.controller, _source_it(ctx))
     ):
         game.log.add("effect", ctx.controller, ctx.name, effect.when, effect is RESURGE)
     t_step(game, ctx)
@@ -604,12 +788,22 @@ def queue_self_trigger(
 ) -> None:
     """A card's own trigger: [When Summoned], [When Attacking], [When Destroyed]..."""
     card = slot.card
+    if event == "summoned" and game.lasting:
+        _use_next_summon(game, seat, slot)
     if card is None or not card.effects:
         return
+    times = 1
+    doubler = summon_doubled(game, seat) if event == "summoned" else None  # ZR 14.3
+    if doubler is not None:
+        times = 2
+        if any(e.on(event) for e in card.effects):
+            game.log.add("doubled", seat, slot.name, doubler)
     for e in card.effects:
-        if e.when == event and _during_ok(game, seat, e.during):
+        if e.on(event) and _during_ok(game, seat, e.during):  # ZR 10.9: "[A] & [B]"
             source = None if from_trash else slot.uid
-            _queue(game, seat, 1, slot.order, Ctx(seat, source, "minion", e, slot.name))
+            kind = "mana" if e.zone == "base" or event in MANA_EVENTS else "minion"  # ZR 10.1
+            for _ in range(times):  # ZR 14.3: each resolves on its own, choices made anew
+                _queue(game, seat, 1, slot.order, Ctx(seat, source, kind, e, slot.name))
 
 
 def t_queue_event(game: GameCore, uid: int, event: str) -> None:
@@ -625,17 +819,20 @@ def queue_turn_triggers(game: GameCore, seat: int, when: str) -> None:
     for i, f in enumerate(p.forces):
         if f.active:
             for e in f.force.effects:
-                if e.when == when:
+                if e.on(when):
                     _queue(game, seat, 0, i, Ctx(seat, None, "force", e, f.force.name))
     for zone_name, zone in (("field", p.field), ("base", p.base)):
         for s in zone:
             if s.card is None:
                 continue
+            kind = "mana" if zone_name == "base" else "minion"  # ZR 10.1: <Base> abilities
             for e in s.card.effects:
-                if e.when == when and (e.zone or "field") == zone_name:
-                    _queue(game, seat, 1, s.order, Ctx(seat, s.uid, "minion", e, s.name))
+                if e.on(when) and (e.zone or "field") == zone_name:  # ZR 10.9
+                    _queue(game, seat, 1, s.order, Ctx(seat, s.uid, kind, e, s.name))
             if when == "turn_end" and zone_name == "field" and "resurge" in keywords(game, s):
                 _queue(game, seat, 1, s.order, Ctx(seat, s.uid, "minion", RESURGE, s.name))
+    if when == "turn_end" and game.lasting:
+        _queue_delayed(game)
 
 
 def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None, it: tuple = (),
@@ -643,14 +840,25 @@ def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None, 
     """ "Whenever ..." effects watching an event of `seat` (and its `subject` card). `it` is
     what the effect's steps see as "that minion"; `accept(watcher's seat, watching card)` is the
     event's own test of a watcher (ZR 10.9: "during its attack"). A watch with `this = true`
-    counts the watching card's own events only."""
+    counts the watching card's own events only. The whenever-effects a player has for a while
+    (Lasting "watch": Lock-On, Arondai) come after the Forces' and the cards'."""
     stacked: set = set()
     for p in game.players:
-        sources: list[tuple[int, Slot | None, tuple[Effect, ...], str]] = [
-            (i, None, f.force.effects, f.force.name) for i, f in enumerate(p.forces) if f.active
+        # (rank, order, source card, effects, name, kind of effect: ZR 6.5, ZR 10.1)
+        sources: list[tuple[int, int, Slot | None, tuple[Effect, ...], str, str]] = [
+            (0, i, None, f.force.effects, f.force.name, "force")
+            for i, f in enumerate(p.forces)
+            if f.active
         ]
-        sources += [(s.order, s, s.card.effects, s.name) for s in p.field if s.card is not None]
-        for order, src, effs, name in sources:
+        sources += [
+            (1, s.order, s, s.card.effects, s.name, "minion") for s in p.field if s.card is not None
+        ]
+        sources += [
+            (2, i, None, (x.effect,), x.name, x.source)
+            for i, x in enumerate(game.lasting)
+            if x.kind == "watch" and x.seat == p.seat and x.effect is not None
+        ]
+        for rank, order, src, effs, name, kind in sources:
             for e in effs:
                 if e.when != event or not _during_ok(game, p.seat, e.during):
                     continue
@@ -671,20 +879,12 @@ def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None, 
                     if key in stacked:
                         continue
                     stacked.add(key)
-                rank = 0 if src is None else 1
                 _queue(
                     game,
                     p.seat,
                     rank,
                     order,
-                    Ctx(
-                        p.seat,
-                        src.uid if src else None,
-                        "force" if src is None else "minion",
-                        e,
-                        name,
-                        it=it,
-                    ),
+                    Ctx(p.seat, src.uid if src else None, kind, e, name, it=it),
                 )
 
 
@@ -725,6 +925,7 @@ def begin_summon(game: GameCore, seat: int, uid: int) -> None:
     _pay(game, seat, card)
     game.players[seat].hand.remove(uid)
     game.limbo.append(uid)
+    game.this_turn += (TurnRecord(seat, "summon", card, uid),)  # ZR 14.1
     game.log.add("summon", seat, uid)
     game.push((type(game).t_enter_field, seat, uid, False, "summoned"))  # type: ignore[attr-defined]
 
@@ -757,6 +958,7 @@ def begin_cast(game: GameCore, seat: int, uid: int) -> None:
     """ZR 6.3: the card leaves the hand at once; choose targets, pay, resolve, then the trash."""
     game.players[seat].hand.remove(uid)
     game.limbo.append(uid)
+    game.this_turn += (TurnRecord(seat, "magic", game.defs[uid], uid),)  # ZR 14.1
     game.log.add("cast", seat, uid)
     game.push((t_effect_begin,), (t_cast_targets, seat, uid), (t_effect_end,))
 
@@ -806,6 +1008,8 @@ def _pend_targets(game: GameCore, ctx: Ctx, step: Step, options: list, cont: tup
     sel = _selector(step)
     n = len(options) if isinstance(sel.count, str) else min(sel.count, len(options))  # "all"
     low = 0 if (sel.up_to or step.optional) else n
+    if step.do == "rest" and isinstance(sel.count, int):  # ZR 14.7 Millie: you may choose more
+        n = min(sel.count + rest_bonus(game, ctx.controller), len(options))
     game.ask(CHOICE, ctx.controller, Choice(step.do, tuple(options), low, n, cont))
 
 
@@ -830,10 +1034,14 @@ def t_step(game: GameCore, ctx: Ctx) -> None:
     if (
         ctx.i == 0
         and effect.condition
-        and not condition_ok(game, effect.condition, ctx.controller, ())
+        and not condition_ok(game, effect.condition, ctx.controller, _source_it(ctx))
     ):
         return
     step = effect.steps[ctx.i]
+    if step.params and step.param("at") == "turn_end":  # ZR 14.4: "when this turn ends, ..."
+        _delay(game, ctx, step)
+        game.push((t_step, ctx.next(ctx.it, True)))
+        return
     if step.condition and not condition_ok(game, step.condition, ctx.controller, ctx.it, ctx.done):
         game.push((t_step, ctx.next(ctx.it, False)))
         return
@@ -881,6 +1089,119 @@ def t_step_chosen(game: GameCore, ctx: Ctx, chosen: tuple) -> None:
     # The next step goes under whatever this step pushes, so that it runs after it.
     pos = len(game.stack)
     game.stack.append(())  # a place kept, filled below
-    done = STEPS[step.do].resolve(game, ctx, step, chosen)  # type: ignore[misc, arg-type]
+    term = STEPS[step.do]
+    done = term.resolve(game, ctx, step, chosen)  # type: ignore[misc, arg-type]
+    if term.rest:  # the later steps were taken by this one (gain_trigger): the effect ends
+        del game.stack[pos]
+        return
     keep_it = chosen if isinstance(step.target, Selector) else ctx.it
     game.stack[pos] = (t_step, ctx.next(keep_it, bool(done)))
+
+
+# ----------------------------------------------------------------------------------------------
+# History, lasting and delayed effects, and the special triggers (ZR 14)
+
+
+def _source_it(ctx: Ctx) -> tuple:
+    """What an effect-level condition sees as `it`: the card the effect belongs to."""
+    return (("c", ctx.source),) if ctx.source is not None else ()
+
+
+def add_lasting(game: GameCore, lasting: Lasting) -> None:
+    game.lasting = (*game.lasting, lasting)
+
+
+def end_lasting(game: GameCore, until: str) -> None:
+    """End the lasting effects with the duration `until`: "end_of_turn" in the end phase (ZR
+    5.7); "opponent_standby" when the Standby Phase after the one that made them ends (ZR 10.3
+    (d)), with the modifiers of that duration."""
+    if until == "opponent_standby":
+        for p in game.players:
+            for s in p.field:
+                if s.mods and any(m.until == until for m in s.mods):
+                    s.mods = tuple(m for m in s.mods if m.until != until)
+        if game.lasting:
+            game.lasting = tuple(x for x in game.lasting if x.until != until or x.turn == game.turn)
+        return
+    game.lasting = tuple(x for x in game.lasting if x.until != until)
+
+
+def locked_keys(game: GameCore) -> frozenset:
+    """The cards in play (("c", uid, order)) and Forces (("f", seat, index)) that cannot become
+    Active now (ZR 14.5). A card that moved is a new object (ZR 10.4): its order changed."""
+    return frozenset(k for x in game.lasting if x.kind == "locked" for k in x.keys)
+
+
+def _delay(game: GameCore, ctx: Ctx, step: Step) -> None:
+    """ZR 14.4: keep the step to resolve when this turn ends (its targets are found then)."""
+    params = tuple((k, v) for k, v in step.params if k != "at")
+    effect = Effect("turn_end", (replace(step, params=params),))
+    add_lasting(
+        game, Lasting(ctx.controller, "delayed", ctx.name, ctx.kind, effect, turn=game.turn)
+    )
+    game.log.add("delayed", ctx.controller, ctx.name)
+
+
+def _queue_delayed(game: GameCore) -> None:
+    """ZR 14.4: the delayed effects resolve among the end-of-turn effects (ZR 5.7), after the
+    cards' own."""
+    kept = []
+    for i, x in enumerate(game.lasting):
+        if x.kind == "delayed" and x.effect is not None:
+            ctx = Ctx(x.seat, None, x.source, x.effect, x.name)
+            game.queued.append((x.seat, 2, i, (t_delayed, ctx)))
+        else:
+            kept.append(x)
+    game.lasting = tuple(kept)
+
+
+def t_delayed(game: GameCore, ctx: Ctx) -> None:
+    """A delayed effect starts to resolve, when the turn ends (ZR 14.4)."""
+    game.log.add("delayed_now", ctx.controller, ctx.name)
+    t_step(game, ctx)
+
+
+def _use_next_summon(game: GameCore, seat: int, slot: Slot) -> None:
+    """ZR 14.4: "the next <red> minion you summon this turn gets ..." applies to the first
+    matching summon after it, then ends. Puts onto the field do not use it."""
+    card = slot.card
+    if card is None:
+        return
+    kept = []
+    for x in game.lasting:
+        step = x.step
+        if x.kind == "next_summon" and x.seat == seat and step is not None:
+            of = step.param("of")
+            if of is None or _card_matches(of, card, slot, game, seat):
+                grant = tuple(step.param("grant", ()))
+                slot.mods = (*slot.mods, Mod(0, 0, grant, None))
+                game.log.add("modify", seat, slot.name, 0, 0, grant, None)
+                continue
+        kept.append(x)
+    game.lasting = tuple(kept)
+
+
+def summon_doubled(game: GameCore, seat: int) -> str | None:
+    """ZR 14.3 (Tillt & Wellt): do the [When Summoned] effects of `seat`'s minions resolve
+    twice? The name of the minion that makes it so, or None. However many such effects work,
+    twice (ZR 10.7)."""
+    for src in game.players[seat].field:  # only minions have it: no pass over the whole game
+        card = src.card
+        if card is None or not card.field_passives:
+            continue
+        for e in card.field_passives.get("summoned_twice", ()):
+            if _during_ok(game, seat, e.during) and (
+                not e.condition or condition_ok(game, e.condition, seat, _this(src))
+            ):
+                return src.name
+    return None
+
+
+def rest_bonus(game: GameCore, seat: int) -> int:
+    """ZR 14.7 (Millie): how many more targets `seat` may choose for an effect of theirs that
+    rests a chosen number; one per such effect at work."""
+    n = 0
+    for src_seat, _src, e in _sources(game, "rest_one_more"):
+        if src_seat == seat and _during_ok(game, seat, e.during):
+            n += e.steps[0].param("amount", 1)
+    return n

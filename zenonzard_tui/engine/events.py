@@ -24,6 +24,8 @@ SEATS = ("A", "B")
 UNTIL = {
     "end_of_turn": " until the end of the turn (ZR 5.7)",
     "battle": " during this battle (ZR 8.7)",
+    "opponent_standby": " until the end of the next Standby Phase (ZR 10.3)",
+    "opponent_next_turn": " until the end of the opponent's next turn (ZR 10.3)",
 }
 
 
@@ -238,8 +240,11 @@ class ToBottom(SeatEvent):
     count: int
 
     def sentence(self, game: Game, seat: int | None) -> str:
-        cards = _count(self.count, "discarded card")
-        return f"{self.who} puts {cards} on the bottom of their deck in random order (ZR 11.10)."
+        cards = _count(self.count, "card")
+        return (
+            f"{self.who} discards {cards}: after the draw they go on the bottom of their deck in "
+            "random order, not into the trash (ZR 11.10)."
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -555,6 +560,39 @@ class DamageNotReduced(SeatEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class DamageShield(SeatEvent):
+    """A this-turn reduction (Aero Wall, Refine; ZR 13.8)."""
+
+    kind = "damage_shield"
+    name: str
+    to: str | None  # "player", "forces" or None: both
+    amount: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        who = {"player": self.who, "forces": f"{self.who}'s Forces"}.get(
+            self.to or "", f"{self.who} and their Forces"
+        )
+        return (
+            f"Until the end of the turn, damage to {who} is reduced by {self.amount} "
+            f"({self.name}, ZR 13.8)."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Unshielded(SeatEvent):
+    """Rush of Bats: for the rest of the turn, no reduction and no restore (ZR 13.8)."""
+
+    kind = "unshielded"
+    name: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return (
+            f"Until the end of the turn, damage to {self.who} and their Forces cannot be reduced, "
+            f"and their life and Forces cannot be restored ({self.name}, ZR 13.8)."
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class RestoreBlocked(SeatEvent):
     """Rush of Bats: a restore does nothing (ZR 13.8)."""
 
@@ -715,7 +753,54 @@ class MustBlock(SeatEvent):
     name: str
 
     def sentence(self, game: Game, seat: int | None) -> str:
-        return f"{self.who}'s {self.name} must block this turn."
+        if not self.name:  # a requirement on the attack (ZR 13.3)
+            return f"{self.who} must block this attack if they can (ZR 13.3)."
+        return f"{self.who}'s {self.name} must block (ZR 13.3)."
+
+
+MARKS = {
+    "no_attack": "cannot attack",
+    "no_block": "cannot block",
+    "no_move": "cannot move",
+    "unblockable": "cannot be blocked",
+    "wins": "wins its battles regardless of BP",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Mark(SeatEvent):
+    """A one-shot battle term on a minion (ZR 13.1, ZR 13.4)."""
+
+    kind = "mark"
+    name: str
+    marks: tuple[str, ...]
+    until: str | None
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        until = UNTIL.get(self.until, "") if self.until else ""
+        what = _and([MARKS.get(m, m) for m in self.marks])
+        return f"{self.who}'s {self.name} {what}{until}."
+
+
+@dataclass(frozen=True, slots=True)
+class GainTrigger(SeatEvent):
+    """A whenever-effect a player has until the end of the turn (gain_trigger)."""
+
+    kind = "gain_trigger"
+    name: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who} has {self.name}'s effect until the end of the turn."
+
+
+@dataclass(frozen=True, slots=True)
+class BattleWon(SeatEvent):
+    kind = "battle_won"
+    uid: int
+    name: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who}'s {self.name} wins the battle (ZR 13.1)."
 
 
 @dataclass(frozen=True, slots=True)
@@ -726,6 +811,84 @@ class GainMovement(SeatEvent):
 
     def sentence(self, game: Game, seat: int | None) -> str:
         return f"{self.who} gains {self.amount} Movement ({self.total} in all, ZR 7.1)."
+
+
+# ----------------------------------------------------------------------------------------------
+# Costs, delayed and lasting effects (ZR 12.1, ZR 14.4, ZR 14.5)
+
+
+@dataclass(frozen=True, slots=True)
+class Delayed(SeatEvent):
+    kind = "delayed"
+    name: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who}'s {self.name}: the rest happens when this turn ends (ZR 14.4)."
+
+
+@dataclass(frozen=True, slots=True)
+class DelayedNow(SeatEvent):
+    kind = "delayed_now"
+    name: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who}'s {self.name}: this turn ends, its delayed effect resolves (ZR 14.4)."
+
+
+@dataclass(frozen=True, slots=True)
+class Doubled(SeatEvent):
+    kind = "doubled"
+    name: str
+    by: str  # the minion that doubles them (Tillt & Wellt)
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return (
+            f"{self.who}'s {self.name}: its [When Summoned] effects resolve twice ({self.by}, "
+            "ZR 14.3)."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Locked(SeatEvent):
+    kind = "locked"
+    names: tuple[str, ...]
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return (
+            f"{_and(list(self.names))} cannot become Active until the end of "
+            f"{SEATS[1 - self.seat]}'s next Standby Phase (ZR 14.5, ZR 10.3)."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CostChange(SeatEvent):
+    kind = "cost_change"
+    name: str
+    side: str  # whose hand, seen from the effect's controller: self or opponent
+    what: str  # "Magic cards"
+    amount: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        whose = SEATS[self.seat] if self.side == "self" else SEATS[1 - self.seat]
+        return (
+            f"{self.who}'s {self.name}: {self.what} in {whose}'s hand cost {self.amount} more "
+            "this turn (ZR 12.1)."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class NextSummon(SeatEvent):
+    kind = "next_summon"
+    name: str
+    what: str  # "red minion"
+    grant: tuple[str, ...]
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        grant = _changes(0, 0, self.grant)
+        return (
+            f"{self.who}'s {self.name}: the next {self.what} {self.who} summons this turn gets "
+            f"{grant} (ZR 14.4)."
+        )
 
 
 def _subclasses(cls: type[Event]) -> list[type[Event]]:

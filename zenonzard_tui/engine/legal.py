@@ -119,11 +119,11 @@ class LegalActions(ActionTexts):
             elif card.type == "magic" and "main" in card.timing and fx.can_cast(self, seat, uid):
                 out.append(Action("cast", (uid,)))
         if p.movement > 0:  # ZR 7
-            for s in p.base:
-                if s.card is not None:
+            for s in p.base:  # ZR 13.4: "cannot move" forbids Movement
+                if s.card is not None and fx.can_act(self, s, "move"):
                     out.append(Action("advance", (s.uid,)))
             for s in p.field:
-                if s.card is not None and s.card.type != "token":
+                if s.card is not None and s.card.type != "token" and fx.can_act(self, s, "move"):
                     out.append(Action("retreat", (s.uid,)))
         if self.turn != 1 or self.options.first_turn_attack:  # ZR 5.8
             opp = self.players[1 - seat]
@@ -140,9 +140,15 @@ class LegalActions(ActionTexts):
         attacker = self.field_slot(self.fight.attacker)
         p = self.players[seat]
         able = [s for s in p.field if fx.can_block(self, s, attacker)]
-        forced = [s for s in able if s.must_block]
+        # ZR 13.3: a named minion that can block must (the defender picks among several); a
+        # requirement on the attack means some legal blocker must. "Cannot be blocked" and
+        # Infiltrate were checked first (can_block), so they win over must-block.
+        named = self.fight.named
+        forced = [s for s in able if s.must_block or s.uid in named]
         if forced:
             return [Action("block", (s.uid,)) for s in forced]
+        if able and self.fight.forced:
+            return [Action("block", (s.uid,)) for s in able]
         return [*(Action("block", (s.uid,)) for s in able), Action("no_block")]
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from zenonzard_tui.cards.model import CardDef, ForceDef
+from zenonzard_tui.cards.model import CardDef, Effect, ForceDef, Step
 
 FIELD_LIMIT = 5  # ZR 3.4
 BASE_LIMIT = 10  # ZR 3.5
@@ -51,28 +51,66 @@ class Options:
         return {name: getattr(self, name) for name in self.names()}
 
 
+@dataclass(frozen=True, slots=True)
+class TurnRecord:
+    """One summon (ZR 11.1a) or one Magic use of this turn, for "this turn you have summoned /
+    used ..." (ZR 14.1): who, what, and the card's uid (for "another")."""
+
+    seat: int
+    kind: str  # "summon" or "magic"
+    card: CardDef
+    uid: int
+
+
+@dataclass(frozen=True, slots=True)
+class Lasting:
+    """An effect that outlives the step that made it (ZR 12.1, ZR 14.4, ZR 14.5), kept by the
+    game (`GameCore.lasting`) until `until` ends it:
+    - "delayed": `effect` resolves when this turn ends, among the end-of-turn effects (ZR 14.4);
+    - "passive": `effect` is a continuous effect of `seat` (a cost change this turn, ZR 12.1);
+    - "next_summon": `step` (next_summon) applies to the next matching summon of `seat` (ZR 14.4);
+    - "locked": the cards and Forces `keys` cannot become Active (ZR 14.5);
+    - "watch": `effect` is a whenever-effect of `seat` (gain_trigger: Lock-On, Arondai)."""
+
+    seat: int  # the effect's controller
+    kind: str
+    name: str = ""  # the card it comes from, for the log
+    source: str = "minion"  # the kind of effect it is (ZR 10.1): minion, magic, mana
+    effect: Effect | None = None
+    step: Step | None = None
+    until: str = "end_of_turn"  # a duration (engine/terms/triggers.py, engine/terms/costs.py)
+    turn: int = 0  # the turn it was made
+    keys: tuple = ()  # "locked": ("c", uid, order) for a card in play, ("f", seat, index) for a Force
+
+
 class Mod:
     """A modifier on a card in play, until when (None: while it stays in play, ZR 10.3 (e)):
     +BP/+DP (`bp`, `dp`), granted keywords; "original value" changes (`base_bp`, `base_dp`) and
     "set to" values (`set_bp`, `set_dp`, None: not set) of ZR 10.6; a granted protection
     (`protect`: by what it cannot be chosen, ZR 10.2). `special` tells the rare modifier with an
-    original-value change or a set value apart, so that the common BP/DP sum stays a plain sum."""
+    original-value change or a set value apart, so that the common BP/DP sum stays a plain sum.
+    `marks`: what the minion cannot do or always does while it lasts (the battle terms:
+    "no_attack", "no_block", "no_move", "unblockable", "wins", ZR 13.1, ZR 13.4); `ends`: for the
+    duration "until the end of your opponent's next turn", the turn in whose End phase it ends
+    (ZR 10.3 (c))."""
 
-    __slots__ = ("base_bp", "base_dp", "bp", "dp", "grant", "protect", "set_bp", "set_dp",
-                 "special", "until")  # fmt: skip
+    __slots__ = ("base_bp", "base_dp", "bp", "dp", "ends", "grant", "marks", "protect", "set_bp",
+                 "set_dp", "special", "until")  # fmt: skip
 
     def __init__(self, bp: int, dp: int, grant: tuple[str, ...], until: str | None,
                  base_bp: int = 0, base_dp: int = 0, set_bp: int | None = None,
-                 set_dp: int | None = None, protect: str | None = None) -> None:  # fmt: skip
+                 set_dp: int | None = None, protect: str | None = None,
+                 marks: tuple[str, ...] = (), ends: int = 0) -> None:  # fmt: skip
         self.bp, self.dp, self.grant, self.until = bp, dp, grant, until
         self.base_bp, self.base_dp, self.set_bp, self.set_dp = base_bp, base_dp, set_bp, set_dp
         self.protect = protect
+        self.marks, self.ends = marks, ends
         self.special = bool(base_bp or base_dp) or set_bp is not None or set_dp is not None
 
     def key(self) -> tuple:
         """Everything the modifier holds, for comparing states."""
         return (self.bp, self.dp, self.grant, self.until, self.base_bp, self.base_dp,
-                self.set_bp, self.set_dp, self.protect)  # fmt: skip
+                self.set_bp, self.set_dp, self.protect, self.marks, self.ends)  # fmt: skip
 
 
 class Slot:

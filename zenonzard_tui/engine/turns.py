@@ -93,6 +93,7 @@ class Turns(Battles):
             for s in p.base:
                 s.arrived = s.advanced = False
         self.players[seat].movement = 0 if self.turn == 1 else 1  # ZR 5.3.1
+        self.this_turn = ()  # ZR 14.1: the turn history starts afresh
         self.log.add("turn", self.turn, seat)
         fx.queue_turn_triggers(self, seat, "turn_start")
         self.push((Turns._t_refresh,), (Turns._t_draw_step,), (Turns.t_mana_phase,))
@@ -100,6 +101,15 @@ class Turns(Battles):
     def _t_refresh(self) -> None:
         """ZR 5.3.2: your cards on the field and in the base and your undestroyed Forces become Active."""
         p = self.players[self.active]
+        if self.lasting:  # ZR 14.5: cards that cannot become Active yet skip the refresh
+            locked = fx.locked_keys(self)
+            for s in (*p.field, *p.base):
+                if ("c", s.uid, s.order) not in locked:
+                    s.rested = False
+            for i, f in enumerate(p.forces):
+                if not f.destroyed and ("f", p.seat, i) not in locked:
+                    f.rested = False
+            return
         for s in p.field:
             s.rested = False
         for s in p.base:
@@ -127,6 +137,7 @@ class Turns(Battles):
 
     def t_mana_phase(self) -> None:
         self.phase = "mana"
+        fx.end_lasting(self, "opponent_standby")  # ZR 10.3 (d): it ends after the draw step
         self.ask(MANA, self.active)
 
     def _act_mana(self, seat: int, action: Action) -> None:
@@ -156,9 +167,16 @@ class Turns(Battles):
         self.push((Turns._t_cleanup,), (Turns.t_start_turn,))
 
     def _t_cleanup(self) -> None:
+        if self.lasting:  # ZR 5.7: "this turn" effects end
+            fx.end_lasting(self, "end_of_turn")
         for p in self.players:
             p.movement = 0
             for s in p.field:
-                if s.mods:
-                    s.mods = tuple(m for m in s.mods if m.until != "end_of_turn")
+                if s.mods:  # ZR 5.7, ZR 10.3 (c): "this turn" and "your opponent's next turn"
+                    s.mods = tuple(
+                        m
+                        for m in s.mods
+                        if m.until != "end_of_turn"
+                        and (m.until != "opponent_next_turn" or m.ends > self.turn)
+                    )
                 s.must_block = False

@@ -146,6 +146,7 @@ class DuelScreen(Screen[None]):
         self._autosave_failed = False
         self._actions_key: tuple | None = None
         self._details: Content | str = ""
+        self.cover_screen: CoverScreen | None = None  # hotseat: one cover, pushed at each handover
         self.last_zone = "my-hand"
         self.long_names = _long_names(session)
 
@@ -345,10 +346,15 @@ class DuelScreen(Screen[None]):
         game = self.session.game
         seat = self.viewer if self.viewer is not None else self.session.settings.seat
         news = results(game, seat, self.log_len)
+        if any(n.battle for n in news):  # a battle's losses are in its own sentence
+            news = [n for n in news if n.battle or "is destroyed (ZR 8.5)" not in n.text]
         if news:
             main = ([n for n in news if n.battle] or news)[-1]  # a battle before its damage
             every = [" · ".join(n.text for n in news), " · ".join(n.brief for n in news)]
-            self.result_lines = list(dict.fromkeys([*every, main.text, main.brief]))
+            # the shortest: a battle's result alone ("Horned Walrus destroyed")
+            tiny = [n.brief.split(": ")[0] if n.battle else n.brief for n in news]
+            shorter = [main.text, main.brief, " · ".join(tiny), tiny[news.index(main)]]
+            self.result_lines = list(dict.fromkeys([*every, *shorter]))
             self.result_line = self.result_lines[0]
         elif any(isinstance(e, NEW_PLAY) for e in game.log.records[self.log_len :]):
             self.result_line, self.result_lines = "", []  # something new is played: old news
@@ -440,7 +446,12 @@ class DuelScreen(Screen[None]):
             self.viewer = seat
             self.advance()
 
-        self.app.push_screen(CoverScreen(SEATS[seat], question, turn, deck, reveal))
+        if self.cover_screen is None:
+            self.cover_screen = CoverScreen(SEATS[seat], question, turn, deck, reveal)
+            self.app.install_screen(self.cover_screen, f"cover-{id(self)}")
+        else:
+            self.cover_screen.show(SEATS[seat], question, turn, deck, reveal)
+        self.app.push_screen(self.cover_screen)
 
     def hide_private(self) -> None:
         """Blank what belongs to the seat that just played (its hand, its log, its actions)."""
@@ -569,7 +580,7 @@ class DuelScreen(Screen[None]):
             old = {m.uid for m in was.field}
             chips = self.chips[f"{side}-field"]
             for i, m in enumerate(now.field):
-                if m.uid not in old:
+                if m.uid not in old and not m.arrived:  # (arrived this turn: "new" says it)
                     chips[i] = d.flagged(chips[i], "new")
             chips = self.chips[f"{side}-forces"]
             for i, (f0, f1) in enumerate(zip(was.forces, now.forces, strict=True)):
@@ -1162,3 +1173,5 @@ class DuelScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self.workers.cancel_group(self, "ai")
+        if self.cover_screen is not None and self.cover_screen not in self.app.screen_stack:
+            self.app.uninstall_screen(self.cover_screen)

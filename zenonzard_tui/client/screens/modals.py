@@ -21,7 +21,8 @@ from zenonzard_tui.client.describe import Chip
 
 
 class CoverScreen(ModalScreen[None]):
-    """Hotseat: hides the board while the terminal passes to the other player."""
+    """Hotseat: hides the board while the terminal passes to the other player. One cover serves a
+    whole game (installed in the app, so each handover only rewrites its three lines)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "reveal", "Show my view", id="reveal"),
@@ -40,16 +41,33 @@ class CoverScreen(ModalScreen[None]):
         self.seat, self.question, self.turn, self.deck = seat, question, turn, deck
         self.reveal = reveal  # draws the seat's view under the cover, just before it goes
 
+    def _lines(self) -> tuple[Content, str, str]:
+        title = f"Pass to player {self.seat}" + (f" ({self.deck})" if self.deck else "")
+        return (
+            Content.styled(title, "bold"),
+            f"{self.turn} · {self.seat}: {self.question}",
+            f"Player {self.seat}: press Enter to see your hand.\n"
+            "The other player: please look away.",
+        )
+
     def compose(self) -> ComposeResult:
+        title, what, hint = self._lines()
         with Vertical(id="cover-box"):
-            title = f"Pass to player {self.seat}" + (f" ({self.deck})" if self.deck else "")
-            yield Static(Content.styled(title, "bold"), id="cover-title")
-            yield Static(f"{self.turn} · {self.seat}: {self.question}", id="cover-what")
-            yield Static(
-                f"Player {self.seat}: press Enter to see your hand.\n"
-                f"The other player: please look away.",
-                id="cover-hint",
-            )
+            yield Static(title, id="cover-title")
+            yield Static(what, id="cover-what")
+            yield Static(hint, id="cover-hint")
+
+    def show(
+        self, seat: str, question: str, turn: str, deck: str, reveal: Callable[[], None]
+    ) -> None:
+        """The next handover's words (before the cover is pushed again)."""
+        self.seat, self.question, self.turn, self.deck = seat, question, turn, deck
+        self.reveal = reveal
+        if self.is_mounted:
+            title, what, hint = self._lines()
+            self.query_one("#cover-title", Static).update(title)
+            self.query_one("#cover-what", Static).update(what)
+            self.query_one("#cover-hint", Static).update(hint)
 
     def action_reveal(self) -> None:
         """The board is drawn for the seat while the cover still hides it, so the screen is
@@ -72,7 +90,7 @@ HELP = """\
   ↑ ↓ (k j)       Actions list: move; board: the zone above or below
   ← → (h l)       board: along a zone; ← in the Actions list: to the board
   Tab             board, Actions list, log;  Esc: back to the Actions
-  ] [             Actions list: the next (previous) kind of action: play a
+  ] \\[             Actions list: the next (previous) kind of action: play a
                   card, move, attack, block, choose, end
   /               type to filter the actions (words in any order); Enter
                   does the first that matches, Esc shows them all again

@@ -2,12 +2,14 @@
 
 Only the lines that fit are laid out, so a long game costs nothing extra to draw. Repeated lines
 are written once with a count ("A draws a card. (x6)"). Lines before the seat's last move are dim:
-what is bright is what happened since. Up/down, PageUp/PageDown and the mouse wheel scroll back;
+what is bright is what happened since. The line where an ability begins ("A's Ruby: [When
+Retreating] effect") is italic: the lines after it are what it did. Up/down, PageUp/PageDown and the mouse wheel scroll back;
 End returns to the newest line.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -15,6 +17,9 @@ from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.events import MouseScrollDown, MouseScrollUp
 from textual.widget import Widget
+
+# "A's Ruby: [When Retreating] effect (ZR 6.5)." / "...: Resurge (ZR 2.7) effect (ZR 6.5)."
+EFFECT_LINE = re.compile(r": (\[[^\]]+\]|<[^>]+>[^:]*|Resurge \(ZR 2\.7\)) effect \(ZR")
 
 
 class LogView(Widget, can_focus=True):
@@ -64,6 +69,8 @@ class LogView(Widget, can_focus=True):
             style = "bold"
         elif self.opponent and line.startswith((f"{self.opponent} ", f"{self.opponent}'s ")):
             style = "$accent"
+        if EFFECT_LINE.search(line):
+            style = f"{style} italic".strip()  # an ability begins: the next lines are what it did
         if old:
             style = f"{style} dim".strip()
         return Content.styled(line, style) if style else Content(line)

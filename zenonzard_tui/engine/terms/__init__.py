@@ -47,7 +47,15 @@ __all__ = [
     "trigger",
 ]
 
-SCHEMA_KINDS = ("target", "signed", "keywords", "selector", "duration", "names")  # not types
+SCHEMA_KINDS = (
+    "target",
+    "signed",
+    "keywords",
+    "selector",
+    "duration",
+    "names",
+    "colors",
+)  # not types
 _loaded = False
 
 

@@ -48,13 +48,15 @@ class StepTerm:
     required: frozenset[str] = frozenset()
     continuous: bool = False
     needs_target: bool = False
+    rest: bool = False  # the effect's later steps belong to this step (gain_trigger)
 
 
 STEPS: dict[str, StepTerm] = {}
 
 
 def step(name: str, *, schema: Mapping[str, Any], required: tuple[str, ...] = (),
-         continuous: bool = False, needs_target: bool = False) -> Callable[[type], type]:  # fmt: skip
+         continuous: bool = False, needs_target: bool = False,
+         rest: bool = False) -> Callable[[type], type]:  # fmt: skip
     """Register the step `name` from a class with a static `words` and a static `resolve` (a
     one-shot step) or a `query` name (a continuous step)."""
 
@@ -70,6 +72,7 @@ def step(name: str, *, schema: Mapping[str, Any], required: tuple[str, ...] = ()
             required=frozenset(required),
             continuous=continuous,
             needs_target=needs_target,
+            rest=rest,
         )
         return cls
 
@@ -117,12 +120,15 @@ class ConditionTerm:
 class TriggerTerm:
     """A trigger (`when`): the label written before the effect, and the engine function that
     queues it (`raised_by`). A "whenever" trigger (`watch_words`) reacts to the events of the
-    cards its `watch` selector names and writes "whenever ..." from that selector."""
+    cards its `watch` selector names and writes "whenever ..." from that selector. A card's own
+    trigger written under another label has a `lead` ("[Passive] Whenever this minion wins a
+    battle, ...")."""
 
     name: str
     label: str
     raised_by: str
     watch_words: Callable[[Selector], str] | None = None
+    lead: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,9 +176,9 @@ def condition(name: str, *, schema: Any, companion: str | None = None) -> Callab
 
 
 def trigger(name: str, label: str, raised_by: str,
-            watch_words: Callable[[Selector], str] | None = None) -> None:  # fmt: skip
+            watch_words: Callable[[Selector], str] | None = None, lead: str = "") -> None:  # fmt: skip
     """Register a trigger."""
-    _add(TRIGGERS, TriggerTerm(name, label, raised_by, watch_words))
+    _add(TRIGGERS, TriggerTerm(name, label, raised_by, watch_words, lead))
 
 
 def duration(name: str, words: str, ends_in: str) -> None:

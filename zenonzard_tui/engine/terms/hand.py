@@ -156,17 +156,16 @@ class Redraw:
 def t_redraw_done(game: Game, seat: int, chosen: tuple) -> None:
     p = game.players[seat]
     discarded = [o[1] for o in chosen if o[0] == "c" and o[1] in p.hand]
-    for uid in discarded:  # out of the hand, into no zone until the draw is done
-        p.hand.remove(uid)
-        game.limbo.append(uid)
-        game.log.add("discard", seat, uid)
+    for uid in discarded:  # out of the hand, into no zone until the draw is done; they are not
+        p.hand.remove(uid)  # shown (they go under the deck, not into the public trash): the log
+        game.limbo.append(uid)  # counts them (to_bottom)
+    if discarded:
+        game.log.add("to_bottom", seat, len(discarded))
     game.draw(seat, len(discarded))
     game.rng.shuffle(discarded)
     for uid in discarded:
         game.limbo.remove(uid)
         p.deck.append(uid)
-    if discarded:
-        game.log.add("to_bottom", seat, len(discarded))
 
 
 @step("mill", schema={"count": int})

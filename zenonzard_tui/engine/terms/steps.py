@@ -258,13 +258,22 @@ class Destroy:
 
 def _set_rested(game: Game, targets: tuple, rested: bool) -> bool:
     changed: tuple[list, list] = ([], [])  # per seat: the names, for one log line each
+    # ZR 14.5: what cannot become Active yet stays Rested
+    locked: frozenset = frozenset()
+    if game.lasting and not rested:
+        from zenonzard_tui.engine.effects import locked_keys
+
+        locked = locked_keys(game)
     for o in targets:
         if o[0] == "f":
             f = game.players[o[1]].forces[o[2]]
-            if not f.destroyed:
+            # ZR 10.8: no change is not doing it; ZR 14.5: what cannot become Active stays Rested
+            if not f.destroyed and f.rested != rested and o not in locked:
                 f.rested = rested
                 changed[o[1]].append(f.force.name)
     for seat, _, slot in _slots(game, targets):
+        if locked and ("c", slot.uid, slot.order) in locked:
+            continue
         slot.rested = rested
         changed[seat].append(slot.card.name if slot.card is not None else None)
     for seat, names in enumerate(changed):
@@ -284,11 +293,15 @@ class Rest:
         return _set_rested(game, targets, True)
 
 
-@step("activate", schema={"target": "target"}, needs_target=True)
+@step("activate", schema={"target": "target", "at": ("turn_end",)}, needs_target=True)
 class Activate:
+    """`at = "turn_end"`: a delayed effect, "when this turn ends, ..." (ZR 14.4): the targets are
+    found then (the effects runtime's t_step keeps the step until the end phase)."""
+
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
-        return Clause(None, f"make {ctx.target(step.target).obj} Active")
+        when = "when this turn ends, " if step.param("at") == "turn_end" else ""
+        return Clause(None, f"{when}make {ctx.target(step.target).obj} Active")
 
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
@@ -582,19 +595,41 @@ def t_look_done(game: Game, seat: int, top: tuple, reveal: bool, rest_to: str | 
     game.log.add("look_rest", seat, len(rest), rest_to or "top")
 
 
-@step("must_block", schema={"target": "target"}, needs_target=True)
+@step("must_block", schema={"target": "target", "until": ("battle",)}, needs_target=True)
 class MustBlock:
+    """ZR 13.3: the chosen minions must block during this turn (`until = "battle"`: in this
+    battle); with the target "opponent", the attack in progress must be blocked by some legal
+    blocker (Doberman Tracer)."""
+
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
+        if step.target == "opponent":
+            return Clause("your opponent", "must block", "block")
         who = ctx.target(step.target)
-        return Clause(who.subj, "must block during this turn", "block during this turn")
+        during = "this battle" if step.param("until") == "battle" else "this turn"
+        return Clause(
+            who.subj, f"must block during {during}", f"be required to block during {during}"
+        )
 
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
+        attack = game.attack
+        if step.target == "opponent":
+            if attack is None or attack.seat != ctx.controller:
+                return False
+            attack.forced = True
+            game.log.add("must_block", 1 - ctx.controller, "")
+            return True
+        battle = step.param("until") == "battle"
         hit = False
         for seat, zone, slot in _slots(game, targets):
             if zone == "field":
-                slot.must_block = True
+                if battle:
+                    if attack is None:
+                        continue
+                    attack.named = (*attack.named, slot.uid)
+                else:
+                    slot.must_block = True
                 game.log.add("must_block", seat, slot.name)
                 hit = True
         return hit
@@ -654,6 +689,8 @@ class CannotAttackForces:
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
         who = ctx.target(step.target)
+        if isinstance(step.target, Selector) and step.target.side == "opponent":
+            return Clause(who.subj, "cannot attack your Forces", "not attack your Forces")
         return Clause(who.subj, "cannot attack Forces", "not attack Forces")
 
 
@@ -685,20 +722,27 @@ class Untargetable:
 
 @step(
     "cost_reduction",
-    schema={"target": "target", "amount": int},
+    schema={"target": "target", "amount": int, "per": "selector"},
     required=("amount",),
     continuous=True,
     needs_target=True,
 )
 class CostReduction:
+    """The basic cost (ZR 12.1) is reduced by `amount`, times the count of `per` (recounted
+    continuously, ZR 10.10)."""
+
     query = "cost_of"
 
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
         who = ctx.target(step.target)
         amount = step.param("amount", 1)
+        per = step.param("per")
+        each = f" {per_words(per)}" if per is not None else ""
         return Clause(
-            who.subj, f"{verb(who.plural, 'costs', 'cost')} {amount} less", f"cost {amount} less"
+            who.subj,
+            f"{verb(who.plural, 'costs', 'cost')} {amount} less{each}",
+            f"cost {amount} less{each}",
         )
 
 
