@@ -224,42 +224,6 @@ EXPECTED = {
     "Revolver Condor": "[When Summoned] Deal 1 damage to your opponent.",
     "Nue - Beast of Death": "[When Summoned] Destroy 1 of your opponent's minions "
     "with 500 BP or less.",
-    # AWAKEN and BEYOND: damage and life (ZR 13.5-13.11)
-    "Python Ward": "[When Attacking] Whenever this minion deals damage, make 1 mana in "
-    "your base Active.",
-    "Aquaserpent": "[When Attacking] Whenever this minion deals damage, make 2 mana in "
-    "your base Active.",
-    "Lord Alabaster - The Embattled": "Charge\n[When Attacking] Deal 3 damage to your "
-    "opponent. This damage is reduced by 1 for each of your opponent's undestroyed Forces.",
-    "Goliath Boareater": "[Passive] If you have 3 or less life, this minion gets +200 BP "
-    "and +1 DP.",
-    "Blessing Pixies": "[Passive] Whenever damage is dealt to you, draw 1 card. This "
-    "effect does not stack.",
-    "Acid Dragon": "[Passive] Whenever damage is dealt to you, this minion gets +1 DP.",
-    "Fain Callias": "[When Summoned] Restore 1 life to 1 of your undestroyed Forces or you.",
-    "Divine Dragon": "[When Destroyed] You recover 2 life.",
-    "Lucky Lush Bunny": "[When Summoned] You recover 1 life. Then, restore 1 life to all "
-    "your undestroyed Forces.",
-    "Crimson Cerberus - The Hellhound": "[On Your Turn] Whenever this minion deals damage "
-    "to your opponent, deal 2 damage to all your opponent's undestroyed Forces.",
-    "Lachesis - Decider of Fate": "[When Summoned] Swap your opponent's life with the "
-    "life of 1 of your undestroyed Forces.",
-    "Maple Treewalker": "[When Attacking] Rest all your opponent's minions with cost 4 or "
-    "less.\n[At the End of Your Turn] If you have 4 or more green mana in your base, you "
-    "recover 1 life.",
-    "Cedar Treewalker - The Chiliad": "Pierce\n[On Your Opponent's Turn] Damage dealt to "
-    "you is reduced by 1.",
-    "Iridis - Lord of the Dead": "[When Destroyed] Destroy 1 of your opponent's minions. "
-    "Then, destroy 1 of your opponent's undestroyed Forces.",
-    "Snow Mouse": "[When Summoned] Restore 1 life to 1 of your undestroyed "
-    "Forces.\n[Passive] This minion enters the base Rested.",
-    "Qilin - Of the Five": "[When Summoned] Deal 1 damage to your opponent for each of "
-    "your Beast or Five Star minions.",
-    "Spike Toad": "[Passive] DP damage dealt to each player by minions with cost 3 or "
-    "less is reduced by 1.",
-    "Baldrod - The Blazing Demon": "[When Summoned] Destroy 1 of your opponent's minions "
-    "with 1200 BP or less. Then, deal 1 damage to all your undestroyed Forces.",
-    "Drunken Imp": "[When Destroyed] Deal 1 damage to 1 of your opponent's undestroyed Forces.",
     # vanilla: no text at all
     "Drill Golem": "",
     "Token Golem S": "",

@@ -56,6 +56,7 @@ CHOICES = {
     "put_into_base": "put which into the base?",
     "heal": "heal which?",
     "damage": "damage which?",
+    "swap_life": "swap your opponent's life with which Force's? (ZR 13.10)",
     "recolor_mana": "recolor which mana?",
     "must_block": "which must block?",
 }

@@ -383,6 +383,9 @@ def _source_name(game: GameCore, seat: int, slot: Slot | None, e: Effect) -> str
     for f in game.players[seat].forces:
         if e in f.force.effects:
             return f.force.name
+    for x in game.lasting:  # a this-turn effect (Aero Wall, Rush of Bats)
+        if x.effect is e:
+            return x.name
     return "an effect"
 
 

@@ -560,6 +560,39 @@ class DamageNotReduced(SeatEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class DamageShield(SeatEvent):
+    """A this-turn reduction (Aero Wall, Refine; ZR 13.8)."""
+
+    kind = "damage_shield"
+    name: str
+    to: str | None  # "player", "forces" or None: both
+    amount: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        who = {"player": self.who, "forces": f"{self.who}'s Forces"}.get(
+            self.to or "", f"{self.who} and their Forces"
+        )
+        return (
+            f"Until the end of the turn, damage to {who} is reduced by {self.amount} "
+            f"({self.name}, ZR 13.8)."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Unshielded(SeatEvent):
+    """Rush of Bats: for the rest of the turn, no reduction and no restore (ZR 13.8)."""
+
+    kind = "unshielded"
+    name: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return (
+            f"Until the end of the turn, damage to {self.who} and their Forces cannot be reduced, "
+            f"and their life and Forces cannot be restored ({self.name}, ZR 13.8)."
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class RestoreBlocked(SeatEvent):
     """Rush of Bats: a restore does nothing (ZR 13.8)."""
 

@@ -69,7 +69,8 @@ class Lasting:
     - "delayed": `effect` resolves when this turn ends, among the end-of-turn effects (ZR 14.4);
     - "passive": `effect` is a continuous effect of `seat` (a cost change this turn, ZR 12.1);
     - "next_summon": `step` (next_summon) applies to the next matching summon of `seat` (ZR 14.4);
-    - "locked": the cards and Forces `keys` cannot become Active (ZR 14.5)."""
+    - "locked": the cards and Forces `keys` cannot become Active (ZR 14.5);
+    - "watch": `effect` is a whenever-effect of `seat` (gain_trigger: Lock-On, Arondai)."""
 
     seat: int  # the effect's controller
     kind: str

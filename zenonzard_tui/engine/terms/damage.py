@@ -2,7 +2,8 @@
 restores, Rush of Bats, Lachesis (ZR 13.5-13.11). The engine side is `engine/damage.py`: one
 damage event per target, its reductions, its triggers.
 
-Steps: `damage`, `heal`, `swap_life`; continuous `reduce_damage` and `cannot_reduce_or_restore`.
+Steps: `damage`, `heal`, `swap_life`, `reduce_damage_this_turn`, `deny_reduce_restore`;
+continuous `reduce_damage` and `cannot_reduce_or_restore`.
 Triggers: `deals_damage`, `attack_deals_damage`, `deals_damage_to_opponent`, `life_damaged`,
 `destroys_force`. Selector filters: `this` (a watch: the watching card itself), `or_player`
 (a selector that may also choose a player), `class_any`.
@@ -12,10 +13,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from zenonzard_tui.cards.model import CardDef, Selector, Step
+from zenonzard_tui.cards.model import CardDef, Effect, Selector, Step
 from zenonzard_tui.cards.words import Clause, WordsContext, per_words, verb
-from zenonzard_tui.engine.state import Slot
+from zenonzard_tui.engine.state import Lasting, Slot
 from zenonzard_tui.engine.terms.base import (
+    DURATIONS,
     FilterWords,
     selector_filter,
     step,
@@ -178,6 +180,69 @@ class CannotReduceOrRestore:
             "damage dealt to you and your Forces cannot be reduced, and your life and Forces "
             "cannot be restored",
         )
+
+
+@step(
+    "reduce_damage_this_turn",
+    schema={"amount": int, "to": ("player", "forces")},
+    required=("amount",),
+)
+class ReduceDamageThisTurn:
+    """One-shot (Aero Wall, Refine): until the end of the turn, each damage event to you (`to =
+    "player"`), to your Forces (`"forces"`) or to both is reduced (ZR 13.8): a lasting
+    `reduce_damage` of the effect's controller (ZR 10.3 (a))."""
+
+    @staticmethod
+    def words(step: Step, ctx: WordsContext) -> Clause:
+        who = _TO[step.param("to")]
+        amount = step.param("amount", 1)
+        until = DURATIONS["end_of_turn"].words
+        return Clause(
+            f"damage dealt to {who}",
+            f"is reduced by {amount} {until}",
+            f"be reduced by {amount} {until}",
+        )
+
+    @staticmethod
+    def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
+        params = tuple((k, v) for k, v in step.params if k in ("amount", "to"))
+        _lasting(game, ctx, ctx.controller, Step("reduce_damage", None, params))
+        to = step.param("to")
+        game.log.add("damage_shield", ctx.controller, ctx.name, to, step.param("amount", 1))
+        return True
+
+
+@step("deny_reduce_restore", schema={"target": ("opponent",)}, needs_target=True)
+class DenyReduceRestore:
+    """One-shot (Rush of Bats, ZR 13.8): until the end of the turn, your opponent gains
+    `cannot_reduce_or_restore`: no reduction of damage to them and their Forces (a damaging
+    card's own included), no restore of their life or Forces."""
+
+    @staticmethod
+    def words(step: Step, ctx: WordsContext) -> Clause:
+        until = DURATIONS["end_of_turn"].words
+        return Clause(
+            None,
+            f"{until}, damage dealt to your opponent and their Forces cannot be reduced, and "
+            "their life and Forces cannot be restored",
+        )
+
+    @staticmethod
+    def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
+        for o in targets:
+            if o[0] == "p":
+                _lasting(game, ctx, o[1], Step("cannot_reduce_or_restore"))
+                game.log.add("unshielded", o[1], ctx.name)
+        return bool(targets)
+
+
+def _lasting(game: Game, ctx: Ctx, seat: int, step: Step) -> None:
+    """A continuous effect `seat` has until the end of the turn (the game's lasting effects)."""
+    from zenonzard_tui.engine import effects as fx
+
+    effect = Effect("passive", (step,))
+    fx.add_lasting(game, Lasting(seat, "passive", ctx.name, ctx.kind, effect,
+                                 until="end_of_turn", turn=game.turn))  # fmt: skip
 
 
 # ----------------------------------------------------------------------------------------------
