@@ -26,10 +26,11 @@ COPY_ROOM = 10_000
 
 @dataclass(frozen=True)
 class Options:
-    """Rule options by their ZR names (ZR 5.4, ZR 5.8)."""
+    """Rule options by their ZR names (ZR 5.4, ZR 5.8, ZR 11.3)."""
 
     second_player_draws_two: bool = False  # ZR 5.4
     first_turn_attack: bool = True  # ZR 5.8
+    advance_enters_field: bool = False  # ZR 11.3: advancing counts as entering the field
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
@@ -191,6 +192,7 @@ class PlayerState:
         "life",
         "movement",
         "mulliganed",
+        "placed",
         "seat",
         "trash",
     )
@@ -206,6 +208,8 @@ class PlayerState:
         self.life = START_LIFE
         self.movement = 0
         self.mulliganed = False
+        # ZR 15.1: the colors of the cards placed into this player's base this turn (ZR 11.1d)
+        self.placed: frozenset[str] = frozenset()
 
     def clone(self) -> PlayerState:
         new = PlayerState.__new__(PlayerState)
@@ -217,6 +221,7 @@ class PlayerState:
         new.trash = self.trash[:]
         new.forces = [f.clone() for f in self.forces]
         new.life, new.movement, new.mulliganed = self.life, self.movement, self.mulliganed
+        new.placed = self.placed
         return new
 
     def live_forces(self) -> list[ForceState]:
