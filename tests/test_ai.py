@@ -112,7 +112,7 @@ def test_the_searching_levels_beat_easy_on_fixed_seeds():
             wins += game.outcome.winner == 0
         return wins
 
-    assert score("medium", "easy", 20) >= 15
+    assert score("medium", "easy", 40) >= 28  # 70%; Wilson's 95% interval starts at 54%
     assert score("strong", "easy", 4) >= 3
 
 
