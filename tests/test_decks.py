@@ -547,18 +547,32 @@ def test_missing_file_and_folder_raise_deck_read_error(tmp_path):
 # The starter decks
 
 
-def test_there_are_at_least_six_starter_decks():
-    assert len(STARTERS) >= 6
+NEW_SETS = ("PC01", "PC01R")
+
+
+def test_starter_decks_of_the_basic_set_and_of_the_new_sets():
+    """The seven BASIC starters stay; at least eight more are built mostly from the AWAKEN and
+    BEYOND cards, as decks of the time were."""
+    basic = [p for p in STARTERS if all(c.set == "BASIC" for c in load_deck(p).cards)]
+    new = [p for p in STARTERS if sum(c.set in NEW_SETS for c in load_deck(p).cards) >= 15]
+    assert len(basic) >= 7 and len(new) >= 8
+    assert len(basic) + len(new) == len(STARTERS)
+
+
+def test_the_new_starters_cover_every_color_and_several_force_pairs():
+    new = [load_deck(p) for p in STARTERS if any(c.set in NEW_SETS for c in load_deck(p).cards)]
+    colors = {c.color for deck in new for c in deck.cards}
+    assert colors >= set(MAIN_COLORS) | {"colorless"}
+    assert len({frozenset(f.id for f in deck.forces) for deck in new}) >= 6
 
 
 @pytest.mark.parametrize("path", STARTERS, ids=lambda p: p.name)
-def test_starter_deck_is_legal_basic_named_and_pays_its_pips(path):
+def test_starter_deck_is_legal_named_and_pays_its_pips(path):
     report = read_deck_file(path)
     assert report.problems == (), [p.format(path.name) for p in report.problems]
     deck = report.deck
     assert deck.name and deck.name != path.stem
     assert 20 <= len(deck.description) <= 300
-    assert all(card.set == "BASIC" for card in deck.cards)
     assert report.summary.warnings == ()
     assert all(need.payable for need in report.summary.pips)
     types = dict(report.summary.by_type)

@@ -1,4 +1,4 @@
-"""ZR 1-8 against the scenario files: docs/rules-coverage.md has one row per rule of
+"""ZR 1-8 and ZR 10-15 against the scenario files: docs/rules-coverage.md has one row per rule of
 shared/rules/RULES.md, with the scenarios that cite it (generated from their `rules` lists) and
 hand-written notes (why a rule has no observable outcome, which other tests cover it, or why it is
 not covered yet). These tests keep the table true:
@@ -40,8 +40,8 @@ ELSEWHERE = "outside the scenarios:"  # observable; the test files named in back
 GAP = "not covered:"  # observable, known to be uncovered (expected to fail, strictly)
 KINDS = (NO_OUTCOME, ELSEWHERE, GAP)
 
-RULE_LINE = re.compile(r"^- (ZR [1-8](?:\.\d+)+)\s")  # a rule of RULES.md, ZR 1-8
-RULE_LIKE = re.compile(r"^ZR [1-8](?:\.\d+)+$")  # a citation that must name a rule
+RULE_LINE = re.compile(r"^- (ZR (?:[1-8]|1[0-6])(?:\.\d+)+)\s")  # a rule of RULES.md
+RULE_LIKE = re.compile(r"^ZR (?:[1-8]|1[0-6])(?:\.\d+)+$")  # a citation that must name a rule
 TEST_FILE = re.compile(r"`(tests/[\w/.-]+\.py)`")
 
 
@@ -51,7 +51,7 @@ def rule_key(rule: str) -> tuple[int, ...]:
 
 
 def rulebook_rules(path: Path | None = None) -> list[str] | None:
-    """The rule numbers of ZR 1-8 in RULES.md (subrules included), or None without the file."""
+    """The rule numbers of ZR 1-8 and 10-16 in RULES.md (subrules included), or None without the file."""
     path = path or RULEBOOK
     if not path.is_file():
         return None
@@ -241,7 +241,7 @@ def test_every_row_has_a_title_and_reasons():
 
 
 def test_observable_rules_are_covered():
-    """ZR 1-8: every rule with an observable outcome is cited by a scenario file (or, for the
+    """Every rule with an observable outcome is cited by a scenario file (or, for the
     deck rules a game position cannot show, by the test files its notes name)."""
     cited = citations()
     problems = []

@@ -3,12 +3,14 @@ player can follow; the searching levels play it before they search (issue: the l
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from pathlib import Path
 
 import pytest
 
 from zenonzard_tui.ai import AIPlayer, lethal, policy
+from zenonzard_tui.ai.player import LETHAL_TOTAL
 from zenonzard_tui.engine import effects as fx
 from zenonzard_tui.engine.belief import default_prior, sample_world
 from zenonzard_tui.puzzles import PUZZLES, puzzle_files
@@ -134,3 +136,25 @@ def test_worlds_hide_the_setup_record():
     game = load_scenario(PUZZLES / "one-blow.toml").new_game()
     game.setup_record = {"decks": "both lists", "seed": 5}
     assert sample_world(game, 0, random.Random(0)).setup_record is None
+
+
+@pytest.mark.parametrize("name", ["last-push", "thick-skin"])
+def test_the_checks_searches_share_one_bound(monkeypatch, name):
+    """Each search is capped and all of them together look at no more than LETHAL_TOTAL times
+    the level's cap (a few positions over, where a search notices it is over): a decision stays
+    short even where proving that there is no win would take the whole turn's tree."""
+    game = load_scenario(PUZZLES / f"{name}.toml").new_game()
+    seen: list[int] = []
+    search = lethal.forced_win
+
+    def counted(*args, **kwargs):
+        found = search(*args, **kwargs)
+        seen.append(found.nodes)
+        return found
+
+    monkeypatch.setattr(lethal, "forced_win", counted)
+    ai = AIPlayer("expert", 0)
+    ai.level = dataclasses.replace(ai.level, lethal_nodes=2000)
+    first = ai.lethal(game, game.active)
+    assert first is None or first.key() in {a.key() for a in game.legal()}
+    assert len(seen) > 1 and sum(seen) <= LETHAL_TOTAL * 2000 + 10 * len(seen)

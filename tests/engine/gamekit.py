@@ -47,3 +47,16 @@ def play_random(
             check_invariants(game)
         assert steps < max_steps, "the game did not end"
     return steps
+
+
+def cluster_deck(cards: list, rng: random.Random):
+    """A legal deck of a card cluster's cards: 3 copies of 9 random ones (every one if fewer),
+    topped up with the villager Base Minions, and Harmony and Eternity as Forces."""
+    pool = load_pool()
+    villagers = [c for c in pool.cards.values() if c.deck_limit is None]
+    deck: list = []
+    for card in rng.sample(cards, min(9, len(cards))):
+        deck += [card] * 3
+    while len(deck) < 40:
+        deck.append(rng.choice(villagers))
+    return deck, [pool.forces["force_harmony"], pool.forces["force_eternity"]]

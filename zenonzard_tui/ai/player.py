@@ -32,6 +32,7 @@ from zenonzard_tui.engine.belief import default_prior, sample_world, seen_in_han
 from zenonzard_tui.engine.game import Game
 
 WARY_WORLDS = 4  # at most this many worlds of the opponent's tricks in the forced-win check
+LETHAL_TOTAL = 5  # the forced-win check's searches look at most this many times the level's cap
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,7 @@ class AIPlayer:
         self.budget = budget
         self.seconds = seconds if seconds is not None else self.level.seconds
         self.last: mcts.Result | None = None  # what the tree search saw of its last decision
+        self._left = 0  # positions the forced-win check under way may still look at
 
     @property
     def name(self) -> str:
@@ -117,17 +119,21 @@ class AIPlayer:
         None. Each search goes depth first to the end of the turn (any win this turn is as quick
         as another) under a node cap. First a screen: one world in which the opponent's hidden
         cards hold no trick (no Flash card, no Swoop minion), the most the player can hope for;
-        with no win there (most positions), none is looked for further. Else, in order:
-        - a line that wins in `lethal_worlds` sampled worlds and in the wary worlds, where the
-          opponent holds the tricks of its colors that it could pay for now, each of them in one
-          world at least: safe against every trick it may hold (searched only when the wary
-          worlds alone and the sampled worlds alone have a win);
+        with no win there (most positions), none is looked for further. Then each of
+        `lethal_worlds` sampled worlds alone, and in order:
+        - where each has a win: a line that wins in all of them and in the wary worlds, where
+          the opponent holds the tricks of its colors that it could pay for now, each of them in
+          one world at least: safe against every trick it may hold (looked for only when the
+          wary worlds alone have a win);
         - a line that wins in every sampled world;
         - the first action after which most sampled worlds still have a forced win, if at least
           half of them do (a world may hold an answer that the real hand has not: the player
-          goes for the win that is there in most of what they cannot rule out)."""
+          goes for the win that is there in most of what they cannot rule out).
+        The searches share a bound (`LETHAL_TOTAL` times the level's cap), so a decision stays
+        short; what is cut short is not claimed as a win."""
         level = self.level
         nodes = level.lethal_nodes
+        self._left = LETHAL_TOTAL * nodes
         bases, others = default_prior(game, seat)
         calm = [c for c in others if not policy.is_trick(c)]
         screen = self._win([sample_world(game, seat, self.rng, (bases, calm))], nodes)
@@ -135,21 +141,33 @@ class AIPlayer:
             return None
         prior = (bases, others)
         worlds = [sample_world(game, seat, self.rng, prior) for _ in range(level.lethal_worlds)]
-        wary = self._wary(game, seat, [c for c in others if policy.is_trick(c)])
-        # the wary worlds alone first: where they have no win, neither have they with the others
-        safe = bool(wary) and self._win(wary, 2 * nodes).won
-        found = self._win(worlds, 2 * nodes)
-        if not found.won:
-            return self._most_won(game, worlds, screen.first, nodes)
-        if safe:
-            both = self._win(worlds + wary, 4 * nodes)
-            if both.first is not None:
-                return both.first
-        return found.first
+        # each world alone first: a win is proved in a few hundred positions, and where one
+        # world has none, the joint search would have to look through the whole turn to say so
+        firsts = [self._win([w], nodes).first for w in worlds]
+        if all(f is not None for f in firsts):
+            wary = self._wary(game, seat, [c for c in others if policy.is_trick(c)])
+            # the wary worlds alone: where they have no win, neither have they with the others
+            safe = bool(wary) and self._win(wary, nodes // 2).won
+            found = self._win(worlds, 2 * nodes)
+            if found.won:
+                if safe:
+                    both = self._win(worlds + wary, 4 * nodes)
+                    if both.first is not None:
+                        return both.first
+                return found.first
+        return self._most_won(game, worlds, firsts, screen.first, nodes)
 
-    @staticmethod
-    def _win(worlds: list[Game], nodes: int) -> Win:
-        return lethal.forced_win(worlds, max_nodes=nodes, texts=False, shortest=False)
+    def _win(self, worlds: list[Game], nodes: int) -> Win:
+        """A forced win over `worlds`, depth first, capped at `nodes` positions and at what is
+        left of the whole check's budget (`LETHAL_TOTAL` times the level's cap): a win is
+        proved in a few hundred positions, while showing there is none may take the whole
+        turn's tree, so the optional searches get small caps and the check a bound."""
+        cap = min(nodes, self._left)
+        if cap <= 0:
+            return Win(None, None, 0, complete=False, won=False)
+        found = lethal.forced_win(worlds, max_nodes=cap, texts=False, shortest=False)
+        self._left -= found.nodes
+        return found
 
     def _wary(self, game: Game, seat: int, tricks: list[CardDef]) -> list[Game]:
         """Worlds in which the opponent's unseen hand is made of tricks (`tricks`: the prior's
@@ -176,20 +194,26 @@ class AIPlayer:
             out.append(world)
         return out
 
-    def _most_won(self, game: Game, worlds: list[Game], hint: Action, nodes: int) -> Action | None:
+    def _most_won(
+        self,
+        game: Game,
+        worlds: list[Game],
+        firsts: list[Action | None],
+        hint: Action,
+        nodes: int,
+    ) -> Action | None:
         """The first action after which the most `worlds` still have a forced win this turn, if
         at least half of them do; ties go to the screen's first action (`hint`), then to the
         action's key (never to the order of the list). The candidates are the first actions of
-        each world's own win and `hint`."""
-        firsts: dict[tuple, Action] = {hint.key(): hint}
+        each world's own win (`firsts`, None where it has none) and `hint`."""
+        candidates: dict[tuple, Action] = {hint.key(): hint}
         won: dict[tuple, set[int]] = {hint.key(): set()}
-        for i, w in enumerate(worlds):
-            first = self._win([w], nodes).first
+        for i, first in enumerate(firsts):
             if first is not None:
-                firsts.setdefault(first.key(), first)
+                candidates.setdefault(first.key(), first)
                 won.setdefault(first.key(), set()).add(i)
         need = (len(worlds) + 1) // 2
-        for key, action in firsts.items():
+        for key, action in candidates.items():
             for i, w in enumerate(worlds):
                 if i in won[key]:
                     continue
@@ -198,7 +222,7 @@ class AIPlayer:
                     continue
                 child = w.clone()
                 child.apply(mine)
-                if self._win([child], nodes).won:
+                if self._win([child], nodes // 2).won:
                     won[key].add(i)
         key, count = max(
             ((k, len(v)) for k, v in won.items()),

@@ -129,9 +129,18 @@ def block(game: Game, seat: int, actions: list[Action]) -> Action:
     if good:
         return min(good, key=lambda t: t[0])[1]
     lethal = a.target[0] == "p" and fx.dp(game, attacker, 1 - seat) >= game.players[seat].life
-    if lethal or len(blocks) == len(actions):  # must block (Commanding Gelt) leaves no other
-        return blocks[0]
+    if lethal or len(blocks) == len(actions):  # must block (ZR 13.3) leaves no other
+        return min(blocks, key=lambda x: _blocker_worth(game, x, seat))
     return next(x for x in actions if x.kind == "no_block")
+
+
+def _blocker_worth(game: Game, action: Action, seat: int) -> tuple[int, int]:
+    """What losing this blocker costs (its BP, then its cost): a forced chump block gives the
+    least."""
+    s = game.field_slot(action.args[0])
+    if s is None or s.card is None:
+        return (0, 0)
+    return (fx.bp(game, s, seat), fx.card_cost(s.card))
 
 
 HARMFUL = frozenset({"destroy", "rest", "move_to_base", "damage", "must_block"})

@@ -251,7 +251,7 @@ class _Checker:
             self.value(f"{field}.during", during, tuple(vocab.DURING))
         zone = raw.pop("zone", None)
         if zone is not None:
-            self.value(f"{field}.zone", zone, ("field", "base", "hand"))
+            self.value(f"{field}.zone", zone, ("field", "base", "hand", "trash"))
         watch = self.selector(f"{field}.watch", raw.pop("watch")) if "watch" in raw else None
         if (watch is not None) != (when in vocab.WHENEVER_TRIGGERS):
             self.fail(

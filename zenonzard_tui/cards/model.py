@@ -70,7 +70,7 @@ class Effect:
 
     when: str  # a trigger, "cast" (Magic) or "passive" (continuous)
     steps: tuple[Step, ...]
-    during: str | None = None  # None | "your_turn" | "opponent_turn"
+    during: str | None = None  # None | "your_turn" | "opponent_turn" | "your_mana_phase"
     zone: str | None = None  # where the card must be for it to work; "base" marks <Base>
     watch: Selector | None = None  # for "whenever ..." triggers: which cards' events count
     condition: tuple[tuple[str, Any], ...] = ()  # `if` on the whole effect

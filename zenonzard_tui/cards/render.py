@@ -43,7 +43,11 @@ FORCE_COMMON_TEXT = (
 )
 
 DECK_ANY_TEXT = "<Deck> A deck may hold any number of this card."
-ZONE_LABELS = {"base": "<Base>", "hand": "<Hand>"}  # where an effect works, when not the field
+ZONE_LABELS = {
+    "base": "<Base>",
+    "hand": "<Hand>",
+    "trash": "<Trash>",
+}  # where an effect works, when not the field
 TIMING_LABELS = {"main": "[Main]", "flash": "[Flash]"}
 
 

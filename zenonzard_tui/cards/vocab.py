@@ -11,7 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-DURING = {"your_turn": "On Your Turn", "opponent_turn": "On Your Opponent's Turn"}
+DURING = {
+    "your_turn": "On Your Turn",
+    "opponent_turn": "On Your Opponent's Turn",
+    "your_mana_phase": "During Your Mana Phase",  # ZR 11.6, ZR 16
+}
 
 ZONES = ("field", "base", "hand", "trash", "deck", "forces")
 SIDES = ("self", "opponent", "any")

@@ -165,6 +165,8 @@ def _holders(game: GameCore) -> list[tuple[int, Slot | None, _Index]]:
 def _during_ok(game: GameCore, seat: int, during: str | None) -> bool:
     if during is None:
         return True
+    if during == "your_mana_phase":  # ZR 11.6 [During Your Mana Phase]
+        return game.active == seat and game.phase == "mana"
     return (game.active == seat) == (during == "your_turn")
 
 
@@ -290,6 +292,12 @@ def keywords(game: GameCore, slot: Slot) -> frozenset[str]:
         if _applies(game, src_seat, src, e, slot, seat):
             kws.update(grant)
     return frozenset(kws)
+
+
+def to_field_instead(card: CardDef) -> bool:
+    """ZR 11.9 <Trash> (Graverobber): would this card, going from its owner's trash to the hand,
+    be put onto the field instead?"""
+    return bool(_passives(card, "to_field_instead"))
 
 
 def card_cost(card: CardDef) -> int:

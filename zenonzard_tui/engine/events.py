@@ -347,7 +347,7 @@ class ToBase(SeatEvent):
 
     def sentence(self, game: Game, seat: int | None) -> str:
         if self.token:
-            return f"{self.who}'s {self.name} cannot be mana: the token ceases to exist (ZR 2.1)."
+            return f"{self.who}'s {self.name} cannot be mana: the token leaves the game (ZR 11.7)."
         return f"{self.who}'s {self.name} moves to their base."
 
 
@@ -811,6 +811,57 @@ class GainMovement(SeatEvent):
 
     def sentence(self, game: Game, seat: int | None) -> str:
         return f"{self.who} gains {self.amount} Movement ({self.total} in all, ZR 7.1)."
+
+
+# ----------------------------------------------------------------------------------------------
+# Arriving, moving and leaving (ZR 11)
+
+
+@dataclass(frozen=True, slots=True)
+class Put(SeatEvent):
+    """A card put onto the field by an effect: not a summon (ZR 11.1b)."""
+
+    kind = "put"
+    uid: int
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who} puts {_name(game, self.uid)} onto their field (ZR 11.1b)."
+
+
+@dataclass(frozen=True, slots=True)
+class TrashToField(SeatEvent):
+    """<Trash>: a card that would return from the trash to the hand goes to the field."""
+
+    kind = "trash_to_field"
+    uid: int
+    rule: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        name = _name(game, self.uid)
+        return f"{name} would return to {self.who}'s hand from the trash: it goes to the field instead ({self.rule})."
+
+
+@dataclass(frozen=True, slots=True)
+class ToField(SeatEvent):
+    """A minion card moved from the base to the field by an effect (ZR 11.4)."""
+
+    kind = "to_field"
+    name: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who}'s {self.name} moves from their base to the field (ZR 11.4)."
+
+
+@dataclass(frozen=True, slots=True)
+class TokenGone(SeatEvent):
+    """A Token Minion that would go to another zone leaves the game (ZR 11.7)."""
+
+    kind = "token_gone"
+    name: str
+    zone: str
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who}'s {self.name} would go to the {self.zone}: the token leaves the game (ZR 11.7)."
 
 
 # ----------------------------------------------------------------------------------------------

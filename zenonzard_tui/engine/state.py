@@ -26,10 +26,11 @@ COPY_ROOM = 10_000
 
 @dataclass(frozen=True)
 class Options:
-    """Rule options by their ZR names (ZR 5.4, ZR 5.8)."""
+    """Rule options by their ZR names (ZR 5.4, ZR 5.8, ZR 11.3)."""
 
     second_player_draws_two: bool = False  # ZR 5.4
     first_turn_attack: bool = True  # ZR 5.8
+    advance_enters_field: bool = False  # ZR 11.3: advancing counts as entering the field
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
@@ -69,7 +70,8 @@ class Lasting:
     - "delayed": `effect` resolves when this turn ends, among the end-of-turn effects (ZR 14.4);
     - "passive": `effect` is a continuous effect of `seat` (a cost change this turn, ZR 12.1);
     - "next_summon": `step` (next_summon) applies to the next matching summon of `seat` (ZR 14.4);
-    - "locked": the cards and Forces `keys` cannot become Active (ZR 14.5)."""
+    - "locked": the cards and Forces `keys` cannot become Active (ZR 14.5);
+    - "watch": `effect` is a whenever-effect of `seat` (gain_trigger: Lock-On, Arondai)."""
 
     seat: int  # the effect's controller
     kind: str
@@ -190,6 +192,7 @@ class PlayerState:
         "life",
         "movement",
         "mulliganed",
+        "placed",
         "seat",
         "trash",
     )
@@ -205,6 +208,8 @@ class PlayerState:
         self.life = START_LIFE
         self.movement = 0
         self.mulliganed = False
+        # ZR 15.1: the colors of the cards placed into this player's base this turn (ZR 11.1d)
+        self.placed: frozenset[str] = frozenset()
 
     def clone(self) -> PlayerState:
         new = PlayerState.__new__(PlayerState)
@@ -216,6 +221,7 @@ class PlayerState:
         new.trash = self.trash[:]
         new.forces = [f.clone() for f in self.forces]
         new.life, new.movement, new.mulliganed = self.life, self.movement, self.mulliganed
+        new.placed = self.placed
         return new
 
     def live_forces(self) -> list[ForceState]:

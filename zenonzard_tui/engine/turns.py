@@ -88,6 +88,7 @@ class Turns(Battles):
         self.phase = "standby"
         for p in self.players:
             p.movement = 0
+            p.placed = frozenset()  # ZR 15.1: placements count for this turn only
             for s in p.field:
                 s.arrived = s.advanced = False
             for s in p.base:
@@ -141,8 +142,9 @@ class Turns(Battles):
         self.ask(MANA, self.active)
 
     def _act_mana(self, seat: int, action: Action) -> None:
-        """ZR 5.5: one Base Minion from hand, or one colorless mana token, or nothing."""
-        self.phase = "main"
+        """ZR 5.5: one Base Minion from hand, or one colorless mana token, or nothing. The
+        placement and its triggers happen in the mana phase (ZR 11.6 [During Your Mana Phase]);
+        the main phase starts when they are done (`_decide_main`)."""
         if action.kind == "mana":
             uid = action.args[0]
             self.players[seat].hand.remove(uid)

@@ -86,9 +86,13 @@ class Zones(GameCore):
         return None
 
     def leave_play(self, slot: Slot, owner: int, dest: str) -> None:
-        """Send a card that left play to `dest` (trash or hand). Tokens cease to exist (ZR 2.1)
-        and colorless mana tokens leave the game (ZR 3.5)."""
-        if slot.card is None or slot.card.type == "token":
+        """Send a card that left play to `dest` (trash or hand). ZR 11.7: a Token Minion that
+        would go to any other zone leaves the game instead; so does a colorless mana token
+        (ZR 3.5). ZR 10.4: the card keeps nothing of its time in play (its slot is dropped)."""
+        if slot.card is None:
+            return
+        if slot.card.type == "token":
+            self.log.add("token_gone", owner, slot.name, dest)
             return
         if dest == "hand":
             self.to_hand(owner, slot.uid)
@@ -147,8 +151,14 @@ class Zones(GameCore):
         p.field.append(slot)
         if event is not None:
             fx.queue_self_trigger(self, seat, slot, event)
+        if event == "summoned":  # ZR 15.1: Chain, only for a summon (ZR 11.1a)
+            fx.queue_self_trigger(self, seat, slot, "chain")
         if event == "advancing":
             fx.queue_watchers(self, "minion_advanced", seat, slot)
+        # ZR 11.3: a summon or a put (tokens included) enters the field; an advance does not,
+        # unless the option `advance_enters_field` says so
+        if event != "advancing" or self.options.advance_enters_field:
+            fx.queue_watchers(self, "enters_field", seat, slot, (("c", slot.uid),))
 
     def t_enter_base(self, seat: int, uid: int, rested: bool, placed_trigger: bool) -> None:
         """Mana enters the base (uid -1: a colorless mana token). ZR 3.5: on a full base its owner
@@ -166,20 +176,32 @@ class Zones(GameCore):
         self._place_in_base(seat, uid, rested, placed_trigger)
 
     def _place_in_base(self, seat: int, uid: int, rested: bool, placed_trigger: bool) -> None:
+        """`placed_trigger`: the mana-phase placement (ZR 5.5), the only one that triggers
+        [When Placed] (ZR 11.6)."""
         p = self.players[seat]
-        if uid == -1:
+        if uid == -1:  # ZR 11.13: a colorless mana token is placed (it has no effects)
             p.base.append(Slot(self.new_uid(), None, self._order(), rested))
             return
-        slot = self._take_moving(uid)  # a retreating minion is still on the field
-        if slot is None:
+        moving = self._take_moving(uid)  # a retreating minion is still on the field
+        retreating = moving is not None
+        if moving is None:
             if uid in self.limbo:
                 self.limbo.remove(uid)
             slot = Slot(uid, self.defs[uid], self._order(), rested)
-        if fx.enters_base_rested(self, slot, seat):
+        else:
+            slot = moving
+        if fx.enters_base_rested(self, slot, seat):  # ZR 11.4: every field -> base move too
             slot.rested = True
         p.base.append(slot)
+        if retreating:  # ZR 11.5: whatever moved it; a mana effect, the card already in the base
+            fx.queue_self_trigger(self, seat, slot, "retreating")
+            return
+        # ZR 11.1d, ZR 11.6: a placement (mana phase or effect; retreating is not placing)
+        if slot.card is not None:
+            p.placed = p.placed | {slot.card.color}  # ZR 15.1
         if placed_trigger:
             fx.queue_self_trigger(self, seat, slot, "placed")
+        fx.queue_watchers(self, "mana_placed", seat, slot, (("c", slot.uid),))
 
     def _order(self) -> int:
         self.seq += 1
@@ -222,8 +244,33 @@ class Zones(GameCore):
         self.log.add("move", seat, uid, slot.name, event)
         if event == "advancing":  # ZR 7.2: it keeps its Active/Rested state; ZR 7.4: ZR 3.4 applies
             self.push((Zones.t_enter_field, seat, uid, slot.rested, "advancing"))
-        else:
-            self.push(
-                (Zones.t_enter_base, seat, uid, slot.rested, False),
-                (fx.t_queue_event, uid, "retreating"),
-            )
+        else:  # [When Retreating] triggers once it is in the base (ZR 11.5)
+            self.push((Zones.t_enter_base, seat, uid, slot.rested, False))
+
+    # ------------------------------------------------------------------------------------------
+    # Put onto the field, moves by effect (ZR 11.1b, ZR 11.4), <Trash> (ZR 11.9)
+
+    def put_onto_field(self, seat: int, uid: int, rested: bool = False) -> None:
+        """ZR 11.1b: put a card from a hand, trash or deck onto `seat`'s field, Active unless
+        stated: no cost, not a summon ([When Summoned] and Chain do not trigger); it enters the
+        field (ZR 11.3) and is new there (ZR 11.2: ZR 8.2 (a) applies); ZR 3.4 applies."""
+        for p in self.players:
+            for zone in (p.hand, p.trash, p.deck):
+                if uid in zone:
+                    zone.remove(uid)
+                    self.limbo.append(uid)
+                    self.log.add("put", seat, uid)
+                    self.push((Zones.t_enter_field, seat, uid, rested, "put"))
+                    return
+
+    def return_from_trash(self, seat: int, uid: int) -> None:
+        """A card of `seat`'s trash returns to the hand; ZR 11.9: a card with <Trash>
+        `to_field_instead` (Graverobber) is put onto the field instead."""
+        p = self.players[seat]
+        if fx.to_field_instead(self.defs[uid]):
+            self.log.add("trash_to_field", seat, uid, "ZR 11.9")
+            self.put_onto_field(seat, uid)
+            return
+        p.trash.remove(uid)
+        self.to_hand(seat, uid)
+        self.log.add("to_hand", seat, uid, self.defs[uid].name)

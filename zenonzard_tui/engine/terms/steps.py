@@ -372,8 +372,12 @@ class ToHand:
             for p in game.players:
                 for zone in (p.trash, p.deck):  # from the deck: a search (Goblin Queen)
                     if uid in zone:
+                        if zone is p.trash:  # ZR 11.9: <Trash> may send it to the field
+                            game.return_from_trash(p.seat, uid)
+                            hit = True
+                            continue
                         zone.remove(uid)
-                        if zone is p.deck and step.param("reveal", False):
+                        if step.param("reveal", False):
                             game.log.add("reveal", p.seat, uid)
                         else:
                             game.log.add("to_hand", p.seat, uid, game.defs[uid].name)
@@ -382,20 +386,16 @@ class ToHand:
         return hit
 
 
-@step(
-    "put_into_base",
-    schema={"target": "target", "rested": bool, "placed_trigger": bool},
-    needs_target=True,
-)
+@step("put_into_base", schema={"target": "target", "rested": bool}, needs_target=True)
 class PutIntoBase:
+    """An effect places cards (ZR 11.1d): [When Placed] never triggers (ZR 11.6), but "is
+    placed" watchers and Chain count it."""
+
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
         who = ctx.target(step.target, "from")
         dest = owner_zone(step.target, "base", who.plural)
-        if step.param("placed_trigger", False):
-            note = " ([When Placed] triggers)"
-        else:
-            note = " ([When Placed] does not trigger)"
+        note = " ([When Placed] does not trigger)"
         return Clause(None, f"put {who.obj} into {dest}{_rested(step)}{note}")
 
     @staticmethod
@@ -415,7 +415,7 @@ class PutIntoBase:
                                 p.seat,
                                 uid,
                                 bool(step.param("rested")),
-                                bool(step.param("placed_trigger")),
+                                False,  # ZR 11.6: only the mana phase triggers [When Placed]
                             )
                         )
         game.push(*tasks)
@@ -462,7 +462,7 @@ class CreateToken:
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         token = _token_def(game.catalog[step.param("token")], step.param("bp"), step.param("dp"))
         tasks = [
-            (type(game).t_enter_field, ctx.controller, game.new_uid(), False, None, token)
+            (type(game).t_enter_field, ctx.controller, game.new_uid(), False, "put", token)
             for _ in range(step.param("count", 1))
         ]
         game.log.add("token", ctx.controller, token.name, len(tasks))
@@ -722,7 +722,7 @@ class Untargetable:
 
 @step(
     "cost_reduction",
-    schema={"target": "target", "amount": int, "per": "selector"},
+    schema={"target": "target", "amount": "signed", "per": "selector"},
     required=("amount",),
     continuous=True,
     needs_target=True,
@@ -739,10 +739,12 @@ class CostReduction:
         amount = step.param("amount", 1)
         per = step.param("per")
         each = f" {per_words(per)}" if per is not None else ""
+        # a negative amount is an increase of the basic cost (Belphegor, ZR 12.1)
+        more = f"{-amount} more" if amount < 0 else f"{amount} less"
         return Clause(
             who.subj,
-            f"{verb(who.plural, 'costs', 'cost')} {amount} less{each}",
-            f"cost {amount} less{each}",
+            f"{verb(who.plural, 'costs', 'cost')} {more}{each}",
+            f"cost {more}{each}",
         )
 
 
