@@ -15,7 +15,40 @@ from zenonzard_tui.cards import load_pool
 from zenonzard_tui.engine.game import new_game
 from zenonzard_tui.engine.save import load_game, save_game
 
-BATTLE = [c for c in load_pool().cards.values() if c.file == "pc01-battle.toml"]
+# the cards of the battle rules (battles: ZR 13.1-13.4, 13.12), by id
+BATTLE_IDS = (
+    "blue_04_03_01_00",
+    "blue_05_02_01_00",
+    "colorless_05_02_01r_00",
+    "colorless_06_02_01_01",
+    "colorless_08_02_01_01",
+    "green_03_02_01_00",
+    "purple_01_02_01_00",
+    "purple_02_02_01_01",
+    "purple_03_02_01_00",
+    "purple_06_02_01_01",
+    "red_01_02_01_00",
+    "red_02_02_01r_00",
+    "red_02_03_01r_00",
+    "red_03_02_01_01",
+    "red_09_02_01_00",
+    "white_00_01_01r_00",
+    "white_01_03_01_00",
+    "white_02_02_01_00",
+    "white_02_03_01r_01",
+    "white_04_02_01_01",
+    "white_04_02_01r_00",
+    "white_04_03_01r_00",
+    "white_05_02_01_00",
+    "white_06_02_01_00",
+    "white_06_02_01_02",
+    "white_06_02_01r_00",
+    "white_07_02_01r_00",
+    "white_08_02_01_00",
+    "white_09_02_01_00",
+    "yellow_06_02_01r_00",
+)
+BATTLE = [load_pool().cards[i] for i in BATTLE_IDS]
 
 
 def test_the_battle_cards_are_all_in_the_pool() -> None:

@@ -17,7 +17,42 @@ from zenonzard_tui.engine.save import load_game, save_game
 from zenonzard_tui.scenarios import load_scenario
 
 POOL = load_pool()
-HAND = [c for c in POOL.cards.values() if c.file == "pc01-hand.toml"]
+# the cards of the hand rules (the hand, the deck and the trash), by id
+HAND_IDS = (
+    "blue_01_03_01r_00",
+    "blue_02_02_01_00",
+    "blue_05_02_01_01",
+    "colorless_00_01_01r_00",
+    "colorless_01_02_01_01",
+    "colorless_02_02_01_01",
+    "colorless_03_02_01_02",
+    "colorless_03_02_01_04",
+    "colorless_03_02_01_07",
+    "colorless_03_02_01r_01",
+    "colorless_03_02_01r_02",
+    "colorless_04_02_01_00",
+    "colorless_04_02_01_01",
+    "colorless_04_02_01_03",
+    "colorless_04_02_01_06",
+    "colorless_05_02_01_06",
+    "colorless_07_02_01_02",
+    "colorless_08_02_01_00",
+    "colorless_09_02_01_01",
+    "green_01_03_01r_00",
+    "purple_00_01_01r_00",
+    "purple_01_03_01_00",
+    "purple_03_03_01r_00",
+    "purple_04_03_01r_00",
+    "purple_06_02_01r_00",
+    "purple_08_03_01_00",
+    "red_04_02_01r_00",
+    "white_05_03_01_00",
+    "yellow_02_03_01_00",
+    "yellow_04_02_01_00",
+    "yellow_07_02_01_00",
+    "yellow_07_03_01r_00",
+)
+HAND = [POOL.cards[i] for i in HAND_IDS]
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 
 
