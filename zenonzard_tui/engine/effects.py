@@ -944,6 +944,22 @@ def queue_turn_triggers(game: GameCore, seat: int, when: str) -> None:
         _queue_delayed(game)
 
 
+_WHENS: dict[int, tuple[tuple[Effect, ...], frozenset[str]]] = {}
+
+
+def _whens(effects: tuple[Effect, ...]) -> frozenset[str]:
+    """The `when`s of a card's or a Force's effects, found once per definition (the effects are
+    kept with it, so their id is not reused while the entry lives)."""
+    entry = _WHENS.get(id(effects))
+    if entry is not None and entry[0] is effects:
+        return entry[1]
+    if len(_WHENS) > 4096:
+        _WHENS.clear()
+    found = frozenset(e.when for e in effects)
+    _WHENS[id(effects)] = (effects, found)
+    return found
+
+
 def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None, it: tuple = (),
                    accept: Callable[[int, Slot | None], bool] | None = None) -> None:  # fmt: skip
     """ "Whenever ..." effects watching an event of `seat` (and its `subject` card). `it` is
@@ -954,19 +970,23 @@ def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None, 
     stacked: set = set()
     for p in game.players:
         # (rank, order, source card, effects, name, kind of effect: ZR 6.5, ZR 10.1)
+        # (only those with an effect of this `event` at all: `_whens`)
         sources: list[tuple[int, int, Slot | None, tuple[Effect, ...], str, str]] = [
             (0, i, None, f.force.effects, f.force.name, "force")
             for i, f in enumerate(p.forces)
-            if f.active
+            if f.active and event in _whens(f.force.effects)
         ]
         sources += [
-            (1, s.order, s, s.card.effects, s.name, "minion") for s in p.field if s.card is not None
+            (1, s.order, s, s.card.effects, s.name, "minion")
+            for s in p.field
+            if s.card is not None and event in _whens(s.card.effects)
         ]
-        sources += [
-            (2, i, None, (x.effect,), x.name, x.source)
-            for i, x in enumerate(game.lasting)
-            if x.kind == "watch" and x.seat == p.seat and x.effect is not None
-        ]
+        if game.lasting:
+            sources += [
+                (2, i, None, (x.effect,), x.name, x.source)
+                for i, x in enumerate(game.lasting)
+                if x.kind == "watch" and x.seat == p.seat and x.effect is not None
+            ]
         for rank, order, src, effs, name, kind in sources:
             for e in effs:
                 if e.when != event or not _during_ok(game, p.seat, e.during):

@@ -55,8 +55,15 @@ class LegalActions(ActionTexts):
             return self._main_actions(seat)
         if d.kind == PRIORITY:
             out = [Action("pass")]
-            for uid in _unique_by_card(self, p.hand):
-                card = self.defs[uid]
+            defs = self.defs
+            timely = [  # only Flash Magic and Swoop minions can be used now (ZR 5.7)
+                uid
+                for uid in p.hand
+                if (defs[uid].type == "magic" and "flash" in defs[uid].timing)
+                or (defs[uid].type == "field_minion" and "swoop" in defs[uid].keywords)
+            ]
+            for uid in _unique_by_card(self, timely) if timely else ():
+                card = defs[uid]
                 if card.type == "magic" and "flash" in card.timing and fx.can_cast(self, seat, uid):
                     out.append(Action("cast", (uid,)))
                 elif (
