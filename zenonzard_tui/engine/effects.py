@@ -915,13 +915,6 @@ def queue_self_trigger(
                 _queue(game, seat, 1, slot.order, Ctx(seat, source, kind, e, slot.name))
 
 
-def t_queue_event(game: GameCore, uid: int, event: str) -> None:
-    """A moved card's own trigger, once it has arrived where it moved to."""
-    found = game.find_slot(uid)
-    if found is not None:
-        queue_self_trigger(game, found[0], found[2], event)
-
-
 def queue_turn_triggers(game: GameCore, seat: int, when: str) -> None:
     """ "At the start/end of your turn" effects of `seat`'s Forces and cards; Resurge."""
     p = game.players[seat]
