@@ -72,11 +72,6 @@ def _sources(game: GameCore, do: str) -> list[Source]:
     return found
 
 
-def _sources_of(game: GameCore, *dos: str) -> list[list[Source]]:
-    """`_sources` of several kinds."""
-    return [_sources(game, do) for do in dos]
-
-
 class SourceCache:
     """The cards and Forces with continuous effects at work (effects._holders) and the sources
     of each `do` asked for (effects._sources), with what they were found for: `key`, the cards
@@ -507,17 +502,7 @@ def cost_of(game: GameCore, seat: int, card: CardDef) -> int:
     if not cost:
         return 0
     own = card.hand_passives  # the card's own <Hand> effects (Timpanist, Yggdrawalker...)
-    memo = game.listing_memo
-    if memo is not None:  # while listing: each kind's sources are found once (the hot path)
-        by_do = memo.by_do
-        sources = by_do.get("cost_reduction")
-        if sources is None:
-            sources = _sources(game, "cost_reduction")
-        zeros = by_do.get("cost_zero")
-        if zeros is None:
-            zeros = _sources(game, "cost_zero")
-    else:
-        sources, zeros = _sources_of(game, "cost_reduction", "cost_zero")
+    sources, zeros = _sources(game, "cost_reduction"), _sources(game, "cost_zero")
     if not sources and not zeros and not own:
         return cost
     basic_zero = False
