@@ -684,6 +684,19 @@ def can_pay(game: GameCore, seat: int, uid: int) -> bool:
                 or _sources(game, "mana_worth")
                 or _sources(game, "colorless_pays_pips")
             )
+            memo.fixed_costs = plain and not _sources(game, "cost_reduction")
+        if memo.fixed_costs and not card.hand_passives:
+            # The most common case, told at once: the printed cost, at most one pip.
+            cost = card.cost or 0
+            pips = card.pips
+            if not pips:
+                return cost <= mana[0]
+            if len(pips) == 1:
+                color, n = pips[0]
+                if mana[1].get(color, 0) < n or cost > mana[0]:
+                    return False
+                if color != "colorless" or not cost:
+                    return True
         if plain and "cost_zero" not in card.hand_passives:
             counts = mana[1]
             for color, n in card.pips:  # ZR 6.1.1: a pip short of its color cannot be paid

@@ -117,20 +117,35 @@ class LegalActions(ActionTexts):
 
     def _main_actions(self, seat: int) -> list[Action]:
         p = self.players[seat]
+        defs = self.defs
         out: list[Action] = []
-        for uid in _unique_by_card(self, p.hand):
-            card = self.defs[uid]
-            if card.type == "field_minion":
-                if fx.can_pay(self, seat, uid):
-                    out.append(Action("summon", (uid,)))
-            elif card.type == "magic" and "main" in card.timing and fx.can_cast(self, seat, uid):
-                out.append(Action("cast", (uid,)))
+        seen = set()  # copies of a card in hand are interchangeable: one action per card
+        for uid in p.hand:
+            card = defs[uid]
+            kind = card.type
+            if kind == "field_minion":
+                if card.id not in seen:
+                    seen.add(card.id)
+                    if fx.can_pay(self, seat, uid):
+                        out.append(Action("summon", (uid,)))
+            elif kind == "magic" and "main" in card.timing and card.id not in seen:
+                seen.add(card.id)
+                if fx.can_cast(self, seat, uid):
+                    out.append(Action("cast", (uid,)))
+        # ZR 13.4: "cannot move" / "cannot attack" (a mark, or a continuous effect)
+        cannot = bool(fx._sources(self, "cannot"))
         if p.movement > 0:  # ZR 7
             for s in p.base:  # ZR 13.4: "cannot move" forbids Movement
-                if s.card is not None and fx.can_act(self, s, "move"):
+                if s.card is not None and (
+                    (not cannot and not s.mods) or fx.can_act(self, s, "move")
+                ):
                     out.append(Action("advance", (s.uid,)))
             for s in p.field:
-                if s.card is not None and s.card.type != "token" and fx.can_act(self, s, "move"):
+                if (
+                    s.card is not None
+                    and s.card.type != "token"
+                    and ((not cannot and not s.mods) or fx.can_act(self, s, "move"))
+                ):
                     out.append(Action("retreat", (s.uid,)))
         if self.turn != 1 or self.options.first_turn_attack:  # ZR 5.8
             opp = self.players[1 - seat]
