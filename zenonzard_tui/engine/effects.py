@@ -289,6 +289,33 @@ def keywords(game: GameCore, slot: Slot) -> frozenset[str]:
     return frozenset(kws)
 
 
+def has_keyword(game: GameCore, slot: Slot, keyword: str) -> bool:
+    """`keyword in keywords(game, slot)`, without gathering the others: printed, granted by a
+    modifier, or given by a continuous effect that works on the minion."""
+    card = slot.card
+    if card is None:
+        return False
+    if keyword in card.keywords:
+        return True
+    for m in slot.mods:
+        if keyword in m.grant:
+            return True
+    seat = None
+    for src_seat, src, e in _sources(game, "modify"):
+        step = e.steps[0]
+        grant = step.param("grant")
+        if not grant or isinstance(grant, str) or keyword not in grant:
+            continue
+        target = step.target
+        if isinstance(target, Selector) and target.filter("keyword") is not None:
+            continue  # as in keywords()
+        if seat is None:
+            seat = seat_of(game, slot)
+        if _applies(game, src_seat, src, e, slot, seat):
+            return True
+    return False
+
+
 def to_field_instead(card: CardDef) -> bool:
     """ZR 11.9 <Trash> (Graverobber): would this card, going from its owner's trash to the hand,
     be put onto the field instead?"""
@@ -320,7 +347,7 @@ def can_block(game: GameCore, slot: Slot, attacker: Slot | None) -> bool:
         return False
     if attacker is not None and not blockable_by(game, attacker, slot):
         return False
-    if attacker is not None and "infiltrate" in keywords(game, attacker):
+    if attacker is not None and has_keyword(game, attacker, "infiltrate"):
         return attacker.card is not None and card_cost(slot.card) == card_cost(attacker.card)
     return True
 
@@ -385,7 +412,7 @@ def attack_targets(game: GameCore, slot: Slot, opp_forces: list[int]) -> list[tu
     targets: list[tuple] = [] if no_forces else [("f", i) for i in opp_forces]
     restricted = (
         bool(opp_forces)
-        and "charge" not in keywords(game, slot)
+        and not has_keyword(game, slot, "charge")
         and (
             slot.arrived
             or (slot.advanced and slot.card is not None and slot.card.type == "base_minion")
@@ -897,7 +924,7 @@ def queue_self_trigger(
     card = slot.card
     if event == "summoned" and game.lasting:
         _use_next_summon(game, seat, slot)
-    if card is None or not card.effects:
+    if card is None or event not in card.whens:
         return
     times = 1
     doubler = summon_doubled(game, seat) if event == "summoned" else None  # ZR 14.3
@@ -917,7 +944,7 @@ def queue_turn_triggers(game: GameCore, seat: int, when: str) -> None:
     """ "At the start/end of your turn" effects of `seat`'s Forces and cards; Resurge."""
     p = game.players[seat]
     for i, f in enumerate(p.forces):
-        if f.active:
+        if f.active and when in f.force.whens:
             for e in f.force.effects:
                 if e.on(when):
                     _queue(game, seat, 0, i, Ctx(seat, None, "force", e, f.force.name))
@@ -925,30 +952,15 @@ def queue_turn_triggers(game: GameCore, seat: int, when: str) -> None:
         for s in zone:
             if s.card is None:
                 continue
-            kind = "mana" if zone_name == "base" else "minion"  # ZR 10.1: <Base> abilities
-            for e in s.card.effects:
-                if e.on(when) and (e.zone or "field") == zone_name:  # ZR 10.9
-                    _queue(game, seat, 1, s.order, Ctx(seat, s.uid, kind, e, s.name))
-            if when == "turn_end" and zone_name == "field" and "resurge" in keywords(game, s):
+            if when in s.card.whens:
+                kind = "mana" if zone_name == "base" else "minion"  # ZR 10.1: <Base> abilities
+                for e in s.card.effects:
+                    if e.on(when) and (e.zone or "field") == zone_name:  # ZR 10.9
+                        _queue(game, seat, 1, s.order, Ctx(seat, s.uid, kind, e, s.name))
+            if when == "turn_end" and zone_name == "field" and has_keyword(game, s, "resurge"):
                 _queue(game, seat, 1, s.order, Ctx(seat, s.uid, "minion", RESURGE, s.name))
     if when == "turn_end" and game.lasting:
         _queue_delayed(game)
-
-
-_WHENS: dict[int, tuple[tuple[Effect, ...], frozenset[str]]] = {}
-
-
-def _whens(effects: tuple[Effect, ...]) -> frozenset[str]:
-    """The `when`s of a card's or a Force's effects, found once per definition (the effects are
-    kept with it, so their id is not reused while the entry lives)."""
-    entry = _WHENS.get(id(effects))
-    if entry is not None and entry[0] is effects:
-        return entry[1]
-    if len(_WHENS) > 4096:
-        _WHENS.clear()
-    found = frozenset(e.when for e in effects)
-    _WHENS[id(effects)] = (effects, found)
-    return found
 
 
 def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None, it: tuple = (),
@@ -961,16 +973,16 @@ def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None, 
     stacked: set = set()
     for p in game.players:
         # (rank, order, source card, effects, name, kind of effect: ZR 6.5, ZR 10.1)
-        # (only those with an effect of this `event` at all: `_whens`)
+        # (only those with an effect of this `event` at all: their `whens`)
         sources: list[tuple[int, int, Slot | None, tuple[Effect, ...], str, str]] = [
             (0, i, None, f.force.effects, f.force.name, "force")
             for i, f in enumerate(p.forces)
-            if f.active and event in _whens(f.force.effects)
+            if f.active and event in f.force.whens
         ]
         sources += [
             (1, s.order, s, s.card.effects, s.name, "minion")
             for s in p.field
-            if s.card is not None and event in _whens(s.card.effects)
+            if s.card is not None and event in s.card.whens
         ]
         if game.lasting:
             sources += [
