@@ -974,16 +974,16 @@ def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None, 
     for p in game.players:
         # (rank, order, source card, effects, name, kind of effect: ZR 6.5, ZR 10.1)
         # (only those with an effect of this `event` at all: their `whens`)
-        sources: list[tuple[int, int, Slot | None, tuple[Effect, ...], str, str]] = [
-            (0, i, None, f.force.effects, f.force.name, "force")
-            for i, f in enumerate(p.forces)
-            if f.active and event in f.force.whens
-        ]
-        sources += [
-            (1, s.order, s, s.card.effects, s.name, "minion")
-            for s in p.field
-            if s.card is not None and event in s.card.whens
-        ]
+        sources: list[tuple[int, int, Slot | None, tuple[Effect, ...], str, str]] = []
+        i = 0
+        for f in p.forces:
+            if event in f.force.whens and f.active:
+                sources.append((0, i, None, f.force.effects, f.force.name, "force"))
+            i += 1
+        for s in p.field:
+            card = s.card
+            if card is not None and event in card.whens:
+                sources.append((1, s.order, s, card.effects, s.name, "minion"))
         if game.lasting:
             sources += [
                 (2, i, None, (x.effect,), x.name, x.source)
