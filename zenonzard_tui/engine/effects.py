@@ -74,48 +74,47 @@ def _sources(game: GameCore, do: str) -> list[Source]:
 
 class SourceCache:
     """The cards and Forces with continuous effects at work (effects._holders) and the sources
-    of each `do` asked for (effects._sources), with what they were found for: `key`, the cards
-    in play (slots, each with its card for good), the Forces and whether each works; `lasting`,
-    the game's lasting effects (the very tuple). They depend on nothing else, so while both are
-    the same they are still true."""
+    of each `do` asked for (effects._sources), with what they were found for: `zones`, copies of
+    the lists of the cards in play (slots, each with its card for good) and of the Forces, and
+    `working`, which Forces work; `lasting`, the game's lasting effects (the very tuple). They
+    depend on nothing else, so while all are the same they are still true."""
 
-    __slots__ = ("by_do", "holders", "key", "lasting")
+    __slots__ = ("by_do", "holders", "lasting", "working", "zones")
 
-    def __init__(self, key: tuple, lasting: tuple[Lasting, ...], holders: list) -> None:
-        self.key = key
+    def __init__(self, zones: tuple[list, ...], working: int, lasting: tuple[Lasting, ...],
+                 holders: list) -> None:  # fmt: skip
+        self.zones = zones
+        self.working = working
         self.lasting = lasting
         self.holders = holders
         self.by_do: dict[str, list] = {}
 
 
 def _cache(game: GameCore) -> SourceCache:
-    """The game's `SourceCache`, found anew if its key changed."""
-    key = _holders_key(game)
-    cache = game.sources_cache
-    if cache is None or cache.lasting is not game.lasting or cache.key != key:
-        cache = game.sources_cache = SourceCache(key, game.lasting, _holders(game))
-    return cache
-
-
-def _holders_key(game: GameCore) -> tuple:
-    """What `_holders` depends on besides the lasting effects (an immutable tuple, replaced
-    when it changes: `_cache` compares it by identity): the slots in play in order (a slot's
-    card never changes, a slot compares by identity), the Forces and which of them work."""
+    """The game's `SourceCache`, found anew if what it was found for changed: the slots in play
+    in order (a slot compares by identity), the Forces and which of them work, the lasting
+    effects (compared by identity: a tuple replaced when it changes)."""
     p0, p1 = game.players
     working = 0
     for f in p0.forces:
         working = working * 2 + (not f.rested and not f.destroyed)
     for f in p1.forces:
         working = working * 2 + (not f.rested and not f.destroyed)
-    return (
-        tuple(p0.field),
-        tuple(p0.base),
-        tuple(p1.field),
-        tuple(p1.base),
-        tuple(p0.forces),
-        tuple(p1.forces),
-        working,
-    )
+    cache = game.sources_cache
+    if cache is not None and cache.lasting is game.lasting and cache.working == working:
+        zones = cache.zones
+        if (
+            zones[0] == p0.field
+            and zones[1] == p0.base
+            and zones[2] == p1.field
+            and zones[3] == p1.base
+            and zones[4] == p0.forces
+            and zones[5] == p1.forces
+        ):
+            return cache
+    zones = (p0.field[:], p0.base[:], p1.field[:], p1.base[:], p0.forces[:], p1.forces[:])
+    cache = game.sources_cache = SourceCache(zones, working, game.lasting, _holders(game))
+    return cache
 
 
 _LASTING_INDEX: dict[int, tuple[Effect, _Index]] = {}
