@@ -974,11 +974,9 @@ def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None, 
         # (rank, order, source card, effects, name, kind of effect: ZR 6.5, ZR 10.1)
         # (only those with an effect of this `event` at all: their `whens`)
         sources: list[tuple[int, int, Slot | None, tuple[Effect, ...], str, str]] = []
-        i = 0
-        for f in p.forces:
+        for i, f in enumerate(p.forces):
             if event in f.force.whens and f.active:
                 sources.append((0, i, None, f.force.effects, f.force.name, "force"))
-            i += 1
         for s in p.field:
             card = s.card
             if card is not None and event in card.whens:
