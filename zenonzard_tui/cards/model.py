@@ -112,8 +112,12 @@ class CardDef:
     field_passives: Mapping[str, tuple[Effect, ...]] = field(init=False, compare=False, repr=False)
     base_passives: Mapping[str, tuple[Effect, ...]] = field(init=False, compare=False, repr=False)
     hand_passives: Mapping[str, tuple[Effect, ...]] = field(init=False, compare=False, repr=False)
+    # the events its effects trigger on (`when`, and `also`: the engine skips a card with no
+    # effect of an event)
+    whens: frozenset[str] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "whens", _whens(self.effects))
         every = passives_by_do(self.effects)
         object.__setattr__(self, "passives", every)
         object.__setattr__(self, "field_passives", _where(every, (None, "field")))
@@ -162,15 +166,22 @@ class ForceDef:
     file: str = field(default="", compare=False)
     # Derived from `effects` once: its passive effects by their first step's `do` (ZR 2.5).
     passives: Mapping[str, tuple[Effect, ...]] = field(init=False, compare=False, repr=False)
+    whens: frozenset[str] = field(init=False, compare=False, repr=False)  # as CardDef's
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "passives", passives_by_do(self.effects))
+        object.__setattr__(self, "whens", _whens(self.effects))
 
     def __hash__(self) -> int:
         return hash(self.id)
 
 
 _NO_PASSIVES: Mapping[str, tuple[Effect, ...]] = {}  # shared by every card without any
+
+
+def _whens(effects: tuple[Effect, ...]) -> frozenset[str]:
+    """Every event one of `effects` triggers on (Effect.on)."""
+    return frozenset(e.when for e in effects) | frozenset(x for e in effects for x in e.also)
 
 
 def passives_by_do(effects: tuple[Effect, ...]) -> Mapping[str, tuple[Effect, ...]]:

@@ -47,7 +47,7 @@ class ListingMemo:
     meanwhile): the continuous effects at work (`SourceCache`, checked once), the sources of each
     `do` asked for (effects._sources), each seat's Active mana by color (effects.can_pay)."""
 
-    __slots__ = ("by_do", "cache", "mana", "plain_pay")
+    __slots__ = ("by_do", "cache", "fixed_costs", "mana", "plain_pay")
 
     def __init__(self) -> None:
         self.by_do: dict[str, list] = {}
@@ -55,6 +55,8 @@ class ListingMemo:
         self.mana: dict[int, tuple[int, dict[str, int]]] = {}
         # no effect makes a cost 0, mana worth more or colorless mana pay pips (effects.can_pay)
         self.plain_pay: bool | None = None
+        # and none changes a cost either: every card costs what is printed (found with plain_pay)
+        self.fixed_costs = False
 
 
 class GameCore:

@@ -74,48 +74,47 @@ def _sources(game: GameCore, do: str) -> list[Source]:
 
 class SourceCache:
     """The cards and Forces with continuous effects at work (effects._holders) and the sources
-    of each `do` asked for (effects._sources), with what they were found for: `key`, the cards
-    in play (slots, each with its card for good), the Forces and whether each works; `lasting`,
-    the game's lasting effects (the very tuple). They depend on nothing else, so while both are
-    the same they are still true."""
+    of each `do` asked for (effects._sources), with what they were found for: `zones`, copies of
+    the lists of the cards in play (slots, each with its card for good) and of the Forces, and
+    `working`, which Forces work; `lasting`, the game's lasting effects (the very tuple). They
+    depend on nothing else, so while all are the same they are still true."""
 
-    __slots__ = ("by_do", "holders", "key", "lasting")
+    __slots__ = ("by_do", "holders", "lasting", "working", "zones")
 
-    def __init__(self, key: tuple, lasting: tuple[Lasting, ...], holders: list) -> None:
-        self.key = key
+    def __init__(self, zones: tuple[list, ...], working: int, lasting: tuple[Lasting, ...],
+                 holders: list) -> None:  # fmt: skip
+        self.zones = zones
+        self.working = working
         self.lasting = lasting
         self.holders = holders
         self.by_do: dict[str, list] = {}
 
 
 def _cache(game: GameCore) -> SourceCache:
-    """The game's `SourceCache`, found anew if its key changed."""
-    key = _holders_key(game)
-    cache = game.sources_cache
-    if cache is None or cache.lasting is not game.lasting or cache.key != key:
-        cache = game.sources_cache = SourceCache(key, game.lasting, _holders(game))
-    return cache
-
-
-def _holders_key(game: GameCore) -> tuple:
-    """What `_holders` depends on besides the lasting effects (an immutable tuple, replaced
-    when it changes: `_cache` compares it by identity): the slots in play in order (a slot's
-    card never changes, a slot compares by identity), the Forces and which of them work."""
+    """The game's `SourceCache`, found anew if what it was found for changed: the slots in play
+    in order (a slot compares by identity), the Forces and which of them work, the lasting
+    effects (compared by identity: a tuple replaced when it changes)."""
     p0, p1 = game.players
     working = 0
     for f in p0.forces:
         working = working * 2 + (not f.rested and not f.destroyed)
     for f in p1.forces:
         working = working * 2 + (not f.rested and not f.destroyed)
-    return (
-        tuple(p0.field),
-        tuple(p0.base),
-        tuple(p1.field),
-        tuple(p1.base),
-        tuple(p0.forces),
-        tuple(p1.forces),
-        working,
-    )
+    cache = game.sources_cache
+    if cache is not None and cache.lasting is game.lasting and cache.working == working:
+        zones = cache.zones
+        if (
+            zones[0] == p0.field
+            and zones[1] == p0.base
+            and zones[2] == p1.field
+            and zones[3] == p1.base
+            and zones[4] == p0.forces
+            and zones[5] == p1.forces
+        ):
+            return cache
+    zones = (p0.field[:], p0.base[:], p1.field[:], p1.base[:], p0.forces[:], p1.forces[:])
+    cache = game.sources_cache = SourceCache(zones, working, game.lasting, _holders(game))
+    return cache
 
 
 _LASTING_INDEX: dict[int, tuple[Effect, _Index]] = {}
@@ -289,6 +288,33 @@ def keywords(game: GameCore, slot: Slot) -> frozenset[str]:
     return frozenset(kws)
 
 
+def has_keyword(game: GameCore, slot: Slot, keyword: str) -> bool:
+    """`keyword in keywords(game, slot)`, without gathering the others: printed, granted by a
+    modifier, or given by a continuous effect that works on the minion."""
+    card = slot.card
+    if card is None:
+        return False
+    if keyword in card.keywords:
+        return True
+    for m in slot.mods:
+        if keyword in m.grant:
+            return True
+    seat = None
+    for src_seat, src, e in _sources(game, "modify"):
+        step = e.steps[0]
+        grant = step.param("grant")
+        if not grant or isinstance(grant, str) or keyword not in grant:
+            continue
+        target = step.target
+        if isinstance(target, Selector) and target.filter("keyword") is not None:
+            continue  # as in keywords()
+        if seat is None:
+            seat = seat_of(game, slot)
+        if _applies(game, src_seat, src, e, slot, seat):
+            return True
+    return False
+
+
 def to_field_instead(card: CardDef) -> bool:
     """ZR 11.9 <Trash> (Graverobber): would this card, going from its owner's trash to the hand,
     be put onto the field instead?"""
@@ -320,7 +346,7 @@ def can_block(game: GameCore, slot: Slot, attacker: Slot | None) -> bool:
         return False
     if attacker is not None and not blockable_by(game, attacker, slot):
         return False
-    if attacker is not None and "infiltrate" in keywords(game, attacker):
+    if attacker is not None and has_keyword(game, attacker, "infiltrate"):
         return attacker.card is not None and card_cost(slot.card) == card_cost(attacker.card)
     return True
 
@@ -385,7 +411,7 @@ def attack_targets(game: GameCore, slot: Slot, opp_forces: list[int]) -> list[tu
     targets: list[tuple] = [] if no_forces else [("f", i) for i in opp_forces]
     restricted = (
         bool(opp_forces)
-        and "charge" not in keywords(game, slot)
+        and not has_keyword(game, slot, "charge")
         and (
             slot.arrived
             or (slot.advanced and slot.card is not None and slot.card.type == "base_minion")
@@ -684,6 +710,19 @@ def can_pay(game: GameCore, seat: int, uid: int) -> bool:
                 or _sources(game, "mana_worth")
                 or _sources(game, "colorless_pays_pips")
             )
+            memo.fixed_costs = plain and not _sources(game, "cost_reduction")
+        if memo.fixed_costs and not card.hand_passives:
+            # The most common case, told at once: the printed cost, at most one pip.
+            cost = card.cost or 0
+            pips = card.pips
+            if not pips:
+                return cost <= mana[0]
+            if len(pips) == 1:
+                color, n = pips[0]
+                if mana[1].get(color, 0) < n or cost > mana[0]:
+                    return False
+                if color != "colorless" or not cost:
+                    return True
         if plain and "cost_zero" not in card.hand_passives:
             counts = mana[1]
             for color, n in card.pips:  # ZR 6.1.1: a pip short of its color cannot be paid
@@ -886,7 +925,7 @@ def queue_self_trigger(
     card = slot.card
     if event == "summoned" and game.lasting:
         _use_next_summon(game, seat, slot)
-    if card is None or not card.effects:
+    if card is None or event not in card.whens:
         return
     times = 1
     doubler = summon_doubled(game, seat) if event == "summoned" else None  # ZR 14.3
@@ -906,7 +945,7 @@ def queue_turn_triggers(game: GameCore, seat: int, when: str) -> None:
     """ "At the start/end of your turn" effects of `seat`'s Forces and cards; Resurge."""
     p = game.players[seat]
     for i, f in enumerate(p.forces):
-        if f.active:
+        if f.active and when in f.force.whens:
             for e in f.force.effects:
                 if e.on(when):
                     _queue(game, seat, 0, i, Ctx(seat, None, "force", e, f.force.name))
@@ -914,30 +953,15 @@ def queue_turn_triggers(game: GameCore, seat: int, when: str) -> None:
         for s in zone:
             if s.card is None:
                 continue
-            kind = "mana" if zone_name == "base" else "minion"  # ZR 10.1: <Base> abilities
-            for e in s.card.effects:
-                if e.on(when) and (e.zone or "field") == zone_name:  # ZR 10.9
-                    _queue(game, seat, 1, s.order, Ctx(seat, s.uid, kind, e, s.name))
-            if when == "turn_end" and zone_name == "field" and "resurge" in keywords(game, s):
+            if when in s.card.whens:
+                kind = "mana" if zone_name == "base" else "minion"  # ZR 10.1: <Base> abilities
+                for e in s.card.effects:
+                    if e.on(when) and (e.zone or "field") == zone_name:  # ZR 10.9
+                        _queue(game, seat, 1, s.order, Ctx(seat, s.uid, kind, e, s.name))
+            if when == "turn_end" and zone_name == "field" and has_keyword(game, s, "resurge"):
                 _queue(game, seat, 1, s.order, Ctx(seat, s.uid, "minion", RESURGE, s.name))
     if when == "turn_end" and game.lasting:
         _queue_delayed(game)
-
-
-_WHENS: dict[int, tuple[tuple[Effect, ...], frozenset[str]]] = {}
-
-
-def _whens(effects: tuple[Effect, ...]) -> frozenset[str]:
-    """The `when`s of a card's or a Force's effects, found once per definition (the effects are
-    kept with it, so their id is not reused while the entry lives)."""
-    entry = _WHENS.get(id(effects))
-    if entry is not None and entry[0] is effects:
-        return entry[1]
-    if len(_WHENS) > 4096:
-        _WHENS.clear()
-    found = frozenset(e.when for e in effects)
-    _WHENS[id(effects)] = (effects, found)
-    return found
 
 
 def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None, it: tuple = (),
@@ -952,17 +976,15 @@ def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None, 
     stacked: set = set()
     for p in game.players:
         # (rank, order, source card, effects, name, kind of effect: ZR 6.5, ZR 10.1)
-        # (only those with an effect of this `event` at all: `_whens`)
-        sources: list[tuple[int, int, Slot | None, tuple[Effect, ...], str, str]] = [
-            (0, i, None, f.force.effects, f.force.name, "force")
-            for i, f in enumerate(p.forces)
-            if f.active and event in _whens(f.force.effects)
-        ]
-        sources += [
-            (1, s.order, s, s.card.effects, s.name, "minion")
-            for s in p.field
-            if s.card is not None and event in _whens(s.card.effects)
-        ]
+        # (only those with an effect of this `event` at all: their `whens`)
+        sources: list[tuple[int, int, Slot | None, tuple[Effect, ...], str, str]] = []
+        for i, f in enumerate(p.forces):
+            if event in f.force.whens and f.active:
+                sources.append((0, i, None, f.force.effects, f.force.name, "force"))
+        for s in p.field:
+            card = s.card
+            if card is not None and event in card.whens:
+                sources.append((1, s.order, s, card.effects, s.name, "minion"))
         if game.lasting:
             sources += [
                 (2, i, None, (x.effect,), x.name, x.source)

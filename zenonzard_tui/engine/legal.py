@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from itertools import combinations
 
 from zenonzard_tui.engine import effects as fx
@@ -16,7 +15,7 @@ from zenonzard_tui.engine.actions import (
     Action,
     Choice,
 )
-from zenonzard_tui.engine.core import GameCore, ListingMemo
+from zenonzard_tui.engine.core import ListingMemo
 from zenonzard_tui.engine.state import (
     PlayerState,
 )
@@ -43,11 +42,14 @@ class LegalActions(ActionTexts):
         if d.kind == MULLIGAN:
             return self._mulligan_actions(p)
         if d.kind == MANA:
-            out = [
-                Action("mana", (uid,))
-                for uid in _unique_by_card(self, p.hand)
-                if self.defs[uid].type == "base_minion"
-            ]
+            out = []
+            defs = self.defs
+            seen = set()  # copies of a card in hand are interchangeable: one action per card
+            for uid in p.hand:
+                card = defs[uid]
+                if card.type == "base_minion" and card.id not in seen:
+                    seen.add(card.id)
+                    out.append(Action("mana", (uid,)))
             out.append(Action("mana_colorless"))
             out.append(Action("mana_skip"))
             return out
@@ -56,22 +58,19 @@ class LegalActions(ActionTexts):
         if d.kind == PRIORITY:
             out = [Action("pass")]
             defs = self.defs
-            timely = [  # only Flash Magic and Swoop minions can be used now (ZR 5.7)
-                uid
-                for uid in p.hand
-                if (defs[uid].type == "magic" and "flash" in defs[uid].timing)
-                or (defs[uid].type == "field_minion" and "swoop" in defs[uid].keywords)
-            ]
-            for uid in _unique_by_card(self, timely) if timely else ():
+            seen = set()  # one action per card, as in the main phase
+            for uid in p.hand:  # only Flash Magic and Swoop minions can be used now (ZR 5.7)
                 card = defs[uid]
-                if card.type == "magic" and "flash" in card.timing and fx.can_cast(self, seat, uid):
-                    out.append(Action("cast", (uid,)))
-                elif (
-                    card.type == "field_minion"
-                    and "swoop" in card.keywords
-                    and fx.can_pay(self, seat, uid)
-                ):
-                    out.append(Action("summon", (uid,)))
+                kind = card.type
+                if kind == "magic":
+                    if "flash" in card.timing and card.id not in seen:
+                        seen.add(card.id)
+                        if fx.can_cast(self, seat, uid):
+                            out.append(Action("cast", (uid,)))
+                elif kind == "field_minion" and "swoop" in card.keywords and card.id not in seen:
+                    seen.add(card.id)
+                    if fx.can_pay(self, seat, uid):
+                        out.append(Action("summon", (uid,)))
             return out
         if d.kind == BLOCK:
             return self._block_actions(seat)
@@ -117,20 +116,35 @@ class LegalActions(ActionTexts):
 
     def _main_actions(self, seat: int) -> list[Action]:
         p = self.players[seat]
+        defs = self.defs
         out: list[Action] = []
-        for uid in _unique_by_card(self, p.hand):
-            card = self.defs[uid]
-            if card.type == "field_minion":
-                if fx.can_pay(self, seat, uid):
-                    out.append(Action("summon", (uid,)))
-            elif card.type == "magic" and "main" in card.timing and fx.can_cast(self, seat, uid):
-                out.append(Action("cast", (uid,)))
+        seen = set()  # copies of a card in hand are interchangeable: one action per card
+        for uid in p.hand:
+            card = defs[uid]
+            kind = card.type
+            if kind == "field_minion":
+                if card.id not in seen:
+                    seen.add(card.id)
+                    if fx.can_pay(self, seat, uid):
+                        out.append(Action("summon", (uid,)))
+            elif kind == "magic" and "main" in card.timing and card.id not in seen:
+                seen.add(card.id)
+                if fx.can_cast(self, seat, uid):
+                    out.append(Action("cast", (uid,)))
+        # ZR 13.4: "cannot move" / "cannot attack" (a mark, or a continuous effect)
+        cannot = bool(fx._sources(self, "cannot"))
         if p.movement > 0:  # ZR 7
             for s in p.base:  # ZR 13.4: "cannot move" forbids Movement
-                if s.card is not None and fx.can_act(self, s, "move"):
+                if s.card is not None and (
+                    (not cannot and not s.mods) or fx.can_act(self, s, "move")
+                ):
                     out.append(Action("advance", (s.uid,)))
             for s in p.field:
-                if s.card is not None and s.card.type != "token" and fx.can_act(self, s, "move"):
+                if (
+                    s.card is not None
+                    and s.card.type != "token"
+                    and ((not cannot and not s.mods) or fx.can_act(self, s, "move"))
+                ):
                     out.append(Action("retreat", (s.uid,)))
         if self.turn != 1 or self.options.first_turn_attack:  # ZR 5.8
             opp = self.players[1 - seat]
@@ -146,26 +160,21 @@ class LegalActions(ActionTexts):
     def _block_actions(self, seat: int) -> list[Action]:
         attacker = self.field_slot(self.fight.attacker)
         p = self.players[seat]
-        able = [s for s in p.field if fx.can_block(self, s, attacker)]
+        able = []
+        for s in p.field:
+            if fx.can_block(self, s, attacker):
+                able.append(s)
+        if not able:
+            return [Action("no_block")]
         # ZR 13.3: a named minion that can block must (the defender picks among several); a
         # requirement on the attack means some legal blocker must. "Cannot be blocked" and
         # Infiltrate were checked first (can_block), so they win over must-block.
-        named = self.fight.named
+        fight = self.fight
+        named = fight.named
         forced = [s for s in able if s.must_block or s.uid in named]
         if forced:
             return [Action("block", (s.uid,)) for s in forced]
-        if able and self.fight.forced:
-            return [Action("block", (s.uid,)) for s in able]
-        return [*(Action("block", (s.uid,)) for s in able), Action("no_block")]
-
-
-def _unique_by_card(game: GameCore, uids: Sequence[int]) -> list[int]:
-    """One uid per distinct card: copies of a card in hand are interchangeable."""
-    seen = set()
-    out = []
-    for uid in uids:
-        cid = game.defs[uid].id
-        if cid not in seen:
-            seen.add(cid)
-            out.append(uid)
-    return out
+        out = [Action("block", (s.uid,)) for s in able]
+        if not fight.forced:
+            out.append(Action("no_block"))
+        return out

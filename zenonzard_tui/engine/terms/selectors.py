@@ -147,8 +147,9 @@ class Keyword:
     @staticmethod
     def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
                 seat: int | None) -> bool:  # fmt: skip
-        kws = fx.keywords(game, slot) if slot is not None else card.keywords  # type: ignore[arg-type]
-        return value in kws
+        if slot is not None:
+            return fx.has_keyword(game, slot, value)  # type: ignore[arg-type]
+        return value in card.keywords
 
 
 @selector_filter("name", schema=str)
