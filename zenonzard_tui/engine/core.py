@@ -52,7 +52,7 @@ class ListingMemo:
     def __init__(self) -> None:
         self.by_do: dict[str, list] = {}
         self.cache: SourceCache | None = None
-        self.mana: dict[int, tuple[int, dict[str, int]]] = {}
+        self.mana: dict[int, tuple[int, dict[str, int], bool]] = {}
         # no effect makes a cost 0, mana worth more or colorless mana pay pips (effects.can_pay)
         self.plain_pay: bool | None = None
         # and none changes a cost either: every card costs what is printed (found with plain_pay)
