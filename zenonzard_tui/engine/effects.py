@@ -55,20 +55,15 @@ def _sources(game: GameCore, do: str) -> list[Source]:
     memo = game.listing_memo
     if memo is None:
         cache = _cache(game)
-    else:
-        found = memo.by_do.get(do)
-        if found is not None:
-            return found
-        if memo.cache is None:
-            memo.cache = _cache(game)
+    elif memo.cache is not None:
         cache = memo.cache
+    else:
+        cache = memo.cache = _cache(game)
     found = cache.by_do.get(do)
     if found is None:
         found = cache.by_do[do] = [
             (seat, s, e) for seat, s, by_do in cache.holders for e in by_do.get(do, ())
         ]
-    if memo is not None:
-        memo.by_do[do] = found
     return found
 
 
@@ -79,7 +74,7 @@ class SourceCache:
     `working`, which Forces work; `lasting`, the game's lasting effects (the very tuple). They
     depend on nothing else, so while all are the same they are still true."""
 
-    __slots__ = ("by_do", "holders", "lasting", "working", "zones")
+    __slots__ = ("by_do", "holders", "lasting", "pay", "working", "zones")
 
     def __init__(self, zones: tuple[list, ...], working: int, lasting: tuple[Lasting, ...],
                  holders: list) -> None:  # fmt: skip
@@ -88,6 +83,7 @@ class SourceCache:
         self.lasting = lasting
         self.holders = holders
         self.by_do: dict[str, list] = {}
+        self.pay: tuple[bool, bool] | None = None  # found by _pay_kinds
 
 
 def _cache(game: GameCore) -> SourceCache:
@@ -702,15 +698,29 @@ def listing_mana(game: GameCore, seat: int) -> tuple[int, dict[str, int], bool]:
             if not s.rested:
                 free += 1
                 counts[s.color] = counts.get(s.color, 0) + 1
-        if memo.plain_pay is None:  # nothing makes a cost 0, mana worth more, or colorless pay pips
-            memo.plain_pay = not (
-                _sources(game, "cost_zero")
-                or _sources(game, "mana_worth")
-                or _sources(game, "colorless_pays_pips")
-            )
-            memo.fixed_costs = memo.plain_pay and not _sources(game, "cost_reduction")
+        if memo.plain_pay is None:
+            memo.plain_pay, memo.fixed_costs = _pay_kinds(game)
         mana = memo.mana[seat] = (free, counts, memo.fixed_costs)
     return mana
+
+
+def _pay_kinds(game: GameCore) -> tuple[bool, bool]:
+    """While listing: (nothing makes a cost 0, mana worth more or colorless mana pay pips; and
+    nothing changes a cost either), found once per `SourceCache`."""
+    memo = game.listing_memo
+    assert memo is not None
+    if memo.cache is not None:
+        cache = memo.cache
+    else:
+        cache = memo.cache = _cache(game)
+    if cache.pay is None:
+        plain = not (
+            _sources(game, "cost_zero")
+            or _sources(game, "mana_worth")
+            or _sources(game, "colorless_pays_pips")
+        )
+        cache.pay = (plain, plain and not _sources(game, "cost_reduction"))
+    return cache.pay
 
 
 def can_pay(game: GameCore, seat: int, uid: int) -> bool:
