@@ -115,14 +115,25 @@ class CardDef:
     # the events its effects trigger on (`when`, and `also`: the engine skips a card with no
     # effect of an event)
     whens: frozenset[str] = field(init=False, compare=False, repr=False)
+    # (cost, pip color or None, pip count) when the printed cost has at most one pip, not a
+    # colorless one, and the card has no <Hand> effect: where nothing changes costs or payments,
+    # it can be paid with enough Active mana and enough of the pip's color. Else None.
+    quick_pay: tuple[int, str | None, int] | None = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "whens", _whens(self.effects))
+        object.__setattr__(self, "quick_pay", None)
         every = passives_by_do(self.effects)
         object.__setattr__(self, "passives", every)
         object.__setattr__(self, "field_passives", _where(every, (None, "field")))
         object.__setattr__(self, "base_passives", _where(every, ("base",)))
         object.__setattr__(self, "hand_passives", _where(every, ("hand",)))  # its own costs
+        cost = self.cost or 0
+        if not self.hand_passives:
+            if not self.pips:
+                object.__setattr__(self, "quick_pay", (cost, None, 0))
+            elif len(self.pips) == 1 and (self.pips[0][0] != "colorless" or not cost):
+                object.__setattr__(self, "quick_pay", (cost, *self.pips[0]))
 
     def __hash__(self) -> int:
         # The engine's caches look cards up all the time; hashing every field each time was most

@@ -44,15 +44,15 @@ class Attack:
 
 class ListingMemo:
     """What the effects runtime finds once while the legal actions are listed (nothing changes
-    meanwhile): the continuous effects at work (`SourceCache`, checked once), the sources of each
-    `do` asked for (effects._sources), each seat's Active mana by color (effects.can_pay)."""
+    meanwhile): the continuous effects at work (`SourceCache`, checked once; the sources of each
+    `do` are kept with it, effects._sources), each seat's Active mana by color
+    (effects.listing_mana)."""
 
-    __slots__ = ("by_do", "cache", "fixed_costs", "mana", "plain_pay")
+    __slots__ = ("cache", "fixed_costs", "mana", "plain_pay")
 
     def __init__(self) -> None:
-        self.by_do: dict[str, list] = {}
         self.cache: SourceCache | None = None
-        self.mana: dict[int, tuple[int, dict[str, int]]] = {}
+        self.mana: dict[int, tuple[int, dict[str, int], bool]] = {}
         # no effect makes a cost 0, mana worth more or colorless mana pay pips (effects.can_pay)
         self.plain_pay: bool | None = None
         # and none changes a cost either: every card costs what is printed (found with plain_pay)

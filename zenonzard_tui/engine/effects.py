@@ -55,20 +55,15 @@ def _sources(game: GameCore, do: str) -> list[Source]:
     memo = game.listing_memo
     if memo is None:
         cache = _cache(game)
-    else:
-        found = memo.by_do.get(do)
-        if found is not None:
-            return found
-        if memo.cache is None:
-            memo.cache = _cache(game)
+    elif memo.cache is not None:
         cache = memo.cache
+    else:
+        cache = memo.cache = _cache(game)
     found = cache.by_do.get(do)
     if found is None:
         found = cache.by_do[do] = [
             (seat, s, e) for seat, s, by_do in cache.holders for e in by_do.get(do, ())
         ]
-    if memo is not None:
-        memo.by_do[do] = found
     return found
 
 
@@ -79,7 +74,7 @@ class SourceCache:
     `working`, which Forces work; `lasting`, the game's lasting effects (the very tuple). They
     depend on nothing else, so while all are the same they are still true."""
 
-    __slots__ = ("by_do", "holders", "lasting", "working", "zones")
+    __slots__ = ("by_do", "holders", "lasting", "pay", "working", "zones")
 
     def __init__(self, zones: tuple[list, ...], working: int, lasting: tuple[Lasting, ...],
                  holders: list) -> None:  # fmt: skip
@@ -88,6 +83,7 @@ class SourceCache:
         self.lasting = lasting
         self.holders = holders
         self.by_do: dict[str, list] = {}
+        self.pay: tuple[bool, bool] | None = None  # found by _pay_kinds
 
 
 def _cache(game: GameCore) -> SourceCache:
@@ -687,6 +683,46 @@ def _payment(game: GameCore, seat: int, card: CardDef, free: list[Slot], total: 
     return used
 
 
+def listing_mana(game: GameCore, seat: int) -> tuple[int, dict[str, int], bool]:
+    """While the legal actions are listed (`game.listing_memo`): `seat`'s Active mana, how much
+    of each color, and whether every card costs what is printed and is paid plainly (nothing
+    makes a cost 0 or changes it, no mana is worth more, colorless mana pays no pips): then a
+    card's `quick_pay` tells whether it can be paid. Found once per listing."""
+    memo = game.listing_memo
+    assert memo is not None
+    mana = memo.mana.get(seat)
+    if mana is None:
+        counts: dict[str, int] = {}
+        free = 0
+        for s in game.players[seat].base:
+            if not s.rested:
+                free += 1
+                counts[s.color] = counts.get(s.color, 0) + 1
+        if memo.plain_pay is None:
+            memo.plain_pay, memo.fixed_costs = _pay_kinds(game)
+        mana = memo.mana[seat] = (free, counts, memo.fixed_costs)
+    return mana
+
+
+def _pay_kinds(game: GameCore) -> tuple[bool, bool]:
+    """While listing: (nothing makes a cost 0, mana worth more or colorless mana pay pips; and
+    nothing changes a cost either), found once per `SourceCache`."""
+    memo = game.listing_memo
+    assert memo is not None
+    if memo.cache is not None:
+        cache = memo.cache
+    else:
+        cache = memo.cache = _cache(game)
+    if cache.pay is None:
+        plain = not (
+            _sources(game, "cost_zero")
+            or _sources(game, "mana_worth")
+            or _sources(game, "colorless_pays_pips")
+        )
+        cache.pay = (plain, plain and not _sources(game, "cost_reduction"))
+    return cache.pay
+
+
 def can_pay(game: GameCore, seat: int, uid: int) -> bool:
     """Can `seat` pay for the card now (is `payment` not None)? While the legal actions are
     listed, the common case is told from the Active mana's colors alone: enough Active mana for
@@ -694,35 +730,13 @@ def can_pay(game: GameCore, seat: int, uid: int) -> bool:
     card = game.defs[uid]
     memo = game.listing_memo
     if memo is not None:
-        mana = memo.mana.get(seat)
-        if mana is None:
-            counts: dict[str, int] = {}
-            free = 0
-            for s in game.players[seat].base:
-                if not s.rested:
-                    free += 1
-                    counts[s.color] = counts.get(s.color, 0) + 1
-            mana = memo.mana[seat] = (free, counts)
-        plain = memo.plain_pay
-        if plain is None:  # nothing makes a cost 0, mana worth more, or colorless pay pips
-            plain = memo.plain_pay = not (
-                _sources(game, "cost_zero")
-                or _sources(game, "mana_worth")
-                or _sources(game, "colorless_pays_pips")
+        mana = listing_mana(game, seat)
+        quick = card.quick_pay
+        if quick is not None and mana[2]:  # the most common case, told at once
+            return quick[0] <= mana[0] and (
+                quick[1] is None or mana[1].get(quick[1], 0) >= quick[2]
             )
-            memo.fixed_costs = plain and not _sources(game, "cost_reduction")
-        if memo.fixed_costs and not card.hand_passives:
-            # The most common case, told at once: the printed cost, at most one pip.
-            cost = card.cost or 0
-            pips = card.pips
-            if not pips:
-                return cost <= mana[0]
-            if len(pips) == 1:
-                color, n = pips[0]
-                if mana[1].get(color, 0) < n or cost > mana[0]:
-                    return False
-                if color != "colorless" or not cost:
-                    return True
+        plain = memo.plain_pay
         if plain and "cost_zero" not in card.hand_passives:
             counts = mana[1]
             for color, n in card.pips:  # ZR 6.1.1: a pip short of its color cannot be paid
@@ -738,9 +752,9 @@ def can_pay(game: GameCore, seat: int, uid: int) -> bool:
             color, n = pips[0]
             if color != "colorless" and mana[1].get(color, 0) >= n:
                 return True
-        quick = _pips_payable(game, mana[1], pips)
-        if quick is not None:
-            return quick
+        told = _pips_payable(game, mana[1], pips)
+        if told is not None:
+            return told
     return payment(game, seat, card) is not None
 
 

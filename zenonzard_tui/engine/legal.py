@@ -119,13 +119,22 @@ class LegalActions(ActionTexts):
         defs = self.defs
         out: list[Action] = []
         seen = set()  # copies of a card in hand are interchangeable: one action per card
+        free, counts, plain = fx.listing_mana(self, seat) if p.hand else (0, {}, False)
         for uid in p.hand:
             card = defs[uid]
             kind = card.type
             if kind == "field_minion":
                 if card.id not in seen:
                     seen.add(card.id)
-                    if fx.can_pay(self, seat, uid):
+                    quick = card.quick_pay  # fx.can_pay's common case, told here at once
+                    if (
+                        (
+                            quick[0] <= free
+                            and (quick[1] is None or counts.get(quick[1], 0) >= quick[2])
+                        )
+                        if plain and quick is not None
+                        else fx.can_pay(self, seat, uid)
+                    ):
                         out.append(Action("summon", (uid,)))
             elif kind == "magic" and "main" in card.timing and card.id not in seen:
                 seen.add(card.id)
