@@ -401,17 +401,17 @@ def destroyed_after_battle(game: GameCore, slot: Slot) -> bool:
 
 def attack_targets(game: GameCore, slot: Slot, opp_forces: list[int]) -> list[tuple]:
     """ZR 8.1, ZR 8.2: what this Active minion may attack (ZR 13.4: nothing if it cannot)."""
-    if not can_act(game, slot, "attack"):
+    if (slot.mods or _sources(game, "cannot")) and not can_act(game, slot, "attack"):
         return []
     no_forces = _restricted(game, slot, "cannot_attack_forces")
     targets: list[tuple] = [] if no_forces else [("f", i) for i in opp_forces]
     restricted = (
         bool(opp_forces)
-        and not has_keyword(game, slot, "charge")
         and (
             slot.arrived
             or (slot.advanced and slot.card is not None and slot.card.type == "base_minion")
         )
+        and not has_keyword(game, slot, "charge")
     )
     if not restricted:
         targets.insert(0, ("p",))
