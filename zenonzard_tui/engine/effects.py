@@ -61,9 +61,12 @@ def _sources(game: GameCore, do: str) -> list[Source]:
         cache = memo.cache = _cache(game)
     found = cache.by_do.get(do)
     if found is None:
-        found = cache.by_do[do] = [
-            (seat, s, e) for seat, s, by_do in cache.holders for e in by_do.get(do, ())
-        ]
+        found = cache.by_do[do] = []
+        for seat, s, by_do in cache.holders:
+            effects = by_do.get(do)
+            if effects:
+                for e in effects:
+                    found.append((seat, s, e))
     return found
 
 
