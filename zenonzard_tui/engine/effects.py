@@ -407,7 +407,10 @@ def attack_targets(game: GameCore, slot: Slot, opp_forces: list[int]) -> list[tu
     if (slot.mods or _sources(game, "cannot")) and not can_act(game, slot, "attack"):
         return []
     no_forces = _restricted(game, slot, "cannot_attack_forces")
-    targets: list[tuple] = [] if no_forces else [("f", i) for i in opp_forces]
+    targets: list[tuple] = []
+    if not no_forces:
+        for i in opp_forces:
+            targets.append(("f", i))
     restricted = (
         bool(opp_forces)
         and (
@@ -531,7 +534,7 @@ def cost_of(game: GameCore, seat: int, card: CardDef) -> int:
     if not sources and not zeros and not own:
         return cost
     basic_zero = False
-    for src_seat, src, e in (*zeros, *_own(own, "cost_zero", seat)):
+    for src_seat, src, e in (*zeros, *_own(own, "cost_zero", seat)) if own else zeros:
         if _cost_effect_applies(game, seat, card, src_seat, src, e):
             if e.steps[0].param("part", "basic") == "all":
                 return 0  # ZR 12.1: "the cost becomes 0", pips included
@@ -541,7 +544,7 @@ def cost_of(game: GameCore, seat: int, card: CardDef) -> int:
     if basic_zero:
         return coloured  # ZR 12.1: applied last, it overrides increases
     change = 0
-    for src_seat, src, e in (*sources, *_own(own, "cost_reduction", seat)):
+    for src_seat, src, e in (*sources, *_own(own, "cost_reduction", seat)) if own else sources:
         if _cost_effect_applies(game, seat, card, src_seat, src, e):
             step = e.steps[0]
             amount = step.param("amount", 0)
