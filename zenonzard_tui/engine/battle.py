@@ -40,7 +40,13 @@ class Battles(Damages):
 
     def _attacker_gone(self) -> bool:
         a = self.attack
-        return a is None or all(s.uid != a.attacker for s in self.players[a.seat].field)
+        if a is None:
+            return True
+        attacker = a.attacker
+        for s in self.players[a.seat].field:  # noqa: SIM110 (hot: no generator of all())
+            if s.uid == attacker:
+                return False
+        return True
 
     def _t_flash(self, seat: int, passes: int) -> None:
         """ZR 8.3: the player with priority uses one Flash card or passes; the window closes on two

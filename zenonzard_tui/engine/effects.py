@@ -61,9 +61,12 @@ def _sources(game: GameCore, do: str) -> list[Source]:
         cache = memo.cache = _cache(game)
     found = cache.by_do.get(do)
     if found is None:
-        found = cache.by_do[do] = [
-            (seat, s, e) for seat, s, by_do in cache.holders for e in by_do.get(do, ())
-        ]
+        found = cache.by_do[do] = []
+        for seat, s, by_do in cache.holders:
+            effects = by_do.get(do)
+            if effects:
+                for e in effects:
+                    found.append((seat, s, e))
     return found
 
 
@@ -401,17 +404,20 @@ def destroyed_after_battle(game: GameCore, slot: Slot) -> bool:
 
 def attack_targets(game: GameCore, slot: Slot, opp_forces: list[int]) -> list[tuple]:
     """ZR 8.1, ZR 8.2: what this Active minion may attack (ZR 13.4: nothing if it cannot)."""
-    if not can_act(game, slot, "attack"):
+    if (slot.mods or _sources(game, "cannot")) and not can_act(game, slot, "attack"):
         return []
     no_forces = _restricted(game, slot, "cannot_attack_forces")
-    targets: list[tuple] = [] if no_forces else [("f", i) for i in opp_forces]
+    targets: list[tuple] = []
+    if not no_forces:
+        for i in opp_forces:
+            targets.append(("f", i))
     restricted = (
         bool(opp_forces)
-        and not has_keyword(game, slot, "charge")
         and (
             slot.arrived
             or (slot.advanced and slot.card is not None and slot.card.type == "base_minion")
         )
+        and not has_keyword(game, slot, "charge")
     )
     if not restricted:
         targets.insert(0, ("p",))
@@ -528,7 +534,7 @@ def cost_of(game: GameCore, seat: int, card: CardDef) -> int:
     if not sources and not zeros and not own:
         return cost
     basic_zero = False
-    for src_seat, src, e in (*zeros, *_own(own, "cost_zero", seat)):
+    for src_seat, src, e in (*zeros, *_own(own, "cost_zero", seat)) if own else zeros:
         if _cost_effect_applies(game, seat, card, src_seat, src, e):
             if e.steps[0].param("part", "basic") == "all":
                 return 0  # ZR 12.1: "the cost becomes 0", pips included
@@ -538,7 +544,7 @@ def cost_of(game: GameCore, seat: int, card: CardDef) -> int:
     if basic_zero:
         return coloured  # ZR 12.1: applied last, it overrides increases
     change = 0
-    for src_seat, src, e in (*sources, *_own(own, "cost_reduction", seat)):
+    for src_seat, src, e in (*sources, *_own(own, "cost_reduction", seat)) if own else sources:
         if _cost_effect_applies(game, seat, card, src_seat, src, e):
             step = e.steps[0]
             amount = step.param("amount", 0)

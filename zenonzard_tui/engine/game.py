@@ -48,13 +48,17 @@ class Game(LegalActions):
     def run(self) -> None:
         """Run tasks until a decision is pending or the game is over (after a position was built
         or tasks were pushed from outside)."""
+        stack = self.stack  # (changed in place only)
+        a, b = self.players
         while self.pending is None and self.outcome is None:
             if self.queued and self.depth == 0:  # ZR 6.5: an effect resolves completely first
                 self._flush_triggers()
-            if self.stack:
-                task = self.stack.pop()
+            if stack:
+                task = stack.pop()
                 task[0](self, *task[1:])
-                if self.depth == 0:  # ZR 1.2: after an effect, not between its steps (ZR 6.5)
+                # ZR 1.2: after an effect, not between its steps (ZR 6.5); _check_life's
+                # common case first
+                if self.depth == 0 and (a.life <= 0 or b.life <= 0):
                     self._check_life()
             else:
                 self._decide_main()

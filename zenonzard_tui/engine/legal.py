@@ -105,10 +105,17 @@ class LegalActions(ActionTexts):
 
     def _mulligan_actions(self, p: PlayerState) -> list[Action]:
         out = [Action("keep")]
+        hand = p.hand
+        # one action per set of cards (copies are interchangeable): a set is told by the sum of
+        # its cards' weights, base ** (the rank of its card id), each count being < base
+        ids = [self.defs[u].id for u in hand]
+        rank = {cid: i for i, cid in enumerate(sorted(set(ids)))}
+        base = len(hand) + 1
+        weights = [base ** rank[cid] for cid in ids]
         seen = set()
-        for r in range(1, len(p.hand) + 1):
-            for combo in combinations(p.hand, r):
-                key = tuple(sorted(self.defs[u].id for u in combo))
+        for r in range(1, len(hand) + 1):
+            for combo, ws in zip(combinations(hand, r), combinations(weights, r), strict=True):
+                key = sum(ws)
                 if key not in seen:
                     seen.add(key)
                     out.append(Action("mulligan", combo))
