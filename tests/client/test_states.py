@@ -38,7 +38,7 @@ def test_a_minion_that_cannot_block_says_so_on_its_chip_and_card():
     game = played("card_paralyzer.toml")
     for viewer in (0, 1):  # public: both players see it
         chip = chip_of(game, 1, "Leviathan", viewer=viewer)
-        assert "[can't block]" in chip.text.plain and "[no blk]" in chip.short.plain
+        assert "[can't block]" in chip.text.plain and "[no block]" in chip.short.plain
         assert "cannot block until the end of the turn (ZR 13.4)" in chip.details.plain
     assert "[" not in chip_of(game, 1, "Horned Walrus").text.plain  # untouched: no tag
 

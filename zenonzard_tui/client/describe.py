@@ -201,15 +201,15 @@ def _state_mark(rested: bool) -> str:
 # What an effect made a card in play unable to do or always do (observe's StateView keys): a
 # word tag on its chip (full, short), explained in full in the card panel (help: the legend).
 STATE_TAGS: dict[str, tuple[str, str]] = {
-    "no_attack": ("can't attack", "no atk"),
-    "no_block": ("can't block", "no blk"),
-    "no_move": ("can't move", "no mv"),
-    "no_forces": ("can't attack Forces", "no F atk"),
-    "unblockable": ("unblockable", "unblk"),
+    "no_attack": ("can't attack", "no attack"),
+    "no_block": ("can't block", "no block"),
+    "no_move": ("can't move", "no move"),
+    "no_forces": ("can't attack Forces", "no Force attack"),
+    "unblockable": ("unblockable", "unblockable"),
     "wins": ("wins battles", "wins"),
-    "must_block": ("must block", "must blk"),
+    "must_block": ("must block", "must block"),
     "locked": ("stays Rested", "locked"),
-    "protected": ("shielded", "shield"),
+    "protected": ("shielded", "shielded"),
     "doomed": ("dies after battle", "doomed"),
 }
 TAG_STYLE = "italic $warning"
