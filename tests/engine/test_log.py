@@ -150,3 +150,10 @@ def test_a_token_put_onto_the_field_says_it_is_a_token():
     assert "A puts a Token Merman onto their field (a token: made by an effect, ZR 2.1)." in log
     log = scenario_log("card_arondai.toml")
     assert "A puts 2 × Token Golem S onto their field (tokens: made by an effect, ZR 2.1)." in log
+
+
+def test_a_destroyed_token_is_destroyed_before_it_leaves_the_game():
+    """ZR 8.5 then ZR 11.7: the log says the token was destroyed, then that it left the game."""
+    log = scenario_log("card_arondai.toml")
+    gone = next(i for i, s in enumerate(log) if "the token leaves the game (ZR 11.7)" in s)
+    assert log[gone - 1].startswith(log[gone].split(" would ")[0] + " is destroyed")
