@@ -8,6 +8,9 @@ import dataclasses
 import random
 from pathlib import Path
 
+import pytest
+
+from tests.engine.gamekit import random_deck
 from zenonzard_tui.cards.loader import load_pool
 from zenonzard_tui.decks import load_deck
 from zenonzard_tui.engine import effects as fx
@@ -18,12 +21,17 @@ from zenonzard_tui.engine.game import new_game
 DECKS = sorted((Path(__file__).resolve().parents[2] / "decks").glob("*.deck"))
 
 
-def test_the_memo_lists_what_a_fresh_look_lists() -> None:
+@pytest.mark.parametrize("kind", ["starter", "random"])
+def test_the_memo_lists_what_a_fresh_look_lists(kind: str) -> None:
     decks = [load_deck(p) for p in DECKS]
     rng = random.Random(7)
     checked = paid = 0
     for g in range(30):
-        game = new_game(rng.choice(decks), rng.choice(decks), seed=g, log=False)
+        if kind == "starter":
+            a, b = rng.choice(decks), rng.choice(decks)
+        else:  # the whole pool: Forces and cards that change costs and payments
+            a, b = random_deck(rng), random_deck(rng)
+        game = new_game(a, b, seed=g, log=False)
         while not game.over:
             listed = game.legal()
             assert game.listing_memo is None  # dropped once the listing is done

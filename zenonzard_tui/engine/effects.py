@@ -736,7 +736,7 @@ def can_pay(game: GameCore, seat: int, uid: int) -> bool:
     card = game.defs[uid]
     memo = game.listing_memo
     if memo is not None:
-        mana = listing_mana(game, seat)
+        mana = memo.mana.get(seat) or listing_mana(game, seat)
         quick = card.quick_pay
         if quick is not None and mana[2]:  # the most common case, told at once
             return quick[0] <= mana[0] and (

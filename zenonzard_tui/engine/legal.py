@@ -126,7 +126,11 @@ class LegalActions(ActionTexts):
         defs = self.defs
         out: list[Action] = []
         seen = set()  # copies of a card in hand are interchangeable: one action per card
-        free, counts, plain = fx.listing_mana(self, seat) if p.hand else (0, {}, False)
+        free, counts, plain = (
+            fx.listing_mana(self, seat)
+            if p.hand and self.listing_memo is not None
+            else (0, {}, False)
+        )
         for uid in p.hand:
             card = defs[uid]
             kind = card.type
