@@ -157,3 +157,13 @@ def test_a_destroyed_token_is_destroyed_before_it_leaves_the_game():
     log = scenario_log("card_arondai.toml")
     gone = next(i for i, s in enumerate(log) if "the token leaves the game (ZR 11.7)" in s)
     assert log[gone - 1].startswith(log[gone].split(" would ")[0] + " is destroyed")
+
+
+def test_a_battle_term_on_a_minion_cites_its_rule_and_duration():
+    log = scenario_log("card_paralyzer.toml")
+    assert "B's Leviathan cannot block (ZR 13.4) until the end of the turn (ZR 5.7)." in log
+    log = scenario_log("card_kill_order.toml")
+    assert any(
+        "wins its battles regardless of BP (ZR 13.1) until the end of the turn (ZR 5.7)." in s
+        for s in log
+    )

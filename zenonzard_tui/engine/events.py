@@ -844,7 +844,8 @@ class Mark(SeatEvent):
     def sentence(self, game: Game, seat: int | None) -> str:
         until = UNTIL.get(self.until, "") if self.until else ""
         what = _and([MARKS.get(m, m) for m in self.marks])
-        return f"{self.who}'s {self.name} {what}{until}."
+        rule = "ZR 13.1" if self.marks == ("wins",) else "ZR 13.4"
+        return f"{self.who}'s {self.name} {what} ({rule}){until}."
 
 
 @dataclass(frozen=True, slots=True)
