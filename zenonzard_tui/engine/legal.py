@@ -61,6 +61,8 @@ class LegalActions(ActionTexts):
             seen = set()  # one action per card, as in the main phase
             for uid in p.hand:  # only Flash Magic and Swoop minions can be used now (ZR 5.7)
                 card = defs[uid]
+                if not card.flash:
+                    continue
                 kind = card.type
                 if kind == "magic":
                     if "flash" in card.timing and card.id not in seen:
