@@ -112,3 +112,58 @@ def test_mana_tokens_alone_read_as_english():
     assert Activate(0, ("Miner of Aguma", None)).sentence(game, 1) == (
         "A's Miner of Aguma and a colorless mana token become Active."
     )
+
+
+def test_a_whenever_effect_names_what_triggered_it():
+    """ZR 6.5: a whenever-effect's line says which event of which card set it off."""
+    log = scenario_log("card_jade_karajan.toml")
+    assert "A's Jade Karajan - The Maestro: A used War Cry -> its effect resolves (ZR 6.5)." in log
+    log = scenario_log("card_mordo.toml")
+    assert "A's Mordo: A's Drill Golem was destroyed -> its effect resolves (ZR 6.5)." in log
+    log = scenario_log("card_morpheo_bun_and_scarl_placements.toml")
+    assert (
+        "A's Morpheo Bun: A placed Village Girl of Demete into their base -> its effect resolves"
+        " (ZR 6.5)." in log
+    )
+
+
+def test_a_whenever_effect_on_its_own_event_says_it():
+    log = scenario_log("card_aquaserpent.toml")
+    assert "A's Aquaserpent: it dealt damage attacking -> its effect resolves (ZR 6.5)." in log
+    log = scenario_log("card_black_jackuar.toml")
+    assert "A's Black Jackuar: it won a battle -> its effect resolves (ZR 6.5)." in log
+    assert not any("[Passive] effect" in line for line in log)
+
+
+def test_chain_names_its_color_and_base_abilities_say_base():
+    log = scenario_log("card_brigitte.toml")
+    assert (
+        "A's Brigitte - The Warfare Pathfinder: [Chain: Green] effect: A placed green mana into"
+        " their base this turn (ZR 15.1)." in log
+    )
+    log = scenario_log("card_holy_fly.toml")
+    assert "A's Holy Fly: <Base> [When Retreating] effect (ZR 11.5, ZR 6.5)." in log
+
+
+def test_a_token_put_onto_the_field_says_it_is_a_token():
+    log = scenario_log("card_jade_karajan.toml")
+    assert "A puts a Token Merman onto their field (a token: made by an effect, ZR 2.1)." in log
+    log = scenario_log("card_arondai.toml")
+    assert "A puts 2 × Token Golem S onto their field (tokens: made by an effect, ZR 2.1)." in log
+
+
+def test_a_destroyed_token_is_destroyed_before_it_leaves_the_game():
+    """ZR 8.5 then ZR 11.7: the log says the token was destroyed, then that it left the game."""
+    log = scenario_log("card_arondai.toml")
+    gone = next(i for i, s in enumerate(log) if "the token leaves the game (ZR 11.7)" in s)
+    assert log[gone - 1].startswith(log[gone].split(" would ")[0] + " is destroyed")
+
+
+def test_a_battle_term_on_a_minion_cites_its_rule_and_duration():
+    log = scenario_log("card_paralyzer.toml")
+    assert "B's Leviathan cannot block (ZR 13.4) until the end of the turn (ZR 5.7)." in log
+    log = scenario_log("card_kill_order.toml")
+    assert any(
+        "wins its battles regardless of BP (ZR 13.1) until the end of the turn (ZR 5.7)." in s
+        for s in log
+    )

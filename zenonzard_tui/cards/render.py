@@ -21,6 +21,7 @@ from zenonzard_tui.cards.loader import CardPool
 from zenonzard_tui.cards.model import KEYWORD_LABELS, CardDef, Effect, ForceDef
 from zenonzard_tui.cards.words import Phrase, WordsContext, cap
 from zenonzard_tui.engine import terms
+from zenonzard_tui.engine.events import chain_label
 from zenonzard_tui.engine.terms.conditions import condition_words
 
 terms.load()
@@ -91,6 +92,8 @@ def _labels(effect: Effect, owner: CardDef | ForceDef | None) -> str:
     elif effect.when == "cast":
         if isinstance(owner, CardDef) and owner.timing:
             labels.append(timing_label(owner))
+    elif effect.when == "chain":
+        labels.append(chain_label(effect))  # ZR 15.1: "[Chain: Blue]"
     else:
         labels.append(f"[{trigger.label}]")
     for more in effect.also:  # ZR 10.9: a combined label "[A] & [B]"

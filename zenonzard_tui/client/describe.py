@@ -198,6 +198,40 @@ def _state_mark(rested: bool) -> str:
     return RESTED if rested else ACTIVE
 
 
+# What an effect made a card in play unable to do or always do (observe's StateView keys): a
+# word tag on its chip (full, short), explained in full in the card panel (help: the legend).
+STATE_TAGS: dict[str, tuple[str, str]] = {
+    "no_attack": ("can't attack", "no attack"),
+    "no_block": ("can't block", "no block"),
+    "no_move": ("can't move", "no move"),
+    "no_forces": ("can't attack Forces", "no Force attack"),
+    "unblockable": ("unblockable", "unblockable"),
+    "wins": ("wins battles", "wins"),
+    "must_block": ("must block", "must block"),
+    "locked": ("stays Rested", "locked"),
+    "protected": ("shielded", "shielded"),
+    "doomed": ("dies after battle", "doomed"),
+}
+TAG_STYLE = "italic $warning"
+
+
+def state_tags(slot: SlotView, short: bool = False) -> list[str]:
+    """The tags of a card's states, each once, in the order STATE_TAGS lists them: "can't attack",
+    "unblockable" ("no atk", "unblk" when `short`)."""
+    keys = {st.key for st in slot.states}
+    if slot.must_block:
+        keys.add("must_block")
+    out = [tags[1 if short else 0] for key, tags in STATE_TAGS.items() if key in keys]
+    out += sorted(k.replace("_", " ") for k in keys - STATE_TAGS.keys())
+    return out
+
+
+def _tagged(text: Content, tags: list[str]) -> Content:
+    if not tags:
+        return text
+    return text + Content("  ") + Content.styled(" ".join(f"[{t}]" for t in tags), TAG_STYLE)
+
+
 def minion_chip(slot: SlotView, card: CardDef | None) -> Chip:
     """A minion on a field: "● R Drill Golem  500/1  Charge  new"."""
     color = card.color if card is not None else "colorless"
@@ -208,16 +242,15 @@ def minion_chip(slot: SlotView, card: CardDef | None) -> Chip:
         extra.append("token")  # made by an effect, not a card (ZR 2.1)
     if slot.arrived:
         extra.append("new")
-    if slot.must_block:
-        extra.append("must block")
     state = "Rested" if slot.rested else "Active"
     tail = "  ".join([stats, state, *kws, *extra])
     text = Content.assemble(_state_mark(slot.rested), " ", badge(color), " ", slot.name, "  ")
-    text = text + Content.styled(tail, "bold" if not slot.rested else "")
+    text = _tagged(text + Content.styled(tail, "bold" if not slot.rested else ""), state_tags(slot))
     short_tail = "  ".join([stats, *(k[:3] for k in kws), *extra])
     short = Content.assemble(
         _state_mark(slot.rested), " ", badge(color), " ", short_name(slot.name), " "
     ) + Content.styled(short_tail, "bold" if not slot.rested else "")
+    short = _tagged(short, state_tags(slot, short=True))
     return Chip(text, short, card_details(card, slot), slot.name, dim=slot.rested)
 
 
@@ -241,7 +274,12 @@ def mana_chip(slot: SlotView, card: CardDef | None) -> Chip:
     text = Content.assemble(mark, badge(color), " ", short_name(slot.name))
     if base_ability(card):
         text += Content.styled(" <Base>", "italic $accent")
+    locked = any(st.key == "locked" for st in slot.states)
+    if locked:  # ZR 14.5
+        text += Content.styled(" [stays Rested]", TAG_STYLE)
     short = Content.assemble(mark, badge(color))
+    if locked:
+        short += Content.styled("!", TAG_STYLE)
     return Chip(text, short, card_details(card, slot), slot.name, dim=slot.rested)
 
 
@@ -255,6 +293,9 @@ def force_chip(state: ForceView, force: ForceDef | None) -> Chip:
     else:
         short_tail = Content(" ") + life_badge(state.life)
         tail = short_tail + Content(" life" + (" Rested" if state.rested else ""))
+        if state.locked:  # ZR 14.5
+            tail += Content.styled(" [stays Rested]", TAG_STYLE)
+            short_tail += Content.styled(" [locked]", TAG_STYLE)
     text = Content.assemble(mark, " ", (name, "bold"), tail)
     short = Content.assemble(mark, " ", (short_name(name), "bold"), short_tail)
     dim = state.destroyed or state.rested
@@ -312,9 +353,14 @@ def card_details(card: CardDef | None, slot: SlotView | None = None,
             now += ", " + ", ".join(KEYWORD_LABELS.get(k, k) for k in slot.keywords)
         if slot.arrived:
             now += ", arrived this turn (ZR 8.2)"
-        if slot.must_block:
-            now += ", must block"
         parts += ["\n", (now, "italic")]
+    if slot is not None and (slot.states or slot.mods):
+        parts += ["\n", ("Effects on it:", "bold")]
+        for st in slot.states:
+            tag = STATE_TAGS.get(st.key, (st.key.replace("_", " "), ""))[0]
+            parts += ["\n", ("• ", TAG_STYLE), (f"[{tag}]", TAG_STYLE), f" {st.text}"]
+        for mod in slot.mods:
+            parts += ["\n", "• ", mod]
     text = card_text(card)
     if text:
         parts += ["\n", text]
@@ -337,6 +383,8 @@ def force_details(force: ForceDef | None, state: ForceView) -> Content:
         now = "Destroyed: face down and Rested for good (ZR 8.6, ZR 3.6)."
     else:
         now = f"{state.life} life, {'Rested' if state.rested else 'Active'}."
+        if state.locked:
+            now += " [stays Rested]: it cannot become Active for now (ZR 14.5)."
     parts: list[Content | str | tuple[str, str]] = [(name, "bold"), "\n", (now, "italic")]
     if force is not None:
         parts += ["\n", force_text(force)]

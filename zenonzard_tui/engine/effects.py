@@ -928,14 +928,16 @@ def _queue(game: GameCore, seat: int, rank: int, order: int, ctx: Ctx) -> None:
     game.queued.append((seat, rank, order, (t_trigger, ctx)))
 
 
-def t_trigger(game: GameCore, ctx: Ctx) -> None:
-    """A triggered effect of a card or a Force starts to resolve (ZR 6.5)."""
+def t_trigger(game: GameCore, ctx: Ctx, cause: tuple = ()) -> None:
+    """A triggered effect of a card or a Force starts to resolve (ZR 6.5). `cause`: for a
+    whenever-effect, the event that triggered it (its name, seat and card), for the log."""
     effect = ctx.effect
     if game.log.enabled and (
         not effect.condition
         or condition_ok(game, effect.condition, ctx.controller, _source_it(ctx))
     ):
-        game.log.add("effect", ctx.controller, ctx.name, effect.when, effect is RESURGE)
+        game.log.add("effect", ctx.controller, ctx.name, effect.when, effect is RESURGE, effect,
+                     cause)  # fmt: skip
     t_step(game, ctx)
 
 
@@ -986,12 +988,14 @@ def queue_turn_triggers(game: GameCore, seat: int, when: str) -> None:
 
 
 def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None, it: tuple = (),
-                   accept: Callable[[int, Slot | None], bool] | None = None) -> None:  # fmt: skip
+                   accept: Callable[[int, Slot | None], bool] | None = None,
+                   named: str | None = None) -> None:  # fmt: skip
     """ "Whenever ..." effects watching an event of `seat` (and its `subject` card). `it` is
     what the effect's steps see as "that minion"; `accept(watcher's seat, watching card)` is the
     event's own test of a watcher (ZR 10.9: "during its attack"). A watch with `this = true`
     counts the watching card's own events only. The whenever-effects a player has for a while
-    (Lasting "watch": Lock-On, Arondai) come after the Forces' and the cards'."""
+    (Lasting "watch": Lock-On, Arondai) come after the Forces' and the cards'. `named`: the card
+    the event is about when it is no `subject` (the Magic used), for the log's cause."""
     stacked: set = set()
     for p in game.players:
         # (rank, order, source card, effects, name, kind of effect: ZR 6.5, ZR 10.1)
@@ -1031,13 +1035,9 @@ def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None, 
                     if key in stacked:
                         continue
                     stacked.add(key)
-                _queue(
-                    game,
-                    p.seat,
-                    rank,
-                    order,
-                    Ctx(p.seat, src.uid if src else None, kind, e, name, it=it),
-                )
+                ctx = Ctx(p.seat, src.uid if src else None, kind, e, name, it=it)
+                cause = (event, seat, subject.name if subject is not None else named)
+                game.queued.append((p.seat, rank, order, (t_trigger, ctx, cause)))
 
 
 def queue_deck_discards(game: GameCore, seat: int, batch: list[int]) -> None:
@@ -1064,7 +1064,8 @@ def queue_deck_discards(game: GameCore, seat: int, batch: list[int]) -> None:
                         continue
                     stacked.add((p.seat, card.id))
                 ctx = Ctx(p.seat, s.uid, "minion", e, s.name, 0, it)
-                _queue(game, p.seat, 1, s.order, ctx)
+                cause = ("deck_discarded", seat, None)
+                game.queued.append((p.seat, 1, s.order, (t_trigger, ctx, cause)))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -1141,7 +1142,7 @@ def t_cast_finish(game: GameCore, seat: int, uid: int) -> None:
     if uid in game.limbo:  # ZR 11.8: not when it returned itself to the hand
         game.limbo.remove(uid)
         game.players[seat].trash.append(uid)
-    queue_watchers(game, "magic_used", seat, None)
+    queue_watchers(game, "magic_used", seat, None, named=game.defs[uid].name)
 
 
 def t_effect_begin(game: GameCore) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from zenonzard_tui.cards.model import KEYWORD_LABELS
+from zenonzard_tui.cards.model import KEYWORD_LABELS, Effect
 from zenonzard_tui.cards.vocab import TRIGGERS
 
 if TYPE_CHECKING:
@@ -390,7 +390,9 @@ class Token(SeatEvent):
     count: int
 
     def sentence(self, game: Game, seat: int | None) -> str:
-        return f"{self.who} creates {_count(self.count, self.name)}."
+        what = f"a {self.name}" if self.count == 1 else f"{self.count} × {self.name}"
+        kind = "a token" if self.count == 1 else "tokens"
+        return f"{self.who} puts {what} onto their field ({kind}: made by an effect, ZR 2.1)."
 
 
 # ----------------------------------------------------------------------------------------------
@@ -651,16 +653,79 @@ class ForceDestroyed(SeatEvent):
 # Effects
 
 
+# the rule a trigger's own sentence cites besides ZR 6.5
+TRIGGER_RULES = {"placed": "ZR 11.6", "retreating": "ZR 11.5"}
+
+# what happened, for the log line of a whenever-effect it triggered: (the event's player, the card
+# it is about) -> words ("B's Horned Walrus was destroyed")
+CAUSES = {
+    "enters_field": "{s}'s {n} entered the field",
+    "mana_placed": "{s} placed {n} into their base",
+    "magic_used": "{s} used {n}",
+    "minion_advanced": "{s}'s {n} advanced",
+    "minion_wins_battle": "{s}'s {n} won a battle",
+    "minion_attacks": "{s}'s {n} attacked",
+    "attack_blocked": "{s}'s {n} was blocked",
+    "deals_damage": "{s}'s {n} dealt damage",
+    "attack_deals_damage": "{s}'s {n} dealt damage attacking",
+    "deals_damage_to_opponent": "{s}'s {n} dealt damage to the opponent",
+    "life_damaged": "{s} took damage",
+    "destroys_force": "{s}'s {n} destroyed a Force",
+    "minion_destroyed": "{s}'s {n} was destroyed",
+    "deck_discarded": "cards were discarded from {s}'s deck",
+}
+
+
+def cause_words(cause: tuple, own: tuple[int, str] | None = None) -> str:
+    """The event that triggered a whenever-effect, as words: "A's Horned Walrus was destroyed";
+    "it attacked" when the event is the watching card's own (`own`: its seat and name)."""
+    event, seat, name = cause
+    words = CAUSES.get(event, event.replace("_", " "))
+    if own == (seat, name):
+        words = words.replace("{s}'s {n}", "it")
+    return words.format(s=SEATS[seat], n=name or "a card")
+
+
+def chain_label(effect: Effect) -> str:
+    """ZR 15.1: "[Chain: Blue]", the color from the effect's `placed_mana` condition."""
+    color = dict(effect.condition).get("placed_mana")
+    return f"[Chain: {color.capitalize()}]" if color else "[Chain]"
+
+
 @dataclass(frozen=True, slots=True)
 class EffectBegins(SeatEvent):
+    """A triggered effect starts to resolve (ZR 6.5): its label, and for a whenever-effect the
+    event that triggered it (`cause`: the event's name, seat and card, effects.queue_watchers)."""
+
     kind = "effect"
     name: str
     when: str
     resurge: bool
+    effect: Effect | None = None
+    cause: tuple = ()
 
     def sentence(self, game: Game, seat: int | None) -> str:
-        label = "Resurge (ZR 2.7)" if self.resurge else f"[{TRIGGERS[self.when]}]"
-        return f"{self.who}'s {self.name}: {label} effect (ZR 6.5)."
+        head = f"{self.who}'s {self.name}"
+        if self.resurge:
+            return f"{head}: Resurge (ZR 2.7) effect (ZR 6.5)."
+        if self.cause:
+            words = cause_words(self.cause, (self.seat, self.name))
+            return f"{head}: {words} -> its effect resolves (ZR 6.5)."
+        if self.when == "won_battle":
+            return f"{head}: it won a battle -> its effect resolves (ZR 6.5)."
+        effect = self.effect
+        if self.when == "chain" and effect is not None:
+            color = dict(effect.condition).get("placed_mana", "that color")
+            return (
+                f"{head}: {chain_label(effect)} effect: {self.who} placed {color} mana into "
+                "their base this turn (ZR 15.1)."
+            )
+        label = f"[{TRIGGERS[self.when]}]"
+        if effect is not None and effect.zone == "base":
+            label = "<Base> " + label  # a mana effect (ZR 10.1)
+        rule = TRIGGER_RULES.get(self.when)
+        rules = f"{rule}, ZR 6.5" if rule else "ZR 6.5"
+        return f"{head}: {label} effect ({rules})."
 
 
 @dataclass(frozen=True, slots=True)
@@ -779,7 +844,8 @@ class Mark(SeatEvent):
     def sentence(self, game: Game, seat: int | None) -> str:
         until = UNTIL.get(self.until, "") if self.until else ""
         what = _and([MARKS.get(m, m) for m in self.marks])
-        return f"{self.who}'s {self.name} {what}{until}."
+        rule = "ZR 13.1" if self.marks == ("wins",) else "ZR 13.4"
+        return f"{self.who}'s {self.name} {what} ({rule}){until}."
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,13 +11,17 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from zenonzard_tui.cards.model import CardDef
+from zenonzard_tui.cards.model import KEYWORD_LABELS, CardDef, Effect
+from zenonzard_tui.cards.words import WordsContext
 from zenonzard_tui.engine import effects as fx
+from zenonzard_tui.engine import terms
 from zenonzard_tui.engine.actions import BLOCK, CHOICE, MAIN, MANA, MULLIGAN, PRIORITY, Choice
 from zenonzard_tui.engine.game import SEATS, Game
 from zenonzard_tui.engine.log import sentences
 from zenonzard_tui.engine.outcome import Outcome
 from zenonzard_tui.engine.state import Slot
+from zenonzard_tui.engine.terms import battle as battle_terms
+from zenonzard_tui.engine.terms.steps import BY
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,9 +36,23 @@ class CardView:
 
 
 @dataclass(frozen=True, slots=True)
+class StateView:
+    """A lasting state an effect put on a card in play (what it cannot do, what it always does),
+    public like the effect that made it. `key` names it for a short tag: "no_attack",
+    "no_block", "no_move", "unblockable", "wins", "must_block", "locked", "protected",
+    "no_forces", "doomed"; `text` says it in full with its duration, its source and rule:
+    "cannot attack until the end of the turn (ZR 13.4)"."""
+
+    key: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class SlotView:
     """A minion on the field or a mana in a base, with its current BP and DP (None for a colorless
-    mana token, which is no card)."""
+    mana token, which is no card). `states`: what effects make it unable to do or always do
+    (StateView); `mods`: its modifiers in words with their durations ("+200 BP until the end of
+    the turn", "Charge, from Vangeiss's effect")."""
 
     uid: int
     id: str  # "colorless" for a colorless mana token
@@ -46,15 +64,20 @@ class SlotView:
     mana_color: str | None
     arrived: bool
     must_block: bool
+    states: tuple[StateView, ...] = ()
+    mods: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class ForceView:
+    """A Force; `locked`: it cannot become Active for now (ZR 14.5)."""
+
     id: str
     name: str
     life: int
     rested: bool
     destroyed: bool
+    locked: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +194,7 @@ class Observation:
         return out
 
 
-def _slot(game: Game, slot: Slot, seat: int) -> SlotView:
+def _slot(game: Game, slot: Slot, seat: int, field: bool = True) -> SlotView:
     card = slot.card
     return SlotView(
         uid=slot.uid,
@@ -184,7 +207,126 @@ def _slot(game: Game, slot: Slot, seat: int) -> SlotView:
         mana_color=slot.color,
         arrived=slot.arrived,
         must_block=slot.must_block,
+        states=_states(game, slot, seat, field) if card is not None else (),
+        mods=_mods(game, slot, seat) if card is not None and field else (),
     )
+
+
+# ZR 13.1, ZR 13.3, ZR 13.4: the one-shot battle terms' marks (engine/terms/battle.py)
+MARK_WORDS = {
+    "no_attack": "cannot attack (ZR 13.4)",
+    "no_block": "cannot block (ZR 13.4)",
+    "no_move": "cannot move by Movement (ZR 13.4)",
+    "unblockable": "cannot be blocked (ZR 13.4)",
+    "wins": "wins its battles regardless of BP (ZR 13.1)",
+}
+# the continuous terms that restrict a minion, and the tag each gives (engine/effects.py asks them)
+RESTRICTIONS = {
+    "cannot": "",  # the tag is the forbidden action's: no_attack, no_block, no_move
+    "cannot_block": "no_block",
+    "cannot_be_blocked": "unblockable",
+    "cannot_attack_forces": "no_forces",
+    "destroyed_after_battle": "doomed",
+    "untargetable": "protected",
+}
+RULES = {"no_forces": "ZR 13.4", "doomed": "ZR 13.2", "protected": "ZR 10.2"}
+
+
+def _until(game: Game, until: str | None, ends: int = 0) -> str:
+    """ " until the end of the turn"; "" while the card stays in play (ZR 10.3 (e))."""
+    if until is None:
+        return ""
+    term = terms.DURATIONS.get(until)
+    words = term.words.replace("your opponent's", "the opponent's") if term else until
+    return f" {words}" + (f" (turn {ends})" if ends else "")
+
+
+def _source_words(game: Game, seat: int, src: Slot | None, e: Effect, slot: Slot) -> str:
+    """ "its own effect" / "Dyana's effect" / "Force of Sin's effect"."""
+    if src is slot:
+        return "its own effect"
+    name = fx._source_name(game, seat, src, e)
+    return f"{SEATS[seat]}'s {name}'s effect"
+
+
+def _seen_from(seat: int, words: str) -> str:
+    """An effect's words with "your" said as the player it means: "cannot attack A's Forces"."""
+    words = words.replace("your opponent's", f"{SEATS[1 - seat]}'s")
+    return words.replace("your ", f"{SEATS[seat]}'s ")
+
+
+def _states(game: Game, slot: Slot, seat: int, field: bool) -> tuple[StateView, ...]:
+    """What effects make this card unable to do or always do now, each once per source (in a
+    base: only that it cannot become Active)."""
+    out: list[StateView] = []
+    for m in slot.mods:
+        until = _until(game, m.until, m.ends)
+        for mark in m.marks:
+            words = MARK_WORDS.get(mark, mark.replace("_", " "))
+            out.append(StateView(mark, words.replace(" (ZR", f"{until} (ZR", 1)))
+        if m.protect is not None:
+            by = _seen_from(seat, BY.get(m.protect, BY[None]))
+            out.append(StateView("protected", f"cannot be chosen by {by}{until} (ZR 10.2)"))
+    if slot.must_block:
+        out.append(StateView("must_block", "must block this turn if it can (ZR 13.3)"))
+    if field:
+        for do, tag in RESTRICTIONS.items():
+            for src_seat, src, e in fx._sources(game, do):
+                if not fx._applies(game, src_seat, src, e, slot, seat):
+                    continue
+                step = e.steps[0]
+                words = terms.STEPS[do].words(step, WordsContext(None, None)).verb
+                words = _seen_from(src_seat, words)
+                source = _source_words(game, src_seat, src, e, slot)
+                if do == "cannot":
+                    for action in battle_terms.forbidden(step):
+                        text = f"cannot {action} ({source}, ZR 13.4)"
+                        out.append(StateView(f"no_{action}", text))
+                    continue
+                rule = RULES.get(tag, "ZR 13.4")
+                out.append(StateView(tag, f"{words} ({source}, {rule})"))
+    for x in game.lasting:
+        if x.kind == "locked" and ("c", slot.uid, slot.order) in x.keys:
+            out.append(
+                StateView(
+                    "locked",
+                    f"stays Rested: cannot become Active until the end of "
+                    f"{SEATS[1 - x.seat]}'s next Standby Phase ({x.name}, ZR 14.5)",
+                )
+            )
+    return tuple(out)
+
+
+def _mods(game: Game, slot: Slot, seat: int) -> tuple[str, ...]:
+    """The modifiers on a minion in words, with their durations: those effects put on it, then
+    the continuous ones (auras) that work on it now (ZR 10.3)."""
+    out = []
+    for m in slot.mods:
+        parts = [f"{v:+d} {stat}" for v, stat in ((m.bp, "BP"), (m.dp, "DP")) if v]
+        parts += [KEYWORD_LABELS.get(k, k) for k in m.grant]
+        parts += [f"{v:+d} original {stat} (ZR 10.6)" for v, stat in
+                  ((m.base_bp, "BP"), (m.base_dp, "DP")) if v]  # fmt: skip
+        parts += [f"{stat} set to {v} (ZR 10.6)" for v, stat in
+                  ((m.set_bp, "BP"), (m.set_dp, "DP")) if v is not None]  # fmt: skip
+        if parts:
+            until = _until(game, m.until, m.ends) or " while it stays on the field"
+            out.append(", ".join(parts) + until)
+    stacked = set()  # ZR 10.7: an effect that does not stack counts once (as effects._bonus)
+    for src_seat, src, e in fx._sources(game, "modify"):
+        step = e.steps[0]
+        if (e.no_stack and id(e) in stacked) or not fx._applies(game, src_seat, src, e, slot, seat):
+            continue
+        stacked.add(id(e))
+        times = 1
+        per = step.param("per")
+        if per is not None:  # ZR 10.10: counted now
+            times = fx._count(game, per, src_seat, src.uid if src is not None else None)
+        parts = [f"{step.param(stat, 0) * times:+d} {stat.upper()}" for stat in ("bp", "dp")
+                 if step.param(stat, 0) and times]  # fmt: skip
+        parts += [KEYWORD_LABELS.get(k, k) for k in step.param("grant") or ()]
+        if parts:
+            out.append(", ".join(parts) + f" ({_source_words(game, src_seat, src, e, slot)})")
+    return tuple(out)
 
 
 def _card(game: Game, uid: int, cost_for: int | None = None) -> CardView:
@@ -222,6 +364,7 @@ def _pending(game: Game, seat: int) -> PendingView | None:
 def observe(game: Game, seat: int) -> Observation:
     """The game as `seat` sees it."""
     players = []
+    locked = fx.locked_keys(game) if game.lasting else frozenset()
     for p in game.players:
         mine = p.seat == seat
         players.append(
@@ -233,11 +376,18 @@ def observe(game: Game, seat: int) -> Observation:
                 hand_size=len(p.hand),
                 deck_size=len(p.deck),
                 field=tuple(_slot(game, s, p.seat) for s in p.field),
-                base=tuple(_slot(game, s, p.seat) for s in p.base),
+                base=tuple(_slot(game, s, p.seat, False) for s in p.base),
                 trash=tuple(_card(game, u) for u in p.trash),
                 forces=tuple(
-                    ForceView(f.force.id, f.force.name, f.life, f.rested, f.destroyed)
-                    for f in p.forces
+                    ForceView(
+                        f.force.id,
+                        f.force.name,
+                        f.life,
+                        f.rested,
+                        f.destroyed,
+                        ("f", p.seat, i) in locked,
+                    )
+                    for i, f in enumerate(p.forces)
                 ),
             )
         )

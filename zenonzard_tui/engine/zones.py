@@ -223,8 +223,8 @@ class Zones(GameCore):
                     found.append((p.seat, 100 + i, s))
         for seat, _, slot in found:
             self.take_slot(slot.uid)
+            self.log.add("destroyed", seat, slot.uid, slot.name, reason)  # before a token's exit
             self.leave_play(slot, seat, "trash")
-            self.log.add("destroyed", seat, slot.uid, slot.name, reason)
         for seat, _, slot in found:
             fx.queue_self_trigger(self, seat, slot, "destroyed", from_trash=True)
         for seat, i, slot in found:

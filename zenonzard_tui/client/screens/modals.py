@@ -117,7 +117,11 @@ HELP = """\
 [b]The board[/b] (you at the bottom; in a hotseat game, whoever decides)
   ● Active   ○ Rested   ✗ a destroyed Force   new: arrived this turn
   R Y W G B P C: red, yellow, white, green, blue, purple, colorless
-  Field minions: BP/DP now (modifiers included), then keywords.
+  Field minions: BP/DP now (modifiers included), then keywords, then
+  what effects did to it: \\[can't attack] \\[can't block] \\[can't move]
+  \\[can't attack Forces] \\[unblockable] \\[wins battles] \\[must block]
+  \\[stays Rested] \\[shielded] \\[dies after battle]; the card panel
+  says each in full, with its duration and source.
   Hand: bold cards can be played now; the number is the cost.
   Base: the mana that pays costs (ZR 6.1). The log: dim lines came
   before your last move; the opponent's lines are coloured.

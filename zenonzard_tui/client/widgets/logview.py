@@ -18,8 +18,12 @@ from textual.content import Content
 from textual.events import MouseScrollDown, MouseScrollUp
 from textual.widget import Widget
 
-# "A's Ruby: [When Retreating] effect (ZR 6.5)." / "...: Resurge (ZR 2.7) effect (ZR 6.5)."
-EFFECT_LINE = re.compile(r": (\[[^\]]+\]|<[^>]+>[^:]*|Resurge \(ZR 2\.7\)) effect \(ZR")
+# "A's Ruby: <Base> [When Retreating] effect (ZR 11.5, ZR 6.5)." / "...: Resurge (ZR 2.7) effect
+# (ZR 6.5)." / "...: [Chain: Red] effect: ..." / "A's Mordo: A's Drill Golem was destroyed -> its
+# effect resolves (ZR 6.5)." / "...: this turn ends, its delayed effect resolves (ZR 14.4)."
+EFFECT_LINE = re.compile(
+    r": (\[[^\]]+\]|<[^>]+>[^:]*|Resurge \(ZR 2\.7\)) effect[ :]|effect resolves \(ZR"
+)
 
 
 class LogView(Widget, can_focus=True):
