@@ -119,10 +119,18 @@ class CardDef:
     # colorless one, and the card has no <Hand> effect: where nothing changes costs or payments,
     # it can be paid with enough Active mana and enough of the pip's color. Else None.
     quick_pay: tuple[int, str | None, int] | None = field(init=False, compare=False, repr=False)
+    # Flash Magic or a Swoop minion: what can be used in a Flash window (ZR 5.7)
+    flash: bool = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "whens", _whens(self.effects))
         object.__setattr__(self, "quick_pay", None)
+        object.__setattr__(
+            self,
+            "flash",
+            (self.type == "magic" and "flash" in self.timing)
+            or (self.type == "field_minion" and "swoop" in self.keywords),
+        )
         every = passives_by_do(self.effects)
         object.__setattr__(self, "passives", every)
         object.__setattr__(self, "field_passives", _where(every, (None, "field")))

@@ -352,7 +352,10 @@ def can_block(game: GameCore, slot: Slot, attacker: Slot | None) -> bool:
 
 def _marked(slot: Slot, mark: str) -> bool:
     """Does a one-shot battle term's modifier mark this minion (engine/terms/battle.py)?"""
-    return any(mark in m.marks for m in slot.mods)
+    for m in slot.mods:  # noqa: SIM110 (hot: no generator of any())
+        if mark in m.marks:
+            return True
+    return False
 
 
 def can_act(game: GameCore, slot: Slot, action: str) -> bool:
@@ -433,10 +436,10 @@ def enters_base_rested(game: GameCore, slot: Slot, seat: int) -> bool:
     for e in _passives(slot.card, "enters_base_rested"):
         if e.steps[0].target in (None, "this"):
             return True
-    return any(
-        _applies(game, src_seat, src, e, slot, seat, any_zone=True)
-        for src_seat, src, e in _sources(game, "enters_base_rested")
-    )
+    for src_seat, src, e in _sources(game, "enters_base_rested"):
+        if _applies(game, src_seat, src, e, slot, seat, any_zone=True):
+            return True
+    return False
 
 
 def damage_cuts(game: GameCore, seat: int, to: str, src: DamageSource) -> list[tuple[str, int]]:

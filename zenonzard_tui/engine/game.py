@@ -100,7 +100,11 @@ class Game(LegalActions):
         IllegalAction (AmbiguousAction for a text naming several) and leaves the game unchanged;
         both are ActionErrors. "A concedes" / "B concedes" (or `concede(seat)`) is taken at any
         time while the game goes on."""
-        conceding = _conceding(action)
+        conceding = (
+            (action.args[0] if action.kind == "concede" else None)
+            if isinstance(action, Action)
+            else _conceding(action)
+        )
         if conceding is not None:
             self.concede(conceding)
             return

@@ -61,6 +61,8 @@ class LegalActions(ActionTexts):
             seen = set()  # one action per card, as in the main phase
             for uid in p.hand:  # only Flash Magic and Swoop minions can be used now (ZR 5.7)
                 card = defs[uid]
+                if not card.flash:
+                    continue
                 kind = card.type
                 if kind == "magic":
                     if "flash" in card.timing and card.id not in seen:
@@ -167,11 +169,15 @@ class LegalActions(ActionTexts):
                 ):
                     out.append(Action("retreat", (s.uid,)))
         if self.turn != 1 or self.options.first_turn_attack:  # ZR 5.8
-            opp = self.players[1 - seat]
-            opp_forces = [i for i, f in enumerate(opp.forces) if not f.destroyed]
+            opp_forces = None
             for s in p.field:
                 if s.rested:
                     continue
+                if opp_forces is None:
+                    opp_forces = []
+                    for i, f in enumerate(self.players[1 - seat].forces):
+                        if not f.destroyed:
+                            opp_forces.append(i)
                 for target in fx.attack_targets(self, s, opp_forces):
                     out.append(Action("attack", (s.uid, target)))
         out.append(Action("end_turn"))
