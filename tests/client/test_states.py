@@ -141,3 +141,12 @@ def test_a_minion_that_must_block_in_this_battle_and_an_attack_that_must_be_bloc
     game = after("card_doberman_tracer.toml", "attack Doberman Tracer -> player", "pass", "pass")
     line = d.attack_text(observe(game, 1))
     assert line is not None and line.endswith("; B must block it if they can (ZR 13.3)")
+
+
+def test_a_narrow_board_joins_what_a_minion_cannot_do():
+    """Ashbringer cannot attack, block or move: short "[no atk/blk/mv]" (one not: in words)."""
+    chip = chip_of(played("card_ashbringer.toml"), 0, "Ashbringer")
+    assert "[can't attack] [can't block] [can't move]" in chip.text.plain
+    assert "[no atk/blk/mv]" in chip.short.plain
+    chip = chip_of(played("card_paralyzer.toml"), 1, "Leviathan")
+    assert "[no block]" in chip.short.plain

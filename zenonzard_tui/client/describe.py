@@ -214,6 +214,7 @@ STATE_TAGS: dict[str, tuple[str, str]] = {
     "protected": ("shielded", "shielded"),
     "doomed": ("dies after battle", "doomed"),
 }
+SHORTER = {"no attack": "atk", "no block": "blk", "no move": "mv"}  # several, joined
 TAG_STYLE = "italic $warning"
 
 
@@ -224,6 +225,12 @@ def state_tags(slot: SlotView, short: bool = False) -> list[str]:
     if slot.must_block:
         keys.add("must_block")
     out = [tags[1 if short else 0] for key, tags in STATE_TAGS.items() if key in keys]
+    if short:  # "no attack", "no move" -> "no atk/mv" (the card panel says them in full)
+        nos = [t for t in out if t in SHORTER]
+        if len(nos) > 1:
+            at = out.index(nos[0])
+            out = [t for t in out if t not in nos]
+            out.insert(at, "no " + "/".join(SHORTER[t] for t in nos))
     out += sorted(k.replace("_", " ") for k in keys - STATE_TAGS.keys())
     return out
 
