@@ -4,7 +4,8 @@
                        [--budgets 0.25,1,4] [--levels strong,expert] [--out FILE [--report]]
 
 --table ladder (default): each level against the one below it (easy-random, medium-easy,
-  strong-medium, expert-strong).
+  strong-medium, expert-strong); --levels strong,medium plays only the pairings whose first
+  level is named (strong-medium, medium-easy).
 --table budget: expert at 0.25x, 1x and 4x its default budget against strong: strength must
   rise with the budget.
 --table puzzles: every searching level on the shipped "win this turn" puzzles, N seeds each
@@ -301,16 +302,20 @@ def main() -> None:
     )
     ap.add_argument(
         "--levels",
-        default="strong,expert",
-        help="--table puzzles: the levels tried, comma-separated (default strong,expert)",
+        help="--table puzzles: the levels tried (default strong,expert); --table ladder: only the"
+        " pairings whose first level is one of these (default all); comma-separated",
     )
     args = ap.parse_args()
     if args.games < 1:
         ap.error(f"--games must be 1 or more, got {args.games}")
     if args.report and args.out is None:
         ap.error("--report reads the games of --out FILE: give --out")
+    levels = args.levels.split(",") if args.levels else None
+    known = {"easy", "medium", "strong", "expert"}
+    if levels and not set(levels) <= known:
+        ap.error(f"--levels takes {', '.join(sorted(known))}, got {args.levels!r}")
     if args.table == "puzzles":
-        puzzles(args.games, args.levels.split(","), args.jobs)
+        puzzles(args.games, levels or ["strong", "expert"], args.jobs)
     else:
         if args.table == "budget":
             try:
@@ -320,6 +325,8 @@ def main() -> None:
             if any(b <= 0 for b in budgets):
                 ap.error(f"--budgets must be above 0, got {args.budgets!r}")
             TABLES["budget"] = tuple((Side("expert", b), Side("strong")) for b in budgets)
+        elif levels:
+            TABLES["ladder"] = tuple(pair for pair in TABLES["ladder"] if pair[0].level in levels)
         try:
             pairings(args.table, args.games, args.seed, args.jobs, args.out, args.report)
         except KeyboardInterrupt:

@@ -116,3 +116,37 @@ def test_the_searching_levels_mulligan_by_the_measured_rule(level):
         assert sorted(game.defs[u].id for u in mine.cards) == sorted(
             game.defs[u].id for u in rule.cards
         )
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_rule_of_thumb_player_does_not_follow_the_order_of_the_legal_list(monkeypatch, seed):
+    """Medium (and every playout) breaks its ties by what the actions name, never by where the
+    engine lists them: at every decision of a game, the legal list reversed gives an action
+    that does the same (copies of a card are one), from the same random draws."""
+    game = _midgame(seed, 0)
+    listed = Game.legal
+    decisions = 0
+    while not game.over and decisions < 150:
+        one = policy.act(game, random.Random(decisions))
+        with monkeypatch.context() as m:
+            m.setattr(Game, "legal", lambda self: listed(self)[::-1])
+            two = policy.act(game, random.Random(decisions))
+        assert signature(game, one) == signature(game, two), game.decision
+        game.apply(one)
+        decisions += 1
+    assert decisions >= 60
+
+
+@pytest.mark.parametrize(("seed", "plies"), [(4, 20), (6, 35)])
+def test_the_whole_tree_search_with_its_playouts_ignores_the_order_of_the_legal_list(
+    monkeypatch, seed, plies
+):
+    """As above with the real rule-of-thumb player in the playouts: the same decision."""
+    game = _midgame(seed, plies)
+    seat = game.pending.seat
+    one = mcts.search(game, seat, random.Random(seed), iterations=40)
+    listed = Game.legal
+    monkeypatch.setattr(Game, "legal", lambda self: listed(self)[::-1])
+    two = mcts.search(game, seat, random.Random(seed), iterations=40)
+    assert signature(game, one.action) == signature(game, two.action)
+    assert (one.visits, round(one.win, 9)) == (two.visits, round(two.win, 9))

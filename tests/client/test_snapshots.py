@@ -35,3 +35,17 @@ def test_the_deck_builder(snap_compare, size):
 
     builder = ZenonzardApp(builder=DeckDraft.open(BLUE), ai_delay=0.0)
     assert snap_compare(builder, terminal_size=size, press=["l", "j", "minus"])
+
+
+def test_a_restricted_minion_on_the_board(snap_compare):
+    """Paralyzer cast on B's Leviathan: its chip says [can't block]; with the cursor on it the
+    card panel lists the state with its duration and rule, and its modifiers (ZR 13.4)."""
+    from tests.client.helpers import ROOT
+
+    session, _ = play_cmd.build(
+        build_parser().parse_args(
+            ["play", "--scenario", str(ROOT / "tests" / "scenarios" / "card_paralyzer.toml")]
+        )
+    )
+    keys = ["1", "1", "left", "k", "k", "k", "k", "l"]
+    assert snap_compare(app(session), terminal_size=(120, 40), press=keys)

@@ -18,6 +18,14 @@ from zenonzard_tui.scenarios import load_scenario, run_scenario
 SCENARIOS = ROOT / "tests" / "scenarios"
 
 
+def after(name: str, *actions: str):
+    """The scenario's position after `actions`."""
+    game = load_scenario(SCENARIOS / name).new_game()
+    for action in actions:
+        game.apply(action)
+    return game
+
+
 def played(name: str):
     result = run_scenario(load_scenario(SCENARIOS / name))
     assert result.passed, result.message
@@ -119,3 +127,17 @@ def test_the_help_lists_every_tag():
     text = " ".join(Content.from_markup(HELP).plain.split())
     for full, _short in d.STATE_TAGS.values():
         assert f"[{full}]" in text, full
+
+
+def test_a_minion_that_must_block_in_this_battle_and_an_attack_that_must_be_blocked():
+    """ZR 13.3: Thexuvans makes Leviathan block this battle; Doberman Tracer's attack must be
+    blocked: the attack line says so to the defender."""
+    game = after(
+        "card_thexuvans.toml", "attack Thexuvans - The Pious -> player", "choose Leviathan"
+    )
+    chip = chip_of(game, 1, "Leviathan")
+    assert "[must block]" in chip.text.plain
+    assert "must block in this battle if it can (ZR 13.3)" in chip.details.plain
+    game = after("card_doberman_tracer.toml", "attack Doberman Tracer -> player", "pass", "pass")
+    line = d.attack_text(observe(game, 1))
+    assert line is not None and line.endswith("; B must block it if they can (ZR 13.3)")

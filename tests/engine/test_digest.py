@@ -8,12 +8,12 @@ from __future__ import annotations
 from bench.digest import digests
 
 # found with the engine before its speed-ups of bench/engine.py's 299-card pool (commit d8f3875);
-# renewed when the observation gained SlotView.states/mods and ForceView.locked (h-client: with
-# those three fields left out of the observations, the digests are still d8f3875's 5f83cf0f.../949
-# and 6a2f0707.../1163)
+# renewed when the observation gained SlotView.states/mods, ForceView.locked and
+# AttackView.forced (h-client: with those four fields left out of the observations, the digests
+# are still d8f3875's 5f83cf0f.../949 and 6a2f0707.../1163)
 PINNED = {
-    "random": ("5bb2b4b2d81f0a0fbfcf029d7182d121e9ee4d72dde588b7687792349e5e5994", 949),
-    "starter": ("6771cd01db50e18929d6ac3dfe83fc3fb7df6db5374812371e657c22c3205449", 1163),
+    "random": ("8ff848de48f1f97bd99a13c5c4c4346a5d96f47b501e2cb3bc1203852a0eab78", 949),
+    "starter": ("2d26bd3c412bae551483902d75e79a278a078e2d343ba1308c2885f13ba0db82", 1163),
 }
 
 

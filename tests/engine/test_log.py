@@ -167,3 +167,11 @@ def test_a_battle_term_on_a_minion_cites_its_rule_and_duration():
         "wins its battles regardless of BP (ZR 13.1) until the end of the turn (ZR 5.7)." in s
         for s in log
     )
+
+
+def test_cards_kept_rested_are_named_with_their_owner():
+    log = scenario_log("card_binding_roses_zone_defense.toml")
+    assert any(
+        s.startswith("B's Drill Golem") and "cannot become Active until the end of B's next" in s
+        for s in log
+    ), log

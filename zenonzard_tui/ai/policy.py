@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from zenonzard_tui.ai.lethal import signature
 from zenonzard_tui.cards.model import CardDef, Selector, Step
 from zenonzard_tui.engine import effects as fx
 from zenonzard_tui.engine.actions import (
@@ -24,6 +25,13 @@ from zenonzard_tui.engine.game import Game
 from zenonzard_tui.engine.state import BASE_LIMIT
 
 MANA_TARGET = 8  # past this many mana, a Base Minion card is worth more on the field
+
+
+def _card_order(game: Game, action: Action) -> str:
+    """An order of the actions' own, by what they do (`lethal.signature`: card ids, not uids),
+    never by where the engine lists them: the rule of thumb breaks its ties with it, so two
+    lists of the same actions in another order get the same answer (copies of a card are one)."""
+    return repr(signature(game, action))
 
 
 def _by_kind(actions: list[Action]) -> dict[str, list[Action]]:
@@ -61,9 +69,9 @@ def mana(game: Game, seat: int, actions: list[Action]) -> Action:
     if len(p.base) >= BASE_LIMIT:
         return kinds["mana_skip"][0]
     if "mana" in kinds and len(p.base) < MANA_TARGET + 2:
-        return kinds["mana"][0]
+        return min(kinds["mana"], key=lambda a: _card_order(game, a))
     if len(p.base) < MANA_TARGET and "mana_colorless" in kinds:
-        return kinds["mana_colorless"][0]
+        return min(kinds["mana_colorless"], key=lambda a: _card_order(game, a))
     return kinds["mana_skip"][0]
 
 
@@ -83,7 +91,7 @@ def _attack(game: Game, seat: int, attacks: list[Action], rng: random.Random) ->
     blocker = _best_blocker_bp(game, opp)
     forces = game.players[opp].forces
     best, best_key = None, None
-    for a in attacks:
+    for a in sorted(attacks, key=lambda a: _card_order(game, a)):  # the draws below too
         uid, target = a.args
         slot = game.field_slot(uid)
         if slot is None:
@@ -102,14 +110,20 @@ def main(game: Game, seat: int, actions: list[Action], rng: random.Random) -> Ac
     kinds = _by_kind(actions)
     summons = kinds.get("summon")
     if summons:
-        return max(summons, key=lambda a: fx.card_cost(game.defs[a.args[0]]))
+        return max(summons, key=lambda a: (_summon_worth(game, a), _card_order(game, a)))
     casts = kinds.get("cast")
     if casts and rng.random() < 0.6:
-        return rng.choice(casts)
+        return rng.choice(sorted(casts, key=lambda a: _card_order(game, a)))
     attack = _attack(game, seat, kinds.get("attack", []), rng)
     if attack is not None:
         return attack
     return kinds["end_turn"][0]
+
+
+def _summon_worth(game: Game, action: Action) -> tuple[int, int, int]:
+    """The costliest card first, then the higher BP, then the higher DP."""
+    card = game.defs[action.args[0]]
+    return (fx.card_cost(card), card.bp or 0, card.dp or 0)
 
 
 def block(game: Game, seat: int, actions: list[Action]) -> Action:
@@ -127,10 +141,12 @@ def block(game: Game, seat: int, actions: list[Action]) -> Action:
         if s is not None and fx.bp(game, s, seat) >= abp:
             good.append((fx.bp(game, s, seat), x))
     if good:
-        return min(good, key=lambda t: t[0])[1]
+        return min(
+            good, key=lambda t: (t[0], _blocker_worth(game, t[1], seat), _card_order(game, t[1]))
+        )[1]
     lethal = a.target[0] == "p" and fx.dp(game, attacker, 1 - seat) >= game.players[seat].life
     if lethal or len(blocks) == len(actions):  # must block (ZR 13.3) leaves no other
-        return min(blocks, key=lambda x: _blocker_worth(game, x, seat))
+        return min(blocks, key=lambda x: (_blocker_worth(game, x, seat), _card_order(game, x)))
     return next(x for x in actions if x.kind == "no_block")
 
 
@@ -178,21 +194,21 @@ def choose(game: Game, seat: int, actions: list[Action], rng: random.Random) -> 
     assert isinstance(choice, Choice)
     picks = [a for a in actions if a.kind == "choose" and a.args[0][0] != "none"]
     if choice.purpose in ("field_limit", "base_limit") and picks:
-        return min(picks, key=lambda a: _strength(game, a.args[0]))
+        return min(picks, key=lambda a: (_strength(game, a.args[0]), _card_order(game, a)))
     origin = fx.choice_origin(game, choice)
     polarity = _polarity(origin[1] if origin else None)
     if polarity and picks:
         side = seat if polarity > 0 else 1 - seat
         aimed = [a for a in picks if _owner(game, a.args[0]) == side]
         if aimed:
-            return max(aimed, key=lambda a: _strength(game, a.args[0]))
+            return max(aimed, key=lambda a: (_strength(game, a.args[0]), _card_order(game, a)))
         stop = [a for a in actions if a not in picks]  # "done" / "choose none" if allowed
         if stop:
             return stop[0]
     done = [a for a in actions if a.kind == "done"]
     if done and rng.random() < 0.5:
         return done[0]
-    return rng.choice(actions)
+    return rng.choice(sorted(actions, key=lambda a: _card_order(game, a)))
 
 
 def _strength(game: Game, option: tuple) -> int:
@@ -271,7 +287,7 @@ def flash(game: Game, seat: int, actions: list[Action], rng: random.Random) -> A
     card. Each option is tried on a copy of the game to the battle's end (both sides then
     passing their Flash windows)."""
     passing = next(a for a in actions if a.kind == "pass")
-    tricks = [a for a in actions if a is not passing]
+    tricks = sorted((a for a in actions if a is not passing), key=lambda a: _card_order(game, a))
     if not tricks:
         return passing
     dice = rng.getrandbits(32)

@@ -146,6 +146,8 @@ def attack_text(view: Observation) -> str | None:
         attacker = f"{slot.name} ({slot.bp}/{slot.dp})"
     target = f"{other} (player)" if attack.target == "player" else f"{other}'s {attack.target}"
     text = f"{seat}'s {attacker} -> {target}"
+    if attack.forced and attack.blocker is None:
+        text += f"; {other} must block it if they can (ZR 13.3)"
     if attack.blocker is not None:
         blocked = slot_by_uid(view, attack.blocker)
         if blocked is None:

@@ -156,12 +156,14 @@ _PENDING: dict[str, type[PendingView]] = {
 
 @dataclass(frozen=True, slots=True)
 class AttackView:
-    """The attack in progress (ZR 8): `target` is "player" or the attacked Force's name."""
+    """The attack in progress (ZR 8): `target` is "player" or the attacked Force's name;
+    `forced`: the defender must block it if they can (ZR 13.3, Doberman Tracer)."""
 
     seat: str
     attacker: int
     target: str
     blocker: int | None
+    forced: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,6 +271,8 @@ def _states(game: Game, slot: Slot, seat: int, field: bool) -> tuple[StateView, 
             out.append(StateView("protected", f"cannot be chosen by {by}{until} (ZR 10.2)"))
     if slot.must_block:
         out.append(StateView("must_block", "must block this turn if it can (ZR 13.3)"))
+    elif game.attack is not None and slot.uid in game.attack.named:
+        out.append(StateView("must_block", "must block in this battle if it can (ZR 13.3)"))
     if field:
         for do, tag in RESTRICTIONS.items():
             for src_seat, src, e in fx._sources(game, do):
@@ -399,7 +403,7 @@ def observe(game: Game, seat: int) -> Observation:
             if a.target[0] == "p"
             else game.players[1 - a.seat].forces[a.target[1]].force.name
         )
-        attack = AttackView(SEATS[a.seat], a.attacker, target, a.blocker)
+        attack = AttackView(SEATS[a.seat], a.attacker, target, a.blocker, a.forced)
     return Observation(
         seat=SEATS[seat],
         turn=game.turn,

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from zenonzard_tui.cards.model import COLORS, KEYWORD_LABELS, CardDef, Effect, Selector, Step
 from zenonzard_tui.cards.words import Clause, WordsContext, article, describe, join
-from zenonzard_tui.engine.state import Lasting, Slot
+from zenonzard_tui.engine.state import SEATS, Lasting, Slot
 from zenonzard_tui.engine.terms.base import (
     DURATIONS,
     FilterWords,
@@ -308,12 +308,12 @@ class StayRested:
                 f = game.players[o[1]].forces[o[2]]
                 if not f.destroyed:
                     keys.append(("f", o[1], o[2]))
-                    names.append(f.force.name)
+                    names.append(f"{SEATS[o[1]]}'s {f.force.name}")  # for the log
             elif o[0] == "c":
                 found = game.find_slot(o[1])
                 if found is not None:
                     keys.append(("c", found[2].uid, found[2].order))
-                    names.append(found[2].name)
+                    names.append(f"{SEATS[found[0]]}'s {found[2].name}")
         if not keys:
             return False
         fx.add_lasting(game, Lasting(ctx.controller, "locked", ctx.name, ctx.kind, until="opponent_standby",
