@@ -7,7 +7,8 @@ player choosing uniformly at random among the legal actions, and hashes, for eve
 of all the legal actions at every decision (in their order), the action taken, both players'
 observations every 25 decisions and at the end, and the outcome. It prints one SHA-256 per kind of
 deck, the number of decisions, and the CPU time the games took. Same figures before and after a
-change: the same games (the log is off, so a change of log sentences does not change the digest).
+change: the same games (the log is off, so a change of log sentences does not change the digest;
+a change of what an observation holds does, though the games are the same).
 """
 
 from __future__ import annotations
