@@ -140,7 +140,8 @@ def test_the_log_says_what_the_hand_cards_did() -> None:
     said = sentences(game, 1)
     assert "A discards Two-Tailed Cat from the top of their deck (ZR 11.10)." in said
     assert (
-        "Test Purple Drawer resolves its [When Destroyed] effects from the trash (ZR 14.6)." in said
+        "A's Test Purple Drawer resolves its [When Destroyed] effects from the trash (ZR 14.6)."
+        in said
     )
     game = load_scenario(SCENARIOS / "card_janus_projector_of_truth.toml").new_game()
     game.apply("summon Janus - Projector of Truth")

@@ -267,7 +267,9 @@ class TrashEffects(SeatEvent):
 
     def sentence(self, game: Game, seat: int | None) -> str:
         name = _name(game, self.uid)
-        return f"{name} resolves its [When Destroyed] effects from the trash (ZR 14.6)."
+        return (
+            f"{self.who}'s {name} resolves its [When Destroyed] effects from the trash (ZR 14.6)."
+        )
 
 
 @dataclass(frozen=True, slots=True)
