@@ -1,6 +1,7 @@
 """The speed-ups of the legal-action listing change nothing: the listing with its `ListingMemo`
-equals the listing worked out afresh, the mana fast path of `can_pay` agrees with `payment`, and
-the per-definition continuous effects match the card's effects (ZR 3.7)."""
+equals the listing worked out afresh, the mana fast path of `can_pay` agrees with `payment`, the
+per-definition continuous effects match the card's effects (ZR 3.7), and the continuous effects
+kept between decisions follow every change of the cards in play (ZR 10.3 (f))."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ from zenonzard_tui.engine import effects as fx
 from zenonzard_tui.engine.actions import MAIN
 from zenonzard_tui.engine.core import ListingMemo
 from zenonzard_tui.engine.game import new_game
+from zenonzard_tui.engine.invariants import problems
+from zenonzard_tui.engine.state import Slot
 
 DECKS = sorted((Path(__file__).resolve().parents[2] / "decks").glob("*.deck"))
 
@@ -82,3 +85,24 @@ def test_derived_passives_do_not_change_equality_and_follow_a_replace() -> None:
     assert copy.passives == card.passives and copy != card
     assert dataclasses.replace(card) == card
     assert "passives" not in repr(card)
+
+
+def test_a_card_put_into_play_unannounced_breaks_an_invariant() -> None:
+    """ZR 10.3 (f): the continuous effects kept as at work are found again after each change of
+    the cards in play (`Game.changed_play`); a card put onto the field behind the engine's back
+    leaves them stale, and `problems` says so (the random games check it after every action)."""
+    decks = [load_deck(p) for p in DECKS]
+    game = new_game(decks[0], decks[1], seed=1, log=False)
+    while game.turn < 3:
+        game.apply(game.legal()[-1])
+    assert fx._sources(game, "modify") is not None  # the cache is found for this state
+    assert problems(game) == []
+    aura = next(
+        c
+        for c in load_pool().cards.values()
+        if c.type == "field_minion" and "modify" in c.field_passives
+    )
+    game.players[0].field.append(Slot(game.new_uid(), aura, 0))
+    assert any("changed_play" in p for p in problems(game))
+    game.changed_play()
+    assert problems(game) == []

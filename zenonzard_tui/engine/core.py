@@ -44,19 +44,12 @@ class Attack:
 
 class ListingMemo:
     """What the effects runtime finds once while the legal actions are listed (nothing changes
-    meanwhile): the continuous effects at work (`SourceCache`, checked once; the sources of each
-    `do` are kept with it, effects._sources), each seat's Active mana by color
-    (effects.listing_mana)."""
+    meanwhile): each seat's Active mana by color (effects.listing_mana)."""
 
-    __slots__ = ("cache", "fixed_costs", "mana", "plain_pay")
+    __slots__ = ("mana",)
 
     def __init__(self) -> None:
-        self.cache: SourceCache | None = None
         self.mana: dict[int, tuple[int, dict[str, int], bool]] = {}
-        # no effect makes a cost 0, mana worth more or colorless mana pay pips (effects.can_pay)
-        self.plain_pay: bool | None = None
-        # and none changes a cost either: every card costs what is printed (found with plain_pay)
-        self.fixed_costs = False
 
 
 class GameCore:
@@ -64,10 +57,11 @@ class GameCore:
 
     """One game of Zenonzard. Seat 0 is "A", seat 1 is "B"."""
 
-    # The continuous effects that work, by `do`, gathered once while the legal actions are listed
-    # (effects._sources); None at all other times, since any task may change them.
+    # What is found once while the legal actions are listed (the Active mana); None at all other
+    # times, since any task may change it.
     listing_memo: ListingMemo | None = None
-    # The continuous effects at work, found again whenever what they depend on changed (its key).
+    # The continuous effects at work, found again whenever what they depend on changed: the cards
+    # in play and the Forces at work (`play_version`) or the lasting effects (effects._cache).
     sources_cache: SourceCache | None = None
 
     def __init__(self) -> None:  # use new_game() or position.game_from_position()
@@ -94,6 +88,7 @@ class GameCore:
         self.setup_record: dict | None = None  # how new_game() started it, for saves
         self.this_turn: tuple[TurnRecord, ...] = ()  # summons and Magic uses this turn (ZR 14.1)
         self.lasting: tuple[Lasting, ...] = ()  # effects that outlive their step (ZR 14.4, 14.5)
+        self.play_version = 0  # bumped by every change of the cards in play or the Forces at work
         self._legal: list[Action] | None = None
         self._texts = False
 
@@ -120,6 +115,7 @@ class GameCore:
         new.log = self.log.clone()
         new.setup_record = self.setup_record
         new.this_turn, new.lasting = self.this_turn, self.lasting  # tuples: shared
+        new.play_version = self.play_version  # (its SourceCache is found anew: other slots)
         new._legal, new._texts = self._legal, self._texts
         return new
 
@@ -193,6 +189,12 @@ class GameCore:
         """Stop at a decision: `seat` decides (`kind`: MULLIGAN, MANA, MAIN, PRIORITY, BLOCK or
         CHOICE with its Choice as `ctx`); the task that asks returns and the game waits."""
         self.pending = Decision(kind, seat, ctx)
+
+    def changed_play(self) -> None:
+        """A card entered or left play (the field or the base), or a Force became Rested, Active
+        or destroyed: the continuous effects at work are found again when next asked
+        (effects._cache). Every change of those zones and Forces calls it."""
+        self.play_version += 1
 
     def forget_legal(self) -> None:
         """Drop the cached legal actions, after the state was changed from outside (a sampled

@@ -134,6 +134,7 @@ class Damages(Zones):
         f.life = 0
         f.destroyed = True
         f.rested = True
+        self.changed_play()
         self.log.add("force_destroyed", seat, index, reason)
         self.queued.append((seat, 0, index, (Damages._t_force_destroyed, seat, index)))
         return True

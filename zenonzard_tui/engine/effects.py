@@ -49,16 +49,9 @@ Source = tuple[int, Slot | None, Effect]
 def _sources(game: GameCore, do: str) -> list[Source]:
     """Every working continuous effect `do`: (seat, source slot or None, effect), Forces first,
     then the field, then the base, player by player. They are found again only when the cards in
-    play, the Forces at work or the lasting effects changed (`_cache`); while the legal actions
-    are listed (the state does not change) that is checked once (`game.listing_memo`). The list
-    is shared: callers read it, never change it."""
-    memo = game.listing_memo
-    if memo is None:
-        cache = _cache(game)
-    elif memo.cache is not None:
-        cache = memo.cache
-    else:
-        cache = memo.cache = _cache(game)
+    play, the Forces at work or the lasting effects changed (`_cache`). The list is shared:
+    callers read it, never change it."""
+    cache = _cache(game)
     found = cache.by_do.get(do)
     if found is None:
         found = cache.by_do[do] = []
@@ -71,49 +64,66 @@ def _sources(game: GameCore, do: str) -> list[Source]:
 
 
 class SourceCache:
-    """The cards and Forces with continuous effects at work (effects._holders) and the sources
-    of each `do` asked for (effects._sources), with what they were found for: `zones`, copies of
-    the lists of the cards in play (slots, each with its card for good) and of the Forces, and
-    `working`, which Forces work; `lasting`, the game's lasting effects (the very tuple). They
-    depend on nothing else, so while all are the same they are still true."""
+    """The cards and Forces with continuous effects at work (effects._holders) and what is found
+    from them: the sources of each `do` asked for (effects._sources), the kinds of payment
+    (effects._pay_kinds), the events watched (effects.watched). Found for the cards in play and
+    the Forces at work of `version` (`GameCore.play_version`) and the lasting effects `lasting`
+    (the very tuple): they depend on nothing else, so while both are the same they are still
+    true."""
 
-    __slots__ = ("by_do", "holders", "lasting", "pay", "working", "zones")
+    __slots__ = ("by_do", "holders", "lasting", "pay", "version", "watched")
 
-    def __init__(self, zones: tuple[list, ...], working: int, lasting: tuple[Lasting, ...],
-                 holders: list) -> None:  # fmt: skip
-        self.zones = zones
-        self.working = working
+    def __init__(self, version: int, lasting: tuple[Lasting, ...], holders: list) -> None:
+        self.version = version
         self.lasting = lasting
         self.holders = holders
         self.by_do: dict[str, list] = {}
         self.pay: tuple[bool, bool] | None = None  # found by _pay_kinds
+        self.watched: frozenset[str] | None = None  # found by watched
 
 
 def _cache(game: GameCore) -> SourceCache:
-    """The game's `SourceCache`, found anew if what it was found for changed: the slots in play
-    in order (a slot compares by identity), the Forces and which of them work, the lasting
-    effects (compared by identity: a tuple replaced when it changes)."""
-    p0, p1 = game.players
-    working = 0
-    for f in p0.forces:
-        working = working * 2 + (not f.rested and not f.destroyed)
-    for f in p1.forces:
-        working = working * 2 + (not f.rested and not f.destroyed)
+    """The game's `SourceCache`, found anew if what it was found for changed: the cards in play
+    and the Forces at work (`game.play_version`), the lasting effects (compared by identity: a
+    tuple replaced when it changes). When the same cards and Forces have continuous effects at
+    work as before (a card without any came or went), what was found from them still holds."""
     cache = game.sources_cache
-    if cache is not None and cache.lasting is game.lasting and cache.working == working:
-        zones = cache.zones
-        if (
-            zones[0] == p0.field
-            and zones[1] == p0.base
-            and zones[2] == p1.field
-            and zones[3] == p1.base
-            and zones[4] == p0.forces
-            and zones[5] == p1.forces
-        ):
-            return cache
-    zones = (p0.field[:], p0.base[:], p1.field[:], p1.base[:], p0.forces[:], p1.forces[:])
-    cache = game.sources_cache = SourceCache(zones, working, game.lasting, _holders(game))
+    version, lasting = game.play_version, game.lasting
+    if cache is not None and cache.version == version and cache.lasting is lasting:
+        return cache
+    holders = _holders(game)
+    if cache is not None and _same_holders(cache.holders, holders):
+        cache.version, cache.lasting = version, lasting
+        cache.watched = None  # (a card or Force without continuous effects may watch)
+        return cache
+    cache = game.sources_cache = SourceCache(version, lasting, holders)
     return cache
+
+
+def _same_holders(old: list, new: list) -> bool:
+    """Are these the same holders (`_holders`), in the same order?"""
+    if len(old) != len(new):
+        return False
+    for (seat, s, by_do), (seat2, s2, by_do2) in zip(old, new, strict=True):
+        if s is not s2 or by_do is not by_do2 or seat != seat2:
+            return False
+    return True
+
+
+def cache_sound(game: GameCore) -> bool:
+    """Does the game's `SourceCache`, where it counts as current, hold what a fresh look finds
+    (the continuous effects and the events watched)? False means that a change of the cards in
+    play or of the Forces went by without `GameCore.changed_play` (invariants.problems)."""
+    cache = game.sources_cache
+    if cache is None or cache.version != game.play_version or cache.lasting is not game.lasting:
+        return True  # not current: the next query finds it anew
+    if not _same_holders(cache.holders, _holders(game)):
+        return False
+    kept = cache.watched
+    cache.watched = None
+    fresh = watched(game)
+    cache.watched = kept
+    return kept is None or kept == fresh
 
 
 _LASTING_INDEX: dict[int, tuple[Effect, _Index]] = {}
@@ -201,21 +211,33 @@ def _this(src: Slot | None) -> tuple:
     return (("c", src.uid),) if src is not None else ()
 
 
-def _bonus(game: GameCore, slot: Slot, seat: int, stat: str) -> int:
-    """The continuous modifiers (auras, Forces, [Passive] bonuses) on this minion's `stat`."""
-    total = 0
+def modifiers_on(game: GameCore, slot: Slot, seat: int, stat: str | None = None) -> list[Source]:
+    """The continuous `modify` effects (auras, Forces, [Passive] bonuses) that work on this
+    minion of `seat` now, with a `stat` value when one is named. ZR 10.7: copies of an effect
+    that does not stack (same card, same effect) count once."""
+    out = []
     stacked: set[int] | None = None
     for src_seat, src, e in _sources(game, "modify"):
-        step = e.steps[0]
-        value = step.param(stat, 0)
-        if not value or not _applies(game, src_seat, src, e, slot, seat):
+        if stat is not None and not e.steps[0].param(stat, 0):
             continue
-        if e.no_stack:  # ZR 10.7: copies of this effect (same card, same effect) apply once
+        if not _applies(game, src_seat, src, e, slot, seat):
+            continue
+        if e.no_stack:
             if stacked is None:
                 stacked = set()
             elif id(e) in stacked:
                 continue
             stacked.add(id(e))
+        out.append((src_seat, src, e))
+    return out
+
+
+def _bonus(game: GameCore, slot: Slot, seat: int, stat: str) -> int:
+    """The continuous modifiers (auras, Forces, [Passive] bonuses) on this minion's `stat`."""
+    total = 0
+    for src_seat, src, e in modifiers_on(game, slot, seat, stat):
+        step = e.steps[0]
+        value = step.param(stat)
         per = step.param("per")
         if per is not None:  # ZR 10.10: a continuous count is recounted each time
             value *= _count(game, per, src_seat, src.uid if src is not None else None)
@@ -361,7 +383,7 @@ def _marked(slot: Slot, mark: str) -> bool:
 def can_act(game: GameCore, slot: Slot, action: str) -> bool:
     """ZR 13.4: can this minion `action` ("attack", "block", "move": Movement only) now, as far
     as the `cannot` term says (a mark of a one-shot effect, or a passive effect)?"""
-    if slot.mods and _marked(slot, f"no_{action}"):
+    if slot.mods and _marked(slot, _FORBIDDING[action]):
         return False
     seat = None
     for src_seat, src, e in _sources(game, "cannot"):
@@ -372,6 +394,9 @@ def can_act(game: GameCore, slot: Slot, action: str) -> bool:
         if _applies(game, src_seat, src, e, slot, seat):
             return False
     return True
+
+
+_FORBIDDING = {"attack": "no_attack", "block": "no_block", "move": "no_move"}  # the marks
 
 
 def blockable_by(game: GameCore, attacker: Slot, blocker: Slot) -> bool:
@@ -407,7 +432,7 @@ def destroyed_after_battle(game: GameCore, slot: Slot) -> bool:
 
 def attack_targets(game: GameCore, slot: Slot, opp_forces: list[int]) -> list[tuple]:
     """ZR 8.1, ZR 8.2: what this Active minion may attack (ZR 13.4: nothing if it cannot)."""
-    if (slot.mods or _sources(game, "cannot")) and not can_act(game, slot, "attack"):
+    if not can_act(game, slot, "attack"):
         return []
     no_forces = _restricted(game, slot, "cannot_attack_forces")
     targets: list[tuple] = []
@@ -707,21 +732,14 @@ def listing_mana(game: GameCore, seat: int) -> tuple[int, dict[str, int], bool]:
             if not s.rested:
                 free += 1
                 counts[s.color] = counts.get(s.color, 0) + 1
-        if memo.plain_pay is None:
-            memo.plain_pay, memo.fixed_costs = _pay_kinds(game)
-        mana = memo.mana[seat] = (free, counts, memo.fixed_costs)
+        mana = memo.mana[seat] = (free, counts, _pay_kinds(game)[1])
     return mana
 
 
 def _pay_kinds(game: GameCore) -> tuple[bool, bool]:
-    """While listing: (nothing makes a cost 0, mana worth more or colorless mana pay pips; and
-    nothing changes a cost either), found once per `SourceCache`."""
-    memo = game.listing_memo
-    assert memo is not None
-    if memo.cache is not None:
-        cache = memo.cache
-    else:
-        cache = memo.cache = _cache(game)
+    """(Nothing makes a cost 0, mana worth more or colorless mana pay pips; and nothing changes a
+    cost either), found once per `SourceCache`."""
+    cache = _cache(game)
     if cache.pay is None:
         plain = not (
             _sources(game, "cost_zero")
@@ -734,8 +752,9 @@ def _pay_kinds(game: GameCore) -> tuple[bool, bool]:
 
 def can_pay(game: GameCore, seat: int, uid: int) -> bool:
     """Can `seat` pay for the card now (is `payment` not None)? While the legal actions are
-    listed, the common case is told from the Active mana's colors alone: enough Active mana for
-    the whole cost, and for a single pip enough of its color (the rest is then paid with any)."""
+    listed, the common case is told from the Active mana's colors alone: when every card costs
+    what is printed and is paid plainly, its `quick_pay`: enough Active mana for the whole cost,
+    and for a single pip enough of its color (the rest is then paid with any)."""
     card = game.defs[uid]
     memo = game.listing_memo
     if memo is not None:
@@ -745,8 +764,7 @@ def can_pay(game: GameCore, seat: int, uid: int) -> bool:
             return quick[0] <= mana[0] and (
                 quick[1] is None or mana[1].get(quick[1], 0) >= quick[2]
             )
-        plain = memo.plain_pay
-        if plain and "cost_zero" not in card.hand_passives:
+        if _pay_kinds(game)[0] and "cost_zero" not in card.hand_passives:
             counts = mana[1]
             for color, n in card.pips:  # ZR 6.1.1: a pip short of its color cannot be paid
                 if counts.get(color, 0) < n:
@@ -996,6 +1014,8 @@ def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None, 
     counts the watching card's own events only. The whenever-effects a player has for a while
     (Lasting "watch": Lock-On, Arondai) come after the Forces' and the cards'. `named`: the card
     the event is about when it is no `subject` (the Magic used), for the log's cause."""
+    if event not in watched(game):
+        return
     stacked: set = set()
     for p in game.players:
         # (rank, order, source card, effects, name, kind of effect: ZR 6.5, ZR 10.1)
@@ -1038,6 +1058,28 @@ def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None, 
                 ctx = Ctx(p.seat, src.uid if src else None, kind, e, name, it=it)
                 cause = (event, seat, subject.name if subject is not None else named)
                 game.queued.append((p.seat, rank, order, (t_trigger, ctx, cause)))
+
+
+def watched(game: GameCore) -> frozenset[str]:
+    """The events that some "whenever ..." effect may watch now (`queue_watchers`): those of the
+    Forces at work, of the cards on the field and of the lasting whenever-effects. Found once per
+    `SourceCache` (it depends on nothing else)."""
+    cache = _cache(game)
+    found = cache.watched
+    if found is None:
+        events: set[str] = set()
+        for p in game.players:
+            for f in p.forces:
+                if f.active:
+                    events |= f.force.whens
+            for s in p.field:
+                if s.card is not None:
+                    events |= s.card.whens
+        for x in game.lasting:
+            if x.kind == "watch" and x.effect is not None:
+                events.add(x.effect.when)
+        found = cache.watched = frozenset(events)
+    return found
 
 
 def queue_deck_discards(game: GameCore, seat: int, batch: list[int]) -> None:

@@ -75,6 +75,12 @@ def problems(game: Game, max_actions: int = MAX_ACTIONS) -> list[str]:
         out += _zone_problems(game)
     if len(set(token_uids)) != len(token_uids):
         out.append(f"a token is in play twice ({_ONE_ZONE})")
+    if not fx.cache_sound(game):
+        out.append(
+            "the continuous effects kept as at work are not those of the cards in play and the "
+            "Forces at work now (ZR 10.3 (f): a change of them went by without "
+            "Game.changed_play)"
+        )
     out += _decision_problems(game, max_actions)
     return out
 

@@ -128,45 +128,24 @@ class LegalActions(ActionTexts):
         defs = self.defs
         out: list[Action] = []
         seen = set()  # copies of a card in hand are interchangeable: one action per card
-        free, counts, plain = (
-            fx.listing_mana(self, seat)
-            if p.hand and self.listing_memo is not None
-            else (0, {}, False)
-        )
         for uid in p.hand:
             card = defs[uid]
             kind = card.type
             if kind == "field_minion":
                 if card.id not in seen:
                     seen.add(card.id)
-                    quick = card.quick_pay  # fx.can_pay's common case, told here at once
-                    if (
-                        (
-                            quick[0] <= free
-                            and (quick[1] is None or counts.get(quick[1], 0) >= quick[2])
-                        )
-                        if plain and quick is not None
-                        else fx.can_pay(self, seat, uid)
-                    ):
+                    if fx.can_pay(self, seat, uid):
                         out.append(Action("summon", (uid,)))
             elif kind == "magic" and "main" in card.timing and card.id not in seen:
                 seen.add(card.id)
                 if fx.can_cast(self, seat, uid):
                     out.append(Action("cast", (uid,)))
-        # ZR 13.4: "cannot move" / "cannot attack" (a mark, or a continuous effect)
-        cannot = bool(fx._sources(self, "cannot"))
-        if p.movement > 0:  # ZR 7
-            for s in p.base:  # ZR 13.4: "cannot move" forbids Movement
-                if s.card is not None and (
-                    (not cannot and not s.mods) or fx.can_act(self, s, "move")
-                ):
+        if p.movement > 0:  # ZR 7; ZR 13.4: "cannot move" forbids Movement
+            for s in p.base:
+                if s.card is not None and fx.can_act(self, s, "move"):
                     out.append(Action("advance", (s.uid,)))
             for s in p.field:
-                if (
-                    s.card is not None
-                    and s.card.type != "token"
-                    and ((not cannot and not s.mods) or fx.can_act(self, s, "move"))
-                ):
+                if s.card is not None and s.card.type != "token" and fx.can_act(self, s, "move"):
                     out.append(Action("retreat", (s.uid,)))
         if self.turn != 1 or self.options.first_turn_attack:  # ZR 5.8
             opp_forces = None

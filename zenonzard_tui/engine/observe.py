@@ -315,12 +315,8 @@ def _mods(game: Game, slot: Slot, seat: int) -> tuple[str, ...]:
         if parts:
             until = _until(game, m.until, m.ends) or " while it stays on the field"
             out.append(", ".join(parts) + until)
-    stacked = set()  # ZR 10.7: an effect that does not stack counts once (as effects._bonus)
-    for src_seat, src, e in fx._sources(game, "modify"):
+    for src_seat, src, e in fx.modifiers_on(game, slot, seat):
         step = e.steps[0]
-        if (e.no_stack and id(e) in stacked) or not fx._applies(game, src_seat, src, e, slot, seat):
-            continue
-        stacked.add(id(e))
         times = 1
         per = step.param("per")
         if per is not None:  # ZR 10.10: counted now

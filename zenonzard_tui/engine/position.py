@@ -310,6 +310,7 @@ def game_from_position(
             if s.uid >= _TOKEN_BASE:
                 s.uid = game.new_uid()
 
+    game.changed_play()  # (the cards in play and the Forces were put there directly)
     if phase == "standby":
         game.turn = turn - 1
         game.push((Game.t_start_turn,))

@@ -46,6 +46,7 @@ class Turns(Battles):
                 p.deck.append(uid)
             p.forces = [ForceState(f) for f in forces[seat]]
             p.life = START_LIFE - sum(f.life for f in forces[seat])  # ZR 5.1
+        self.changed_play()
         self.next_uid += COPY_ROOM  # ZR 11.11: the uids of copies come before the tokens'
         for p in self.players:
             self.rng.shuffle(p.deck)
@@ -102,22 +103,20 @@ class Turns(Battles):
     def _t_refresh(self) -> None:
         """ZR 5.3.2: your cards on the field and in the base and your undestroyed Forces become Active."""
         p = self.players[self.active]
-        if self.lasting:  # ZR 14.5: cards that cannot become Active yet skip the refresh
-            locked = fx.locked_keys(self)
+        locked = fx.locked_keys(self) if self.lasting else None
+        if locked:  # ZR 14.5: cards that cannot become Active yet skip the refresh
             for s in (*p.field, *p.base):
                 if ("c", s.uid, s.order) not in locked:
                     s.rested = False
-            for i, f in enumerate(p.forces):
-                if not f.destroyed and ("f", p.seat, i) not in locked:
-                    f.rested = False
-            return
-        for s in p.field:
-            s.rested = False
-        for s in p.base:
-            s.rested = False
-        for f in p.forces:
-            if not f.destroyed:
+        else:
+            for s in p.field:
+                s.rested = False
+            for s in p.base:
+                s.rested = False
+        for i, f in enumerate(p.forces):
+            if f.rested and not f.destroyed and not (locked and ("f", p.seat, i) in locked):
                 f.rested = False
+                self.changed_play()
 
     def _t_draw_step(self) -> None:
         """ZR 5.4: draw 1 (not in the very first turn; 2 for the second player's first turn with

@@ -270,6 +270,7 @@ def _set_rested(game: Game, targets: tuple, rested: bool) -> bool:
             # ZR 10.8: no change is not doing it; ZR 14.5: what cannot become Active stays Rested
             if not f.destroyed and f.rested != rested and o not in locked:
                 f.rested = rested
+                game.changed_play()
                 changed[o[1]].append(f.force.name)
     for seat, _, slot in _slots(game, targets):
         if locked and ("c", slot.uid, slot.order) in locked:
