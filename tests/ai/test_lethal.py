@@ -13,6 +13,7 @@ from zenonzard_tui.ai import AIPlayer, lethal, policy
 from zenonzard_tui.ai.player import LETHAL_TOTAL
 from zenonzard_tui.engine import effects as fx
 from zenonzard_tui.engine.belief import default_prior, sample_world
+from zenonzard_tui.engine.state import Lasting, TurnRecord
 from zenonzard_tui.puzzles import PUZZLES, puzzle_files
 from zenonzard_tui.scenarios import load_scenario, parse_scenario
 
@@ -158,3 +159,22 @@ def test_the_checks_searches_share_one_bound(monkeypatch, name):
     first = ai.lethal(game, game.active)
     assert first is None or first.key() in {a.key() for a in game.legal()}
     assert len(seen) > 1 and sum(seen) <= LETHAL_TOTAL * 2000 + 10 * len(seen)
+
+
+def test_the_key_holds_what_this_turn_has_done():
+    """Two positions that differ only in what happened earlier this turn are not one position:
+    the colors placed (Chain, ZR 15.1), the summons and Magic uses (ZR 14.1) and the effects
+    lasting this turn (ZR 12.1, ZR 14.4, ZR 14.5)."""
+    game = load_scenario(PUZZLES / "last-push.toml").new_game()
+    key = lethal.state_key(game)
+    seat = game.active
+    placed = game.clone()
+    placed.players[seat].placed = frozenset({"red"})
+    summoned = game.clone()
+    card = game.defs[game.players[seat].hand[0]]
+    summoned.this_turn = (TurnRecord(seat, "summon", card, game.players[seat].hand[0]),)
+    locked = game.clone()
+    slot = game.players[1 - seat].field[0]
+    locked.lasting = (Lasting(seat, "locked", card.name, keys=(("c", slot.uid, slot.order),)),)
+    keys = [key, *(lethal.state_key(g) for g in (placed, summoned, locked))]
+    assert None not in keys and len(set(keys)) == 4
