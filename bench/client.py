@@ -11,7 +11,7 @@
    not counted; the first frame, where the key's effect first shows, is printed too); CPU time is the process's over the same press. The machine's load shows in the
    wall time, not much in the CPU time.
 
-    python bench/client.py [--runs N] [--keys N]       (--runs 0: the keys only)
+    python bench/client.py [--runs N] [--keys N]   (--runs 0: the keys only; --keys 0: no keys)
 """
 
 from __future__ import annotations
@@ -149,13 +149,17 @@ def ms(values: list[float]) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5, help="cold starts (default 5; 0: none)")
-    ap.add_argument("--keys", type=int, default=150, help="key presses (default 150)")
+    ap.add_argument("--keys", type=int, default=150, help="key presses (default 150; 0: none)")
     args = ap.parse_args()
+    if args.runs < 0 or args.keys < 0:
+        ap.error("--runs and --keys take 0 or more")
     if args.runs:
         walls, cpus = cold_start(args.runs)
         print(f"cold start to the duel screen, {args.runs} runs (budget 500 ms wall)")
         print(f"  wall  {ms(walls)}")
         print(f"  CPU   {ms(cpus)}")
+    if not args.keys:
+        return
     times = asyncio.run(keys(args.keys))
     walls, firsts, cpus = times.pop("all")
     print(f"keys in a hotseat game at 120x40, {len(walls)} presses (budget 100 ms)")

@@ -68,7 +68,7 @@ def _interrupt(runner: list[str], delay: float) -> None:
         err += read_pty(master, delay)
         os.killpg(pgid, signal.SIGINT)
         stopped = time.monotonic()
-        out, _ = proc.communicate(timeout=30)
+        out, _ = proc.communicate(timeout=90)
         took = time.monotonic() - stopped
         err += read_pty(master, 0.5)
     finally:
@@ -78,7 +78,9 @@ def _interrupt(runner: list[str], delay: float) -> None:
         os.close(master)
     text, errors = out.decode(), err.decode(errors="replace")
     assert proc.returncode == 130, (text, errors)
-    assert took < 10  # Ray takes a few seconds to shut down
+    # the old hang never ended; a stop takes under a second here, Ray's a few seconds, and the
+    # bound is wide for a loaded machine (it is not a speed check)
+    assert took < 30
     assert "Traceback" not in errors and "KeyboardInterrupt" not in errors, errors
     played = int(re.match(r"Red Rush \(medium\) vs Blue Tides \(medium\): (\d+) games", text)[1])
     assert 0 < played < GAMES and f"(stopped early, of {GAMES})" in text

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from zenonzard_tui.engine.actions import MAIN, Action
 from zenonzard_tui.engine.game import Game
-from zenonzard_tui.engine.state import Slot
+from zenonzard_tui.engine.state import Lasting, Slot
 
 
 @dataclass(frozen=True)
@@ -64,12 +64,14 @@ def state_key(game: Game) -> tuple | None:
     defs = game.defs
     orders = sorted(s.order for p in game.players for s in (*p.field, *p.base))
     rank = {o: i for i, o in enumerate(orders)}
+    ranks = {s.uid: rank[s.order] for p in game.players for s in (*p.field, *p.base)}
     sides = []
     for p in game.players:
         sides.append(
             (
                 p.life,
                 p.movement,
+                p.placed,  # ZR 15.1: Chain asks which colors were placed this turn
                 tuple(sorted(defs[u].id for u in p.hand)),
                 tuple(defs[u].id for u in p.deck),
                 tuple(sorted(defs[u].id for u in p.trash)),
@@ -78,7 +80,16 @@ def state_key(game: Game) -> tuple | None:
                 tuple((f.force.id, f.life, f.rested, f.destroyed) for f in p.forces),
             )
         )
-    return (game.turn, d.seat, game.rng.state, tuple(sides))
+    # ZR 14.1: what was summoned or used this turn ("another": is it one of the cards in play);
+    # ZR 12.1, 14.4, 14.5: the effects lasting this turn, their locked cards by place in play
+    done = tuple(sorted((r.seat, r.kind, r.card.id, ranks.get(r.uid, -1)) for r in game.this_turn))
+    lasting = tuple(_lasting_key(x, rank) for x in game.lasting)
+    return (game.turn, d.seat, game.rng.state, tuple(sides), done, lasting)
+
+
+def _lasting_key(x: Lasting, rank: dict[int, int]) -> tuple:
+    keys = tuple(("c", rank.get(k[2], -1)) if k[0] == "c" else k for k in x.keys)
+    return (x.seat, x.kind, x.name, x.source, x.effect, x.step, x.until, x.turn, keys)
 
 
 def signature(game: Game, action: Action) -> tuple:

@@ -18,6 +18,7 @@ the real game unchanged.
 from __future__ import annotations
 
 import random
+from functools import cache
 from collections.abc import Sequence
 
 from zenonzard_tui.cards import load_pool
@@ -53,10 +54,16 @@ def shown_colors(game: Game, seat: int) -> set[str]:
     return colors
 
 
-def default_prior(game: Game, seat: int) -> tuple[list[CardDef], list[CardDef]]:
+def default_prior(game: Game, seat: int) -> tuple[tuple[CardDef, ...], tuple[CardDef, ...]]:
     """(Base Minions, other cards) the opponent's unseen cards are drawn from: the pool's cards of
     the colors they have shown, with colorless ones; every color while they have shown none."""
-    colors = shown_colors(game, seat)
+    return _prior(frozenset(shown_colors(game, seat)))
+
+
+@cache
+def _prior(colors: frozenset[str]) -> tuple[tuple[CardDef, ...], tuple[CardDef, ...]]:
+    """The pool's cards split for `default_prior`, worked out once per set of colors (the pool is
+    loaded once per process)."""
     bases: list[CardDef] = []
     others: list[CardDef] = []
     for card in load_pool().cards.values():
@@ -65,7 +72,7 @@ def default_prior(game: Game, seat: int) -> tuple[list[CardDef], list[CardDef]]:
         if colors and card.color not in colors and card.color != "colorless":
             continue
         (bases if card.type == "base_minion" else others).append(card)
-    return bases, others
+    return tuple(bases), tuple(others)
 
 
 def sample_world(
