@@ -18,8 +18,8 @@ the real game unchanged.
 from __future__ import annotations
 
 import random
-from functools import cache
 from collections.abc import Sequence
+from functools import cache
 
 from zenonzard_tui.cards import load_pool
 from zenonzard_tui.cards.model import CardDef
