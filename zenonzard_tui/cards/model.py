@@ -115,6 +115,8 @@ class CardDef:
     # the events its effects trigger on (`when`, and `also`: the engine skips a card with no
     # effect of an event)
     whens: frozenset[str] = field(init=False, compare=False, repr=False)
+    # the events its "whenever ..." effects (those with a `watch`) trigger on
+    watches: frozenset[str] = field(init=False, compare=False, repr=False)
     # (cost, pip color or None, pip count) when the printed cost has at most one pip, not a
     # colorless one, and the card has no <Hand> effect: where nothing changes costs or payments,
     # it can be paid with enough Active mana and enough of the pip's color. Else None.
@@ -124,6 +126,7 @@ class CardDef:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "whens", _whens(self.effects))
+        object.__setattr__(self, "watches", _watches(self.effects))
         object.__setattr__(self, "quick_pay", None)
         object.__setattr__(
             self,
@@ -186,10 +189,12 @@ class ForceDef:
     # Derived from `effects` once: its passive effects by their first step's `do` (ZR 2.5).
     passives: Mapping[str, tuple[Effect, ...]] = field(init=False, compare=False, repr=False)
     whens: frozenset[str] = field(init=False, compare=False, repr=False)  # as CardDef's
+    watches: frozenset[str] = field(init=False, compare=False, repr=False)  # as CardDef's
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "passives", passives_by_do(self.effects))
         object.__setattr__(self, "whens", _whens(self.effects))
+        object.__setattr__(self, "watches", _watches(self.effects))
 
     def __hash__(self) -> int:
         return hash(self.id)
@@ -201,6 +206,11 @@ _NO_PASSIVES: Mapping[str, tuple[Effect, ...]] = {}  # shared by every card with
 def _whens(effects: tuple[Effect, ...]) -> frozenset[str]:
     """Every event one of `effects` triggers on (Effect.on)."""
     return frozenset(e.when for e in effects) | frozenset(x for e in effects for x in e.also)
+
+
+def _watches(effects: tuple[Effect, ...]) -> frozenset[str]:
+    """The events the "whenever ..." effects among `effects` trigger on."""
+    return frozenset(e.when for e in effects if e.watch is not None)
 
 
 def passives_by_do(effects: tuple[Effect, ...]) -> Mapping[str, tuple[Effect, ...]]:

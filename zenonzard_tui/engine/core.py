@@ -191,9 +191,9 @@ class GameCore:
         self.pending = Decision(kind, seat, ctx)
 
     def changed_play(self) -> None:
-        """A card entered or left play (the field or the base), or a Force became Rested, Active
-        or destroyed: the continuous effects at work are found again when next asked
-        (effects._cache). Every change of those zones and Forces calls it."""
+        """A card that counts for the continuous effects at work (effects.counts_in) entered or
+        left play, or a Force became Rested, Active or destroyed: they are found again when next
+        asked (effects._cache). Every such change of the zones and the Forces calls it."""
         self.play_version += 1
 
     def forget_legal(self) -> None:

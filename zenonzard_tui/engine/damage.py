@@ -14,7 +14,7 @@ The order of one damage event (ZR 13.7, ZR 13.8):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from zenonzard_tui.engine import effects as fx
 from zenonzard_tui.engine.actions import CHOICE, Choice
@@ -22,8 +22,7 @@ from zenonzard_tui.engine.state import LIFE_CAP, Slot
 from zenonzard_tui.engine.zones import Zones
 
 
-@dataclass(frozen=True, slots=True)
-class DamageSource:
+class DamageSource(NamedTuple):
     """Who deals a damage event and how (ZR 13.5, ZR 13.6).
 
     `minion` is the uid of the minion that deals it: with `by_dp`, its DP damage (an unblocked

@@ -51,7 +51,9 @@ def _sources(game: GameCore, do: str) -> list[Source]:
     then the field, then the base, player by player. They are found again only when the cards in
     play, the Forces at work or the lasting effects changed (`_cache`). The list is shared:
     callers read it, never change it."""
-    cache = _cache(game)
+    cache = game.sources_cache
+    if cache is None or cache.version != game.play_version or cache.lasting is not game.lasting:
+        cache = _cache(game)  # (hot: _cache's test of a current cache, first, inline)
     found = cache.by_do.get(do)
     if found is None:
         found = cache.by_do[do] = []
@@ -98,6 +100,18 @@ def _cache(game: GameCore) -> SourceCache:
         return cache
     cache = game.sources_cache = SourceCache(version, lasting, holders)
     return cache
+
+
+def counts_in(slot: Slot, zone: str) -> bool:
+    """Does this card count for the `SourceCache` in `zone` ("field" or "base"): continuous
+    effects that work there, or, on the field, "whenever ..." effects (`watched`)? When it does
+    not (a mana token, most cards), its coming or going changes nothing found there."""
+    card = slot.card
+    if card is None:
+        return False
+    if zone == "field":
+        return bool(card.field_passives or card.watches)
+    return bool(card.base_passives)
 
 
 def _same_holders(old: list, new: list) -> bool:
@@ -1071,10 +1085,10 @@ def watched(game: GameCore) -> frozenset[str]:
         for p in game.players:
             for f in p.forces:
                 if f.active:
-                    events |= f.force.whens
+                    events |= f.force.watches
             for s in p.field:
                 if s.card is not None:
-                    events |= s.card.whens
+                    events |= s.card.watches
         for x in game.lasting:
             if x.kind == "watch" and x.effect is not None:
                 events.add(x.effect.when)

@@ -82,8 +82,10 @@ class Zones(GameCore):
                 for i, s in enumerate(zone):
                     if s.uid == uid:
                         del zone[i]
-                        self.changed_play()
-                        return p.seat, ("field" if zone is p.field else "base"), s
+                        where = "field" if zone is p.field else "base"
+                        if fx.counts_in(s, where):
+                            self.changed_play()
+                        return p.seat, where, s
         return None
 
     def leave_play(self, slot: Slot, owner: int, dest: str) -> None:
@@ -150,7 +152,8 @@ class Zones(GameCore):
                 self.limbo.remove(uid)
                 slot = Slot(uid, self.defs[uid], self._order(), rested)
         p.field.append(slot)
-        self.changed_play()
+        if fx.counts_in(slot, "field"):
+            self.changed_play()
         if event is not None:
             fx.queue_self_trigger(self, seat, slot, event)
         if event == "summoned":  # ZR 15.1: Chain, only for a summon (ZR 11.1a)
@@ -183,7 +186,6 @@ class Zones(GameCore):
         p = self.players[seat]
         if uid == -1:  # ZR 11.13: a colorless mana token is placed (it has no effects)
             p.base.append(Slot(self.new_uid(), None, self._order(), rested))
-            self.changed_play()
             return
         moving = self._take_moving(uid)  # a retreating minion is still on the field
         retreating = moving is not None
@@ -196,7 +198,8 @@ class Zones(GameCore):
         if fx.enters_base_rested(self, slot, seat):  # ZR 11.4: every field -> base move too
             slot.rested = True
         p.base.append(slot)
-        self.changed_play()
+        if fx.counts_in(slot, "base"):
+            self.changed_play()
         if retreating:  # ZR 11.5: whatever moved it; a mana effect, the card already in the base
             fx.queue_self_trigger(self, seat, slot, "retreating")
             return
