@@ -150,7 +150,7 @@ class Battles(Damages):
         if target[0] == "f" and self.players[1 - a.seat].forces[target[1]].destroyed:
             self.log.add("no_damage_force_gone", "ZR 8.6")
             return
-        self._deal_minion_damage(a, attacker, fx.dp(self, attacker), overflow=False)
+        self._deal_minion_damage(a, attacker, fx.dp(self, attacker, a.seat), overflow=False)
 
     def _deal_minion_damage(self, a: Attack, attacker: Slot, amount: int, overflow: bool) -> None:
         """DP damage to the attack's target (ZR 8.6, ZR 13.5), one event per target (ZR 13.7);

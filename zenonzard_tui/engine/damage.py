@@ -94,17 +94,17 @@ class Damages(Zones):
         if amount <= 0:
             return amount
         cuts = fx.damage_cuts(self, seat, "player" if force is None else "forces", src)
-        if src.own_cut:
-            cuts.insert(0, (src.name, src.own_cut))
-        if not cuts:
+        if not cuts and not src.own_cut:
             return amount
         blocker = fx.unshielded_by(self, seat)
         if blocker is not None:
             self.log.add("damage_not_reduced", seat, force, amount, blocker)
             return amount
-        left = max(0, amount - sum(n for _, n in cuts))
-        reasons = tuple(f"{name} -{n}" for name, n in cuts)
-        self.log.add("damage_reduced", seat, force, amount, left, reasons)
+        left = max(0, amount - src.own_cut - sum(n for _, n in cuts))
+        if self.log.enabled:  # (the names are for the log only)
+            reasons = [f"{src.name} -{src.own_cut}"] if src.own_cut else []
+            reasons += [f"{fx.source_name(self, *source)} -{n}" for source, n in cuts]
+            self.log.add("damage_reduced", seat, force, amount, left, tuple(reasons))
         return left
 
     def _damage_triggers(self, target: tuple, src: DamageSource, destroyed: bool) -> None:

@@ -481,9 +481,10 @@ def enters_base_rested(game: GameCore, slot: Slot, seat: int) -> bool:
     return False
 
 
-def damage_cuts(game: GameCore, seat: int, to: str, src: DamageSource) -> list[tuple[str, int]]:
+def damage_cuts(game: GameCore, seat: int, to: str, src: DamageSource) -> list[tuple[Source, int]]:
     """The reductions of one damage event to `seat`'s player (`to` = "player") or one of their
-    Forces ("forces") from `src` (ZR 13.8): (the card or Force that reduces it, by how much).
+    Forces ("forces") from `src` (ZR 13.8): (the continuous effect that reduces it, by how
+    much); `source_name` names the card or Force it comes from.
     A `reduce_damage` effect protects its controller (`side = "any"`: both players); `to`
     narrows it to the player or the Forces, `source = "minion"` to DP damage (ZR 13.5) and
     `cost_max` to the DP damage of minions of that cost or less (Spike Toad)."""
@@ -501,7 +502,7 @@ def damage_cuts(game: GameCore, seat: int, to: str, src: DamageSource) -> list[t
             continue
         if e.condition and not condition_ok(game, e.condition, src_seat, ()):
             continue
-        out.append((_source_name(game, src_seat, slot, e), step.param("amount", 0)))
+        out.append(((src_seat, slot, e), step.param("amount", 0)))
     return out
 
 
@@ -510,11 +511,11 @@ def unshielded_by(game: GameCore, seat: int) -> str | None:
     from being restored (Rush of Bats, ZR 13.8), or None."""
     for src_seat, slot, e in _sources(game, "cannot_reduce_or_restore"):
         if src_seat == seat and _during_ok(game, src_seat, e.during):
-            return _source_name(game, src_seat, slot, e)
+            return source_name(game, src_seat, slot, e)
     return None
 
 
-def _source_name(game: GameCore, seat: int, slot: Slot | None, e: Effect) -> str:
+def source_name(game: GameCore, seat: int, slot: Slot | None, e: Effect) -> str:
     """The name of the card or Force a continuous effect comes from, for the log."""
     if slot is not None:
         return slot.name

@@ -28,7 +28,10 @@ class LegalActions(ActionTexts):
     # Legal actions
 
     def _list_actions(self) -> list[Action]:
-        # Listing changes nothing, so the continuous effects at work are gathered once for it.
+        kind = self.decision.kind
+        if kind != MAIN and kind != PRIORITY:  # nothing to pay for
+            return self._list_pending()
+        # Listing changes nothing, so the Active mana is counted once for it (effects.can_pay).
         self.listing_memo = ListingMemo()
         try:
             return self._list_pending()
@@ -36,7 +39,8 @@ class LegalActions(ActionTexts):
             self.listing_memo = None
 
     def _list_pending(self) -> list[Action]:
-        d = self.decision
+        d = self.pending
+        assert d is not None, "no decision is pending"
         seat = d.seat
         p = self.players[seat]
         if d.kind == MULLIGAN:

@@ -247,7 +247,7 @@ def _source_words(game: Game, seat: int, src: Slot | None, e: Effect, slot: Slot
     """ "its own effect" / "Dyana's effect" / "Force of Sin's effect"."""
     if src is slot:
         return "its own effect"
-    name = fx._source_name(game, seat, src, e)
+    name = fx.source_name(game, seat, src, e)
     return f"{SEATS[seat]}'s {name}'s effect"
 
 
