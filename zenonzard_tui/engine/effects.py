@@ -209,12 +209,10 @@ def _applies(game: GameCore, src_seat: int, src: Slot | None, e: Effect, slot: S
     if not _during_ok(game, src_seat, e.during):
         return False
     target = e.steps[0].target
-    if target in (None, "this"):
-        if src is not slot:
+    if isinstance(target, Selector):  # (first: a Selector compares with a str in Python)
+        if not _matches_slot(game, target, slot, seat, src_seat, src, (), any_zone):
             return False
-    elif not isinstance(target, Selector) or not _matches_slot(
-        game, target, slot, seat, src_seat, src, (), any_zone
-    ):
+    elif target not in (None, "this") or src is not slot:  # "this": the source itself
         return False
     return not e.condition or condition_ok(game, e.condition, src_seat, _this(src))
 
@@ -473,7 +471,8 @@ def enters_base_rested(game: GameCore, slot: Slot, seat: int) -> bool:
     if slot.card is None:
         return False
     for e in _passives(slot.card, "enters_base_rested"):
-        if e.steps[0].target in (None, "this"):
+        target = e.steps[0].target
+        if not isinstance(target, Selector) and target in (None, "this"):
             return True
     for src_seat, src, e in _sources(game, "enters_base_rested"):
         if _applies(game, src_seat, src, e, slot, seat, any_zone=True):
@@ -1001,7 +1000,7 @@ def queue_turn_triggers(game: GameCore, seat: int, when: str) -> None:
     """ "At the start/end of your turn" effects of `seat`'s Forces and cards; Resurge."""
     p = game.players[seat]
     for i, f in enumerate(p.forces):
-        if f.active and when in f.force.whens:
+        if when in f.force.whens and f.active:
             for e in f.force.effects:
                 if e.on(when):
                     _queue(game, seat, 0, i, Ctx(seat, None, "force", e, f.force.name))
@@ -1272,6 +1271,8 @@ def t_step(game: GameCore, ctx: Ctx) -> None:
 def _resolve_targets(game: GameCore, ctx: Ctx, target) -> tuple:
     if target is None:
         return ()
+    if isinstance(target, Selector):  # (first: a Selector compares with a str in Python)
+        return tuple(candidates(game, target, ctx, choosing=False))  # count = all (ZR 10.2)
     if target == "this":
         if ctx.kind == "magic":  # the Magic card itself, while it resolves (ZR 6.3, ZR 11.8)
             return (("c", ctx.source),) if ctx.source in game.limbo else ()
@@ -1282,7 +1283,7 @@ def _resolve_targets(game: GameCore, ctx: Ctx, target) -> tuple:
         return (("p", ctx.controller),)
     if target == "opponent":
         return (("p", 1 - ctx.controller),)
-    return tuple(candidates(game, target, ctx, choosing=False))  # count = all (ZR 10.2)
+    return tuple(candidates(game, target, ctx, choosing=False))
 
 
 def t_step_chosen(game: GameCore, ctx: Ctx, chosen: tuple) -> None:
