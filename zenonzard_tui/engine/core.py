@@ -49,7 +49,7 @@ class ListingMemo:
     __slots__ = ("mana",)
 
     def __init__(self) -> None:
-        self.mana: dict[int, tuple[int, dict[str, int], bool]] = {}
+        self.mana: dict[int, tuple[int, dict[str, int], bool, bool]] = {}
 
 
 class GameCore:

@@ -206,7 +206,7 @@ def _applies(game: GameCore, src_seat: int, src: Slot | None, e: Effect, slot: S
     """Does the continuous effect `e` of `src` (None: a Force) work on `slot` now? Its target is
     the source itself ("this", the default) or a selector seen from the source's controller
     (`any_zone`: whatever zone the selector names, for a card between zones)."""
-    if not _during_ok(game, src_seat, e.during):
+    if e.during is not None and not _during_ok(game, src_seat, e.during):
         return False
     target = e.steps[0].target
     if isinstance(target, Selector):  # (first: a Selector compares with a str in Python)
@@ -606,13 +606,13 @@ def _cost_effect_applies(game: GameCore, seat: int, card: CardDef, src_seat: int
                          src: Slot | None, e: Effect) -> bool:  # fmt: skip
     """Does a cost effect of `src_seat` work on `card` in `seat`'s hand now? A <Hand> effect's
     target is the card itself ("this"); another's is a selector seen from its controller."""
-    if not _during_ok(game, src_seat, e.during):
-        return False
     target = e.steps[0].target
     if isinstance(target, Selector):
         if seat not in _side_seats(target.side, src_seat) or not _card_matches(target, card):
             return False
     elif e.zone != "hand":
+        return False
+    if e.during is not None and not _during_ok(game, src_seat, e.during):
         return False
     return not e.condition or condition_ok(game, e.condition, src_seat, _this(src))
 
@@ -731,11 +731,12 @@ def _payment(game: GameCore, seat: int, card: CardDef, free: list[Slot], total: 
     return used
 
 
-def listing_mana(game: GameCore, seat: int) -> tuple[int, dict[str, int], bool]:
+def listing_mana(game: GameCore, seat: int) -> tuple[int, dict[str, int], bool, bool]:
     """While the legal actions are listed (`game.listing_memo`): `seat`'s Active mana, how much
-    of each color, and whether every card costs what is printed and is paid plainly (nothing
-    makes a cost 0 or changes it, no mana is worth more, colorless mana pays no pips): then a
-    card's `quick_pay` tells whether it can be paid. Found once per listing."""
+    of each color, whether every card costs what is printed and is paid plainly (nothing
+    makes a cost 0 or changes it, no mana is worth more, colorless mana pays no pips: then a
+    card's `quick_pay` tells whether it can be paid), and whether payments are plain (the same
+    but for cost changes). Found once per listing."""
     memo = game.listing_memo
     assert memo is not None
     mana = memo.mana.get(seat)
@@ -746,7 +747,8 @@ def listing_mana(game: GameCore, seat: int) -> tuple[int, dict[str, int], bool]:
             if not s.rested:
                 free += 1
                 counts[s.color] = counts.get(s.color, 0) + 1
-        mana = memo.mana[seat] = (free, counts, _pay_kinds(game)[1])
+        plain, fixed = _pay_kinds(game)
+        mana = memo.mana[seat] = (free, counts, fixed, plain)
     return mana
 
 
@@ -778,7 +780,7 @@ def can_pay(game: GameCore, seat: int, uid: int) -> bool:
             return quick[0] <= mana[0] and (
                 quick[1] is None or mana[1].get(quick[1], 0) >= quick[2]
             )
-        if _pay_kinds(game)[0] and "cost_zero" not in card.hand_passives:
+        if mana[3] and "cost_zero" not in card.hand_passives:
             counts = mana[1]
             for color, n in card.pips:  # ZR 6.1.1: a pip short of its color cannot be paid
                 if counts.get(color, 0) < n:
