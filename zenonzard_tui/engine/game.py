@@ -100,21 +100,30 @@ class Game(LegalActions):
         IllegalAction (AmbiguousAction for a text naming several) and leaves the game unchanged;
         both are ActionErrors. "A concedes" / "B concedes" (or `concede(seat)`) is taken at any
         time while the game goes on."""
-        conceding = (
-            (action.args[0] if action.kind == "concede" else None)
-            if isinstance(action, Action)
-            else _conceding(action)
-        )
-        if conceding is not None:
-            self.concede(conceding)
-            return
-        chosen = self.match(action)
-        decision = self.decision
+        chosen = None
+        if self._legal is not None:  # the common case: one of the listed actions itself
+            for a in self._legal:
+                if a is action:
+                    chosen = a
+                    break
+        if chosen is None:
+            conceding = (
+                (action.args[0] if action.kind == "concede" else None)
+                if isinstance(action, Action)
+                else _conceding(action)
+            )
+            if conceding is not None:
+                self.concede(conceding)
+                return
+            chosen = self.match(action)
+        decision = self.pending
+        assert decision is not None  # (a legal action was found)
         self.pending = None
         self._legal = None
         self.history.append(chosen)
         self._dispatch(decision, chosen)
-        if self.depth == 0:  # ZR 1.2, ZR 6.5: not in the middle of an effect
+        a, b = self.players
+        if self.depth == 0 and (a.life <= 0 or b.life <= 0):  # ZR 1.2, ZR 6.5 (as in run)
             self._check_life()
         self.run()
 

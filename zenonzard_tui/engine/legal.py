@@ -28,8 +28,9 @@ class LegalActions(ActionTexts):
     # Legal actions
 
     def _list_actions(self) -> list[Action]:
-        kind = self.decision.kind
-        if kind != MAIN and kind != PRIORITY:  # nothing to pay for
+        d = self.pending
+        assert d is not None, "no decision is pending"
+        if d.kind != MAIN and d.kind != PRIORITY:  # nothing to pay for
             return self._list_pending()
         # Listing changes nothing, so the Active mana is counted once for it (effects.can_pay).
         self.listing_memo = ListingMemo()
