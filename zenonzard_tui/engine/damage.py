@@ -109,6 +109,8 @@ class Damages(Zones):
 
     def _damage_triggers(self, target: tuple, src: DamageSource, destroyed: bool) -> None:
         """The triggers of a damage event that happened (ZR 13.6, ZR 13.7)."""
+        if not fx.watched(self):  # (most often no "whenever ..." effect is in play)
+            return
         if target[0] == "p":
             fx.queue_watchers(self, "life_damaged", target[1], None)
         if src.minion is None:

@@ -446,11 +446,6 @@ def attack_targets(game: GameCore, slot: Slot, opp_forces: list[int]) -> list[tu
     """ZR 8.1, ZR 8.2: what this Active minion may attack (ZR 13.4: nothing if it cannot)."""
     if not can_act(game, slot, "attack"):
         return []
-    no_forces = _restricted(game, slot, "cannot_attack_forces")
-    targets: list[tuple] = []
-    if not no_forces:
-        for i in opp_forces:
-            targets.append(("f", i))
     restricted = (
         bool(opp_forces)
         and (
@@ -459,8 +454,10 @@ def attack_targets(game: GameCore, slot: Slot, opp_forces: list[int]) -> list[tu
         )
         and not has_keyword(game, slot, "charge")
     )
-    if not restricted:
-        targets.insert(0, ("p",))
+    targets: list[tuple] = [] if restricted else [("p",)]
+    if opp_forces and not _restricted(game, slot, "cannot_attack_forces"):
+        for i in opp_forces:
+            targets.append(("f", i))
     return targets
 
 
