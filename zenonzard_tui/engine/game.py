@@ -102,9 +102,9 @@ class Game(LegalActions):
         time while the game goes on."""
         chosen = None
         if self._legal is not None:  # the common case: one of the listed actions itself
-            for a in self._legal:
-                if a is action:
-                    chosen = a
+            for listed in self._legal:
+                if listed is action:
+                    chosen = listed
                     break
         if chosen is None:
             conceding = (
