@@ -52,6 +52,9 @@ class ListingMemo:
         self.mana: dict[int, tuple[int, dict[str, int], bool, bool]] = {}
 
 
+_DECISIONS: dict[tuple[str, int, int | None], Decision] = {}  # GameCore.ask's shared ones
+
+
 class GameCore:
     """The state of one game of Zenonzard. Seat 0 is "A", seat 1 is "B"."""
 
@@ -188,7 +191,14 @@ class GameCore:
     def ask(self, kind: str, seat: int, ctx: object = None) -> None:
         """Stop at a decision: `seat` decides (`kind`: MULLIGAN, MANA, MAIN, PRIORITY, BLOCK or
         CHOICE with its Choice as `ctx`); the task that asks returns and the game waits."""
-        self.pending = Decision(kind, seat, ctx)
+        if ctx is None or ctx.__class__ is int:  # (the same data each time: one shared Decision)
+            key = (kind, seat, ctx)
+            decision = _DECISIONS.get(key)
+            if decision is None:
+                decision = _DECISIONS[key] = Decision(kind, seat, ctx)
+            self.pending = decision
+        else:
+            self.pending = Decision(kind, seat, ctx)
 
     def changed_play(self) -> None:
         """A card that counts for the continuous effects at work (effects.counts_in) entered or
