@@ -877,10 +877,11 @@ def _matches_slot(game: GameCore, sel: Selector, slot: Slot, seat: int, controll
     return _card_matches(sel, slot.card, slot, game, seat)
 
 
-def candidates(game: GameCore, sel: Selector, ctx: Ctx, choosing: bool = True) -> list[tuple]:
+def candidates(game: GameCore, sel: Selector, ctx: Ctx, choosing: bool = True,
+               one: bool = False) -> list[tuple]:  # fmt: skip
     """The options a selector offers to the effect's controller, in zone order. `choosing`
     false: an "all" effect that chooses nothing, which "cannot be selected" does not stop
-    (ZR 10.2)."""
+    (ZR 10.2). `one`: the first card in play found is enough (is there an option at all?)."""
     out: list[tuple] = []
     controller = ctx.controller
     for seat in _side_seats(sel.side, controller):
@@ -898,6 +899,8 @@ def candidates(game: GameCore, sel: Selector, ctx: Ctx, choosing: bool = True) -
                 if choosing and _untargetable(game, s, seat, ctx):
                     continue
                 out.append(("c", s.uid))
+                if one:
+                    return out
             if sel.or_force:
                 out += [("f", seat, i) for i, f in enumerate(p.forces) if not f.destroyed]
             if sel.filter("or_player"):
@@ -1159,7 +1162,8 @@ def can_cast(game: GameCore, seat: int, uid: int) -> bool:
     step = first_choice(card)
     if step is None or step.optional or _selector(step).up_to:
         return True
-    return bool(candidates(game, _selector(step), Ctx(seat, None, "magic", card.effects[0])))
+    ctx = Ctx(seat, None, "magic", card.effects[0])
+    return bool(candidates(game, _selector(step), ctx, one=True))
 
 
 def begin_cast(game: GameCore, seat: int, uid: int) -> None:
