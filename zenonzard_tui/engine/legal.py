@@ -61,24 +61,7 @@ class LegalActions(ActionTexts):
         if d.kind == MAIN:
             return self._main_actions(seat)
         if d.kind == PRIORITY:
-            out = [Action("pass")]
-            defs = self.defs
-            seen = set()  # one action per card, as in the main phase
-            for uid in p.hand:  # only Flash Magic and Swoop minions can be used now (ZR 5.7)
-                card = defs[uid]
-                if not card.flash:
-                    continue
-                kind = card.type
-                if kind == "magic":
-                    if "flash" in card.timing and card.id not in seen:
-                        seen.add(card.id)
-                        if fx.can_cast(self, seat, uid):
-                            out.append(Action("cast", (uid,)))
-                elif kind == "field_minion" and "swoop" in card.keywords and card.id not in seen:
-                    seen.add(card.id)
-                    if fx.can_pay(self, seat, uid):
-                        out.append(Action("summon", (uid,)))
-            return out
+            return self._hand_actions(seat, "flash", [Action("pass")])
         if d.kind == BLOCK:
             return self._block_actions(seat)
         choice = d.ctx
@@ -128,23 +111,32 @@ class LegalActions(ActionTexts):
                     out.append(Action("mulligan", combo))
         return out
 
-    def _main_actions(self, seat: int) -> list[Action]:
-        p = self.players[seat]
+    def _hand_actions(self, seat: int, window: str, out: list[Action]) -> list[Action]:
+        """The summons and casts from `seat`'s hand, added to `out`: in the main phase every
+        Field Minion and main-timing Magic, in a Flash window (ZR 5.7) only Swoop minions and
+        Flash Magic. Copies of a card in hand are interchangeable: one action per card."""
+        flash = window == "flash"
         defs = self.defs
-        out: list[Action] = []
-        seen = set()  # copies of a card in hand are interchangeable: one action per card
-        for uid in p.hand:
+        seen = set()
+        for uid in self.players[seat].hand:
             card = defs[uid]
+            if flash and not card.flash:
+                continue
             kind = card.type
             if kind == "field_minion":
-                if card.id not in seen:
+                if (not flash or "swoop" in card.keywords) and card.id not in seen:
                     seen.add(card.id)
                     if fx.can_pay(self, seat, uid):
                         out.append(Action("summon", (uid,)))
-            elif kind == "magic" and "main" in card.timing and card.id not in seen:
+            elif kind == "magic" and window in card.timing and card.id not in seen:
                 seen.add(card.id)
                 if fx.can_cast(self, seat, uid):
                     out.append(Action("cast", (uid,)))
+        return out
+
+    def _main_actions(self, seat: int) -> list[Action]:
+        p = self.players[seat]
+        out = self._hand_actions(seat, "main", [])
         if p.movement > 0:  # ZR 7; ZR 13.4: "cannot move" forbids Movement
             for s in p.base:
                 if s.card is not None and fx.can_act(self, s, "move"):
