@@ -43,8 +43,6 @@ class Game(LegalActions):
     # ------------------------------------------------------------------------------------------
     # The loop
 
-    # The loop
-
     def run(self) -> None:
         """Run tasks until a decision is pending or the game is over (after a position was built
         or tasks were pushed from outside)."""
