@@ -958,8 +958,9 @@ count_of = _count  # for steps: a one-shot "for each" is counted once, on resolu
 # Triggers
 
 
-def _queue(game: GameCore, seat: int, rank: int, order: int, ctx: Ctx) -> None:
-    game.queued.append((seat, rank, order, (t_trigger, ctx)))
+def _queue(game: GameCore, seat: int, rank: int, order: int, ctx: Ctx, cause: tuple = ()) -> None:
+    """Queue a triggered effect (ZR 6.5); `cause`: for a whenever-effect, what triggered it."""
+    game.queued.append((seat, rank, order, (t_trigger, ctx, cause)))
 
 
 def t_trigger(game: GameCore, ctx: Ctx, cause: tuple = ()) -> None:
@@ -1073,7 +1074,7 @@ def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None, 
                     stacked.add(key)
                 ctx = Ctx(p.seat, src.uid if src else None, kind, e, name, it=it)
                 cause = (event, seat, subject.name if subject is not None else named)
-                game.queued.append((p.seat, rank, order, (t_trigger, ctx, cause)))
+                _queue(game, p.seat, rank, order, ctx, cause)
 
 
 def watched(game: GameCore) -> frozenset[str]:
@@ -1122,8 +1123,7 @@ def queue_deck_discards(game: GameCore, seat: int, batch: list[int]) -> None:
                         continue
                     stacked.add((p.seat, card.id))
                 ctx = Ctx(p.seat, s.uid, "minion", e, s.name, 0, it)
-                cause = ("deck_discarded", seat, None)
-                game.queued.append((p.seat, 1, s.order, (t_trigger, ctx, cause)))
+                _queue(game, p.seat, 1, s.order, ctx, ("deck_discarded", seat, None))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -1284,9 +1284,8 @@ def _resolve_targets(game: GameCore, ctx: Ctx, target) -> tuple:
         return ctx.it
     if target == "player":
         return (("p", ctx.controller),)
-    if target == "opponent":
-        return (("p", 1 - ctx.controller),)
-    return tuple(candidates(game, target, ctx, choosing=False))
+    assert target == "opponent", target  # (the loader allows selectors and TARGET_REFS only)
+    return (("p", 1 - ctx.controller),)
 
 
 def t_step_chosen(game: GameCore, ctx: Ctx, chosen: tuple) -> None:

@@ -123,8 +123,8 @@ class LegalActions(ActionTexts):
             if flash and not card.flash:
                 continue
             kind = card.type
-            if kind == "field_minion":
-                if (not flash or "swoop" in card.keywords) and card.id not in seen:
+            if kind == "field_minion":  # (in a Flash window, `card.flash`: a Swoop minion)
+                if card.id not in seen:
                     seen.add(card.id)
                     if fx.can_pay(self, seat, uid):
                         out.append(Action("summon", (uid,)))
