@@ -1,5 +1,6 @@
-"""The speed-ups of the legal-action listing change nothing: the listing with its `ListingMemo`
-equals the listing worked out afresh, the mana fast path of `can_pay` agrees with `payment`, the
+"""The speed-ups of the legal-action listing change nothing: the summons and casts listed are
+those whose payment (ZR 6.1) works out and whose targets exist (ZR 6.4), the mana fast path of
+`can_pay` agrees with `payment`, a cost kept in the `SourceCache` is the cost found afresh, the
 per-definition continuous effects match the card's effects (ZR 3.7), and the continuous effects
 kept between decisions follow every change of the cards in play (ZR 10.3 (f))."""
 
@@ -15,8 +16,7 @@ from tests.engine.gamekit import random_deck
 from zenonzard_tui.cards.loader import load_pool
 from zenonzard_tui.decks import load_deck
 from zenonzard_tui.engine import effects as fx
-from zenonzard_tui.engine.actions import MAIN
-from zenonzard_tui.engine.core import ListingMemo
+from zenonzard_tui.engine.actions import MAIN, PRIORITY
 from zenonzard_tui.engine.game import new_game
 from zenonzard_tui.engine.invariants import problems
 from zenonzard_tui.engine.state import Slot
@@ -24,11 +24,28 @@ from zenonzard_tui.engine.state import Slot
 DECKS = sorted((Path(__file__).resolve().parents[2] / "decks").glob("*.deck"))
 
 
+def _playable(game, seat: int) -> set[tuple[str, str]]:
+    """What a slow, plain look finds playable from `seat`'s hand now: (kind, card id)."""
+    window = "main" if game.pending.kind == MAIN else "flash"
+    out = set()
+    for uid in game.players[seat].hand:
+        card = game.defs[uid]
+        if window == "flash" and not card.flash:
+            continue
+        if fx.payment(game, seat, card) is None:
+            continue
+        if card.type == "field_minion":
+            out.add(("summon", card.id))
+        elif card.type == "magic" and window in card.timing and fx.has_targets(game, seat, uid):
+            out.add(("cast", card.id))
+    return out
+
+
 @pytest.mark.parametrize("kind", ["starter", "random"])
-def test_the_memo_lists_what_a_fresh_look_lists(kind: str) -> None:
+def test_the_listing_plays_what_a_plain_look_finds_playable(kind: str) -> None:
     decks = [load_deck(p) for p in DECKS]
     rng = random.Random(7)
-    checked = paid = 0
+    checked = paid = kept = 0
     for g in range(30):
         if kind == "starter":
             a, b = rng.choice(decks), rng.choice(decks)
@@ -37,27 +54,56 @@ def test_the_memo_lists_what_a_fresh_look_lists(kind: str) -> None:
         game = new_game(a, b, seed=g, log=False)
         while not game.over:
             listed = game.legal()
-            assert game.listing_memo is None  # dropped once the listing is done
-            fresh = game._list_pending()  # no memo outside a listing: every query looks afresh
-            assert [a.key() for a in listed] == [a.key() for a in fresh]
-            checked += 1
             pending = game.pending
             assert pending is not None
-            if pending.kind == MAIN:
+            if pending.kind in (MAIN, PRIORITY):
                 seat = pending.seat
-                game.listing_memo = ListingMemo()
-                try:
-                    memo_says = [fx.can_pay(game, seat, u) for u in game.players[seat].hand]
-                finally:
-                    game.listing_memo = None
+                plays = {
+                    (a.kind, game.defs[a.args[0]].id)
+                    for a in listed
+                    if a.kind in ("summon", "cast")
+                }
+                assert plays == _playable(game, seat)
+                checked += 1
+                mana = fx.listing_mana(game, seat)
+                says = [fx.can_pay(game, seat, u, mana) for u in game.players[seat].hand]
                 truth = [
                     fx.payment(game, seat, game.defs[u]) is not None
                     for u in game.players[seat].hand
                 ]
-                assert memo_says == truth
+                assert says == truth
                 paid += sum(truth)
+                cache = game.sources_cache
+                kept += isinstance(cache.costs, dict) and len(cache.costs)
+                assert fx.cache_sound(game)
             game.apply(rng.choice(listed))
-    assert checked > 1000 and paid > 100  # the games did reach the paths checked
+    assert checked > 500 and paid > 100  # the games did reach the paths checked
+    if kind == "random":
+        assert kept > 100  # costs were kept (cards in play change costs)
+
+
+def test_a_kept_cost_that_went_stale_breaks_an_invariant() -> None:
+    """A cost kept in the `SourceCache` that differs from a fresh look is a problem (the random
+    games check every kept cost after every action)."""
+    rng = random.Random(3)
+    for g in range(40):
+        game = new_game(random_deck(rng), random_deck(rng), seed=g, log=False)
+        while not game.over:
+            cache = game.sources_cache
+            now = [
+                key
+                for key in (
+                    cache.costs if cache is not None and isinstance(cache.costs, dict) else ()
+                )
+                if key[2] == game.active and key[3] == game.phase
+            ]
+            if now and problems(game) == []:
+                card, cost = cache.costs[now[0]]
+                cache.costs[now[0]] = (card, cost + 1)
+                assert any("changed_play" in p for p in problems(game))
+                return
+            game.apply(rng.choice(game.legal()))
+    raise AssertionError("no game kept a cost")
 
 
 def test_definitions_carry_their_passives_by_zone() -> None:

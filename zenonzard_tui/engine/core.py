@@ -42,16 +42,6 @@ class Attack:
         return new
 
 
-class ListingMemo:
-    """What the effects runtime finds once while the legal actions are listed (nothing changes
-    meanwhile): each seat's Active mana by color (effects.listing_mana)."""
-
-    __slots__ = ("mana",)
-
-    def __init__(self) -> None:
-        self.mana: dict[int, tuple[int, dict[str, int], bool, bool]] = {}
-
-
 _DECISIONS: dict[tuple[str, int, int | None], Decision] = {}  # GameCore.ask's shared ones
 
 
@@ -60,9 +50,6 @@ class GameCore:
 
     """One game of Zenonzard. Seat 0 is "A", seat 1 is "B"."""
 
-    # What is found once while the legal actions are listed (the Active mana); None at all other
-    # times, since any task may change it.
-    listing_memo: ListingMemo | None = None
     # The continuous effects at work, found again whenever what they depend on changed: the cards
     # in play and the Forces at work (`play_version`) or the lasting effects (effects._cache).
     sources_cache: SourceCache | None = None

@@ -73,7 +73,7 @@ class SourceCache:
     (the very tuple): they depend on nothing else, so while both are the same they are still
     true."""
 
-    __slots__ = ("by_do", "holders", "lasting", "pay", "version", "watched")
+    __slots__ = ("by_do", "costs", "holders", "lasting", "pay", "version", "watched")
 
     def __init__(self, version: int, lasting: tuple[Lasting, ...], holders: list) -> None:
         self.version = version
@@ -82,6 +82,9 @@ class SourceCache:
         self.by_do: dict[str, list] = {}
         self.pay: tuple[bool, bool] | None = None  # found by _pay_kinds
         self.watched: frozenset[str] | None = None  # found by watched
+        # found by cost_of: (the card, its cost) by (seat, id of the card, the turn's player,
+        # phase) when no cost effect has a condition or a count (_fixed_costs), else False
+        self.costs: dict[tuple[int, int, int, str], tuple[CardDef, int]] | bool | None = None
 
 
 def _cache(game: GameCore) -> SourceCache:
@@ -126,8 +129,10 @@ def _same_holders(old: list, new: list) -> bool:
 
 def cache_sound(game: GameCore) -> bool:
     """Does the game's `SourceCache`, where it counts as current, hold what a fresh look finds
-    (the continuous effects and the events watched)? False means that a change of the cards in
-    play or of the Forces went by without `GameCore.changed_play` (invariants.problems)."""
+    (the continuous effects, the events watched, the costs kept for this turn's player and
+    phase)? False means that a change of the cards in play or of the Forces went by without
+    `GameCore.changed_play`, or that a kept cost depends on more than `cost_of` assumes
+    (invariants.problems)."""
     cache = game.sources_cache
     if cache is None or cache.version != game.play_version or cache.lasting is not game.lasting:
         return True  # not current: the next query finds it anew
@@ -137,7 +142,17 @@ def cache_sound(game: GameCore) -> bool:
     cache.watched = None
     fresh = watched(game)
     cache.watched = kept
-    return kept is None or kept == fresh
+    if kept is not None and kept != fresh:
+        return False
+    costs = cache.costs
+    if isinstance(costs, dict):  # the costs kept for this turn's player and phase
+        if not _fixed_costs(game):
+            return False
+        for (seat, _, active, phase), (card, cost) in costs.items():
+            now = active == game.active and phase == game.phase
+            if now and _cost_of(game, seat, card, card.cost or 0) != cost:
+                return False
+    return True
 
 
 _LASTING_INDEX: dict[int, tuple[Effect, _Index]] = {}
@@ -177,6 +192,11 @@ def _holders(game: GameCore) -> list[tuple[int, Slot | None, _Index]]:
         if lasting.kind == "passive" and lasting.effect is not None:
             out.append((lasting.seat, None, _lasting_passives(lasting.effect)))
     return out
+
+
+def at_work(game: GameCore, do: str) -> bool:
+    """Is any continuous effect `do` at work now (a Force's, a card's in play, a lasting one)?"""
+    return bool(_sources(game, do))
 
 
 def _during_ok(game: GameCore, seat: int, during: str | None) -> bool:
@@ -442,9 +462,11 @@ def destroyed_after_battle(game: GameCore, slot: Slot) -> bool:
     return _restricted(game, slot, "destroyed_after_battle")
 
 
-def attack_targets(game: GameCore, slot: Slot, opp_forces: list[int]) -> list[tuple]:
-    """ZR 8.1, ZR 8.2: what this Active minion may attack (ZR 13.4: nothing if it cannot)."""
-    if not can_act(game, slot, "attack"):
+def attack_targets(game: GameCore, slot: Slot, opp_forces: list[int], free: bool = False
+                   ) -> list[tuple]:  # fmt: skip
+    """ZR 8.1, ZR 8.2: what this Active minion may attack (ZR 13.4: nothing if it cannot).
+    `free`: no "cannot" effect is at work (`at_work`), so only a mark on it can forbid it."""
+    if (slot.mods and _marked(slot, "no_attack")) if free else not can_act(game, slot, "attack"):
         return []
     restricted = (
         bool(opp_forces)
@@ -564,10 +586,42 @@ def cost_of(game: GameCore, seat: int, card: CardDef) -> int:
     uncoloured part) add up and are floored at 0, never touching the pips; "the basic cost
     becomes 0" comes last; "the cost becomes 0" makes the whole cost 0. Reductions (positive
     `amount`) and increases (negative) come from cards in play, Forces, this turn's lasting
-    effects and the card's own <Hand> effects."""
+    effects and the card's own <Hand> effects.
+
+    When no cost effect at work has a condition or counts something (`_fixed_costs`), a card's
+    cost depends only on the card, the seat and whose turn and which phase it is (an effect's
+    `during`): it is then found once per `SourceCache` and kept there."""
     cost = card.cost or 0
     if not cost:
         return 0
+    if card.hand_passives:  # (its own <Hand> effects may have conditions: found each time)
+        return _cost_of(game, seat, card, cost)
+    cache = _cache(game)
+    costs = cache.costs
+    if costs is None:
+        costs = cache.costs = {} if _fixed_costs(game) else False
+    if not isinstance(costs, dict):  # (False: found each time)
+        return _cost_of(game, seat, card, cost)
+    key = (seat, id(card), game.active, game.phase)
+    found = costs.get(key)
+    if found is None or found[0] is not card:  # (the card is kept: its id is not reused)
+        found = costs[key] = (card, _cost_of(game, seat, card, cost))
+    return found[1]
+
+
+def _fixed_costs(game: GameCore) -> bool:
+    """Does every cost effect at work (ZR 12.1) work without a condition or a count (`per`, ZR
+    10.10)? Then what it does to a card depends on nothing but the card, the seat and the turn's
+    player and phase (`_during_ok`)."""
+    for do in ("cost_reduction", "cost_zero"):
+        for _, _, e in _sources(game, do):
+            if e.condition or e.steps[0].param("per") is not None:
+                return False
+    return True
+
+
+def _cost_of(game: GameCore, seat: int, card: CardDef, cost: int) -> int:
+    """`cost_of` found afresh (`cost`: the printed cost, not 0)."""
     own = card.hand_passives  # the card's own <Hand> effects (Timpanist, Yggdrawalker...)
     sources, zeros = _sources(game, "cost_reduction"), _sources(game, "cost_zero")
     if not sources and not zeros and not own:
@@ -728,25 +782,23 @@ def _payment(game: GameCore, seat: int, card: CardDef, free: list[Slot], total: 
     return used
 
 
-def listing_mana(game: GameCore, seat: int) -> tuple[int, dict[str, int], bool, bool]:
-    """While the legal actions are listed (`game.listing_memo`): `seat`'s Active mana, how much
-    of each color, whether every card costs what is printed and is paid plainly (nothing
-    makes a cost 0 or changes it, no mana is worth more, colorless mana pays no pips: then a
-    card's `quick_pay` tells whether it can be paid), and whether payments are plain (the same
-    but for cost changes). Found once per listing."""
-    memo = game.listing_memo
-    assert memo is not None
-    mana = memo.mana.get(seat)
-    if mana is None:
-        counts: dict[str, int] = {}
-        free = 0
-        for s in game.players[seat].base:
-            if not s.rested:
-                free += 1
-                counts[s.color] = counts.get(s.color, 0) + 1
-        plain, fixed = _pay_kinds(game)
-        mana = memo.mana[seat] = (free, counts, fixed, plain)
-    return mana
+Mana = tuple[int, dict[str, int], bool, bool]
+
+
+def listing_mana(game: GameCore, seat: int) -> Mana:
+    """`seat`'s Active mana as the legal actions' listing reads it (nothing changes while it
+    lists, so it is counted once): how many, how much of each color, whether every card costs
+    what is printed and is paid plainly (nothing makes a cost 0 or changes it, no mana is worth
+    more, colorless mana pays no pips: then a card's `quick_pay` tells whether it can be paid),
+    and whether payments are plain (the same but for cost changes)."""
+    counts: dict[str, int] = {}
+    free = 0
+    for s in game.players[seat].base:
+        if not s.rested:
+            free += 1
+            counts[s.color] = counts.get(s.color, 0) + 1
+    plain, fixed = _pay_kinds(game)
+    return (free, counts, fixed, plain)
 
 
 def _pay_kinds(game: GameCore) -> tuple[bool, bool]:
@@ -763,20 +815,12 @@ def _pay_kinds(game: GameCore) -> tuple[bool, bool]:
     return cache.pay
 
 
-def can_pay(game: GameCore, seat: int, uid: int) -> bool:
-    """Can `seat` pay for the card now (is `payment` not None)? While the legal actions are
-    listed, the common case is told from the Active mana's colors alone: when every card costs
-    what is printed and is paid plainly, its `quick_pay`: enough Active mana for the whole cost,
-    and for a single pip enough of its color (the rest is then paid with any)."""
+def can_pay(game: GameCore, seat: int, uid: int, mana: Mana | None = None) -> bool:
+    """Can `seat` pay for the card now (is `payment` not None)? With `seat`'s `listing_mana`
+    (the legal actions' listing), most cards are told from the Active mana's colors alone (the
+    listing tells a card's `quick_pay` itself)."""
     card = game.defs[uid]
-    memo = game.listing_memo
-    if memo is not None:
-        mana = memo.mana.get(seat) or listing_mana(game, seat)
-        quick = card.quick_pay
-        if quick is not None and mana[2]:  # the most common case, told at once
-            return quick[0] <= mana[0] and (
-                quick[1] is None or mana[1].get(quick[1], 0) >= quick[2]
-            )
+    if mana is not None:
         if mana[3] and "cost_zero" not in card.hand_passives:
             counts = mana[1]
             for color, n in card.pips:  # ZR 6.1.1: a pip short of its color cannot be paid
@@ -784,7 +828,7 @@ def can_pay(game: GameCore, seat: int, uid: int) -> bool:
                     return False
         total = cost_of(game, seat, card)
         if mana[0] < total:  # enough only with mana worth more (ZR 11.12)
-            return bool(_sources(game, "mana_worth")) and payment(game, seat, card) is not None
+            return not mana[3] and payment(game, seat, card) is not None
         pips = card.pips
         if not pips or not total:  # ZR 12.1: "the cost becomes 0" leaves no pips to pay
             return True
@@ -1154,11 +1198,9 @@ def first_choice(card: CardDef) -> Step | None:
     return None
 
 
-def can_cast(game: GameCore, seat: int, uid: int) -> bool:
-    """ZR 6.3, ZR 6.4: payable, and a card that needs a target has one."""
+def has_targets(game: GameCore, seat: int, uid: int) -> bool:
+    """ZR 6.4: a Magic card that needs a target has one (or needs none)."""
     card = game.defs[uid]
-    if not can_pay(game, seat, uid):
-        return False
     step = first_choice(card)
     if step is None or step.optional or _selector(step).up_to:
         return True

@@ -77,9 +77,9 @@ def problems(game: Game, max_actions: int = MAX_ACTIONS) -> list[str]:
         out.append(f"a token is in play twice ({_ONE_ZONE})")
     if not fx.cache_sound(game):
         out.append(
-            "the continuous effects kept as at work are not those of the cards in play and the "
-            "Forces at work now (ZR 10.3 (f): a change of them went by without "
-            "Game.changed_play)"
+            "the continuous effects kept as at work (or a cost kept with them) are not those "
+            "of the cards in play and the Forces at work now (ZR 10.3 (f): a change of them "
+            "went by without Game.changed_play)"
         )
     out += _decision_problems(game, max_actions)
     return out

@@ -15,7 +15,6 @@ from zenonzard_tui.engine.actions import (
     Action,
     Choice,
 )
-from zenonzard_tui.engine.core import ListingMemo
 from zenonzard_tui.engine.state import (
     PlayerState,
 )
@@ -28,18 +27,6 @@ class LegalActions(ActionTexts):
     # Legal actions
 
     def _list_actions(self) -> list[Action]:
-        d = self.pending
-        assert d is not None, "no decision is pending"
-        if d.kind != MAIN and d.kind != PRIORITY:  # nothing to pay for
-            return self._list_pending()
-        # Listing changes nothing, so the Active mana is counted once for it (effects.can_pay).
-        self.listing_memo = ListingMemo()
-        try:
-            return self._list_pending()
-        finally:
-            self.listing_memo = None
-
-    def _list_pending(self) -> list[Action]:
         d = self.pending
         assert d is not None, "no decision is pending"
         seat = d.seat
@@ -114,35 +101,55 @@ class LegalActions(ActionTexts):
     def _hand_actions(self, seat: int, window: str, out: list[Action]) -> list[Action]:
         """The summons and casts from `seat`'s hand, added to `out`: in the main phase every
         Field Minion and main-timing Magic, in a Flash window (ZR 5.7) only Swoop minions and
-        Flash Magic. Copies of a card in hand are interchangeable: one action per card."""
+        Flash Magic, each payable (ZR 6.1) and a Magic with its target (ZR 6.4). Copies of a
+        card in hand are interchangeable: one action per card. The Active mana is counted once
+        (listing changes nothing); a card's `quick_pay` tells the common case at once."""
         flash = window == "flash"
         defs = self.defs
         seen = set()
+        mana = None
         for uid in self.players[seat].hand:
             card = defs[uid]
             if flash and not card.flash:
                 continue
             kind = card.type
             if kind == "field_minion":  # (in a Flash window, `card.flash`: a Swoop minion)
-                if card.id not in seen:
-                    seen.add(card.id)
-                    if fx.can_pay(self, seat, uid):
-                        out.append(Action("summon", (uid,)))
-            elif kind == "magic" and window in card.timing and card.id not in seen:
-                seen.add(card.id)
-                if fx.can_cast(self, seat, uid):
-                    out.append(Action("cast", (uid,)))
+                if card.id in seen:
+                    continue
+            elif kind != "magic" or window not in card.timing or card.id in seen:
+                continue
+            seen.add(card.id)
+            if mana is None:
+                mana = fx.listing_mana(self, seat)
+            quick = card.quick_pay
+            if quick is not None and mana[2]:  # nothing changes a cost or a payment
+                if quick[0] > mana[0] or (
+                    quick[1] is not None and mana[1].get(quick[1], 0) < quick[2]
+                ):
+                    continue
+            elif not fx.can_pay(self, seat, uid, mana):
+                continue
+            if kind == "field_minion":
+                out.append(Action("summon", (uid,)))
+            elif fx.has_targets(self, seat, uid):
+                out.append(Action("cast", (uid,)))
         return out
 
     def _main_actions(self, seat: int) -> list[Action]:
         p = self.players[seat]
         out = self._hand_actions(seat, "main", [])
+        # ZR 13.4: with no "cannot" effect at work and no mark on it, a minion may act
+        free = not fx.at_work(self, "cannot")
         if p.movement > 0:  # ZR 7; ZR 13.4: "cannot move" forbids Movement
             for s in p.base:
-                if s.card is not None and fx.can_act(self, s, "move"):
+                if s.card is not None and ((free and not s.mods) or fx.can_act(self, s, "move")):
                     out.append(Action("advance", (s.uid,)))
             for s in p.field:
-                if s.card is not None and s.card.type != "token" and fx.can_act(self, s, "move"):
+                if (
+                    s.card is not None
+                    and s.card.type != "token"
+                    and ((free and not s.mods) or fx.can_act(self, s, "move"))
+                ):
                     out.append(Action("retreat", (s.uid,)))
         if self.turn != 1 or self.options.first_turn_attack:  # ZR 5.8
             opp_forces = None
@@ -154,7 +161,7 @@ class LegalActions(ActionTexts):
                     for i, f in enumerate(self.players[1 - seat].forces):
                         if not f.destroyed:
                             opp_forces.append(i)
-                for target in fx.attack_targets(self, s, opp_forces):
+                for target in fx.attack_targets(self, s, opp_forces, free):
                     out.append(Action("attack", (s.uid, target)))
         out.append(Action("end_turn"))
         return out
