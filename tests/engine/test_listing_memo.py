@@ -36,7 +36,7 @@ def _playable(game, seat: int) -> set[tuple[str, str]]:
             continue
         if card.type == "field_minion":
             out.add(("summon", card.id))
-        elif card.type == "magic" and window in card.timing and fx.has_targets(game, seat, uid):
+        elif card.type == "magic" and window in card.timing and fx.has_targets(game, seat, card):
             out.add(("cast", card.id))
     return out
 
@@ -66,7 +66,7 @@ def test_the_listing_plays_what_a_plain_look_finds_playable(kind: str) -> None:
                 assert plays == _playable(game, seat)
                 checked += 1
                 mana = fx.listing_mana(game, seat)
-                says = [fx.can_pay(game, seat, u, mana) for u in game.players[seat].hand]
+                says = [fx.can_pay(game, seat, game.defs[u], mana) for u in game.players[seat].hand]
                 truth = [
                     fx.payment(game, seat, game.defs[u]) is not None
                     for u in game.players[seat].hand

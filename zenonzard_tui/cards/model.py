@@ -118,8 +118,9 @@ class CardDef:
     # the events its "whenever ..." effects (those with a `watch`) trigger on
     watches: frozenset[str] = field(init=False, compare=False, repr=False)
     # (cost, pip color or None, pip count) when the printed cost has at most one pip, not a
-    # colorless one, and the card has no <Hand> effect: where nothing changes costs or payments,
-    # it can be paid with enough Active mana and enough of the pip's color. Else None.
+    # colorless one, and the card has no <Hand> effect: where nothing changes payments, it can be
+    # paid with enough Active mana for its cost (this one, or the changed one where cost changes
+    # are at work) and enough of the pip's color. Else None.
     quick_pay: tuple[int, str | None, int] | None = field(init=False, compare=False, repr=False)
     # Flash Magic or a Swoop minion: what can be used in a Flash window (ZR 5.7)
     flash: bool = field(init=False, compare=False, repr=False)

@@ -54,21 +54,17 @@ def _sources(game: GameCore, do: str) -> list[Source]:
     cache = game.sources_cache
     if cache is None or cache.version != game.play_version or cache.lasting is not game.lasting:
         cache = _cache(game)  # (hot: _cache's test of a current cache, first, inline)
-    found = cache.by_do.get(do)
-    if found is None:
-        found = cache.by_do[do] = []
-        for seat, s, by_do in cache.holders:
-            effects = by_do.get(do)
-            if effects:
-                for e in effects:
-                    found.append((seat, s, e))
-    return found
+    return cache.by_do.get(do, _NONE)
+
+
+_NONE: list[Source] = []  # (shared: never changed)
 
 
 class SourceCache:
     """The cards and Forces with continuous effects at work (effects._holders) and what is found
-    from them: the sources of each `do` asked for (effects._sources), the kinds of payment
-    (effects._pay_kinds), the events watched (effects.watched). Found for the cards in play and
+    from them: the sources of each `do` (effects._sources, all sorted at once), the kinds of
+    payment (effects._pay_kinds), the events watched (effects.watched), the costs of cards
+    (effects.cost_of, when no cost effect has a condition). Found for the cards in play and
     the Forces at work of `version` (`GameCore.play_version`) and the lasting effects `lasting`
     (the very tuple): they depend on nothing else, so while both are the same they are still
     true."""
@@ -79,8 +75,16 @@ class SourceCache:
         self.version = version
         self.lasting = lasting
         self.holders = holders
-        self.by_do: dict[str, list] = {}
-        self.pay: tuple[bool, bool] | None = None  # found by _pay_kinds
+        by_do: dict[str, list[Source]] = {}  # the sources of each `do`, in holders' order
+        for seat, s, index in holders:
+            for do, effects in index.items():
+                found = by_do.get(do)
+                if found is None:
+                    found = by_do[do] = []
+                for e in effects:
+                    found.append((seat, s, e))
+        self.by_do = by_do
+        self.pay: tuple[bool, bool, bool] | None = None  # found by _pay_kinds
         self.watched: frozenset[str] | None = None  # found by watched
         # found by cost_of: (the card, its cost) by (seat, id of the card, the turn's player,
         # phase) when no cost effect has a condition or a count (_fixed_costs), else False
@@ -782,63 +786,86 @@ def _payment(game: GameCore, seat: int, card: CardDef, free: list[Slot], total: 
     return used
 
 
-Mana = tuple[int, dict[str, int], bool, bool]
+class Mana:
+    """`seat`'s Active mana as the legal actions' listing reads it (`listing_mana`; nothing
+    changes while it lists, so it is counted once), and what the effects at work do to payments
+    (ZR 6.1.1): `free` Active mana, `counts` of each color; `priced`: nothing changes a cost
+    (ZR 12.1); `strict`: a pip short of its color cannot be paid (nothing makes a cost 0, no mana
+    is worth more, colorless mana pays no pips); `worth`: some mana is worth more (ZR 11.12)."""
+
+    __slots__ = ("counts", "free", "priced", "strict", "worth")
+
+    def __init__(self, free: int, counts: dict[str, int], kinds: tuple[bool, bool, bool]) -> None:
+        self.free, self.counts = free, counts
+        self.strict, self.priced, self.worth = kinds
 
 
 def listing_mana(game: GameCore, seat: int) -> Mana:
-    """`seat`'s Active mana as the legal actions' listing reads it (nothing changes while it
-    lists, so it is counted once): how many, how much of each color, whether every card costs
-    what is printed and is paid plainly (nothing makes a cost 0 or changes it, no mana is worth
-    more, colorless mana pays no pips: then a card's `quick_pay` tells whether it can be paid),
-    and whether payments are plain (the same but for cost changes)."""
+    """`seat`'s `Mana` now."""
     counts: dict[str, int] = {}
     free = 0
     for s in game.players[seat].base:
         if not s.rested:
             free += 1
             counts[s.color] = counts.get(s.color, 0) + 1
-    plain, fixed = _pay_kinds(game)
-    return (free, counts, fixed, plain)
+    return Mana(free, counts, _pay_kinds(game))
 
 
-def _pay_kinds(game: GameCore) -> tuple[bool, bool]:
-    """(Nothing makes a cost 0, mana worth more or colorless mana pay pips; and nothing changes a
-    cost either), found once per `SourceCache`."""
+def _pay_kinds(game: GameCore) -> tuple[bool, bool, bool]:
+    """`Mana`'s (strict, priced, worth), found once per `SourceCache`."""
     cache = _cache(game)
     if cache.pay is None:
-        plain = not (
-            _sources(game, "cost_zero")
-            or _sources(game, "mana_worth")
-            or _sources(game, "colorless_pays_pips")
+        zero, worth = bool(_sources(game, "cost_zero")), bool(_sources(game, "mana_worth"))
+        cache.pay = (
+            not (zero or worth or _sources(game, "colorless_pays_pips")),
+            not (zero or _sources(game, "cost_reduction")),
+            worth,
         )
-        cache.pay = (plain, plain and not _sources(game, "cost_reduction"))
     return cache.pay
 
 
-def can_pay(game: GameCore, seat: int, uid: int, mana: Mana | None = None) -> bool:
+def can_pay(game: GameCore, seat: int, card: CardDef, mana: Mana | None = None) -> bool:
     """Can `seat` pay for the card now (is `payment` not None)? With `seat`'s `listing_mana`
-    (the legal actions' listing), most cards are told from the Active mana's colors alone (the
-    listing tells a card's `quick_pay` itself)."""
-    card = game.defs[uid]
-    if mana is not None:
-        if mana[3] and "cost_zero" not in card.hand_passives:
-            counts = mana[1]
-            for color, n in card.pips:  # ZR 6.1.1: a pip short of its color cannot be paid
-                if counts.get(color, 0) < n:
-                    return False
-        total = cost_of(game, seat, card)
-        if mana[0] < total:  # enough only with mana worth more (ZR 11.12)
-            return not mana[3] and payment(game, seat, card) is not None
-        pips = card.pips
-        if not pips or not total:  # ZR 12.1: "the cost becomes 0" leaves no pips to pay
+    (the legal actions' listing), most cards are told from the Active mana's colors alone: a
+    card with at most one pip (`quick_pay`), when no mana is worth more, can be paid with enough
+    Active mana for its cost and enough of the pip's color (colorless mana counting too where it
+    pays that card's pips)."""
+    if mana is None:
+        return payment(game, seat, card) is not None
+    quick = card.quick_pay
+    if quick is not None and not mana.worth:
+        total = quick[0] if mana.priced else cost_of(game, seat, card)
+        if not total:  # ZR 12.1: "the cost becomes 0" leaves nothing to pay
             return True
-        if len(pips) == 1:
-            color, n = pips[0]
-            if color != "colorless" and mana[1].get(color, 0) >= n:
-                return True
-        told = _pips_payable(game, mana[1], pips)
-        if told is not None:
-            return told
+        if total > mana.free:
+            return False
+        color = quick[1]
+        if color is None:
+            return True
+        have = mana.counts.get(color, 0)
+        return have >= quick[2] or (
+            not mana.strict
+            and have + mana.counts.get("colorless", 0) >= quick[2]
+            and _fusion(game, seat, card)
+        )
+    if mana.strict and "cost_zero" not in card.hand_passives:
+        counts = mana.counts
+        for color, n in card.pips:  # ZR 6.1.1: a pip short of its color cannot be paid
+            if counts.get(color, 0) < n:
+                return False
+    total = cost_of(game, seat, card)
+    if mana.free < total:  # enough only with mana worth more (ZR 11.12)
+        return mana.worth and payment(game, seat, card) is not None
+    pips = card.pips
+    if not pips or not total:  # ZR 12.1: "the cost becomes 0" leaves no pips to pay
+        return True
+    if len(pips) == 1:
+        color, n = pips[0]
+        if color != "colorless" and mana.counts.get(color, 0) >= n:
+            return True
+    told = _pips_payable(game, mana.counts, pips)
+    if told is not None:
+        return told
     return payment(game, seat, card) is not None
 
 
@@ -1198,9 +1225,8 @@ def first_choice(card: CardDef) -> Step | None:
     return None
 
 
-def has_targets(game: GameCore, seat: int, uid: int) -> bool:
+def has_targets(game: GameCore, seat: int, card: CardDef) -> bool:
     """ZR 6.4: a Magic card that needs a target has one (or needs none)."""
-    card = game.defs[uid]
     step = first_choice(card)
     if step is None or step.optional or _selector(step).up_to:
         return True

@@ -178,31 +178,32 @@ class Game(LegalActions):
     def _dispatch(self, decision: Decision, action: Action) -> None:
         seat = decision.seat
         kind = action.kind
-        if decision.kind == MULLIGAN:
-            self._act_mulligan(seat, action)
-        elif decision.kind == MANA:
-            self._act_mana(seat, action)
-        elif decision.kind == MAIN:
-            if kind == "end_turn":
+        decided = decision.kind
+        if decided == MAIN:  # (the kinds in the order of how often they come)
+            if kind == "attack":
+                self._act_attack(seat, action.args[0], action.args[1])
+            elif kind == "end_turn":
                 self._act_end_turn(seat)
-            elif kind == "summon":
-                fx.begin_summon(self, seat, action.args[0])
-            elif kind == "cast":
-                fx.begin_cast(self, seat, action.args[0])
             elif kind == "advance":
                 self._act_move(seat, action.args[0], "advancing")
+            elif kind == "summon":
+                fx.begin_summon(self, seat, action.args[0])
             elif kind == "retreat":
                 self._act_move(seat, action.args[0], "retreating")
-            elif kind == "attack":
-                self._act_attack(seat, action.args[0], action.args[1])
-        elif decision.kind == PRIORITY:
+            elif kind == "cast":
+                fx.begin_cast(self, seat, action.args[0])
+        elif decided == PRIORITY:
             assert isinstance(decision.ctx, int)  # passes so far in this Flash window
             self._act_priority(seat, decision.ctx, action)
-        elif decision.kind == BLOCK:
+        elif decided == BLOCK:
             self._act_block(seat, action)
-        elif decision.kind == CHOICE:
+        elif decided == MANA:
+            self._act_mana(seat, action)
+        elif decided == CHOICE:
             assert isinstance(decision.ctx, Choice)
             self._act_choice(seat, decision.ctx, action)
+        elif decided == MULLIGAN:
+            self._act_mulligan(seat, action)
 
     def _act_choice(self, seat: int, choice: Choice, action: Action) -> None:
         if action.kind == "done" or action.args == (("none",),):

@@ -30,14 +30,18 @@ class LegalActions(ActionTexts):
         d = self.pending
         assert d is not None, "no decision is pending"
         seat = d.seat
-        p = self.players[seat]
-        if d.kind == MULLIGAN:
-            return self._mulligan_actions(p)
-        if d.kind == MANA:
+        kind = d.kind
+        if kind == MAIN:  # (the kinds in the order of how often they come)
+            return self._main_actions(seat)
+        if kind == PRIORITY:
+            return self._hand_actions(seat, "flash", [Action("pass")])
+        if kind == BLOCK:
+            return self._block_actions(seat)
+        if kind == MANA:
             out = []
             defs = self.defs
             seen = set()  # copies of a card in hand are interchangeable: one action per card
-            for uid in p.hand:
+            for uid in self.players[seat].hand:
                 card = defs[uid]
                 if card.type == "base_minion" and card.id not in seen:
                     seen.add(card.id)
@@ -45,12 +49,8 @@ class LegalActions(ActionTexts):
             out.append(Action("mana_colorless"))
             out.append(Action("mana_skip"))
             return out
-        if d.kind == MAIN:
-            return self._main_actions(seat)
-        if d.kind == PRIORITY:
-            return self._hand_actions(seat, "flash", [Action("pass")])
-        if d.kind == BLOCK:
-            return self._block_actions(seat)
+        if kind == MULLIGAN:
+            return self._mulligan_actions(self.players[seat])
         choice = d.ctx
         assert isinstance(choice, Choice)
         out = [Action("choose", (o,)) for o in self._distinct_options(choice.options)]
@@ -103,7 +103,7 @@ class LegalActions(ActionTexts):
         Field Minion and main-timing Magic, in a Flash window (ZR 5.7) only Swoop minions and
         Flash Magic, each payable (ZR 6.1) and a Magic with its target (ZR 6.4). Copies of a
         card in hand are interchangeable: one action per card. The Active mana is counted once
-        (listing changes nothing); a card's `quick_pay` tells the common case at once."""
+        (listing changes nothing)."""
         flash = window == "flash"
         defs = self.defs
         seen = set()
@@ -121,17 +121,11 @@ class LegalActions(ActionTexts):
             seen.add(card.id)
             if mana is None:
                 mana = fx.listing_mana(self, seat)
-            quick = card.quick_pay
-            if quick is not None and mana[2]:  # nothing changes a cost or a payment
-                if quick[0] > mana[0] or (
-                    quick[1] is not None and mana[1].get(quick[1], 0) < quick[2]
-                ):
-                    continue
-            elif not fx.can_pay(self, seat, uid, mana):
+            if not fx.can_pay(self, seat, card, mana):
                 continue
             if kind == "field_minion":
                 out.append(Action("summon", (uid,)))
-            elif fx.has_targets(self, seat, uid):
+            elif fx.has_targets(self, seat, card):
                 out.append(Action("cast", (uid,)))
         return out
 
