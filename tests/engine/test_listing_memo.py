@@ -30,7 +30,7 @@ def _playable(game, seat: int) -> set[tuple[str, str]]:
     out = set()
     for uid in game.players[seat].hand:
         card = game.defs[uid]
-        if window == "flash" and not card.flash:
+        if window == "flash" and not (card.type == "magic" or "swoop" in card.keywords):
             continue
         if fx.payment(game, seat, card) is None:
             continue

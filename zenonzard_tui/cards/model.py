@@ -122,19 +122,16 @@ class CardDef:
     # paid with enough Active mana for its cost (this one, or the changed one where cost changes
     # are at work) and enough of the pip's color. Else None.
     quick_pay: tuple[int, str | None, int] | None = field(init=False, compare=False, repr=False)
-    # Flash Magic or a Swoop minion: what can be used in a Flash window (ZR 5.7)
-    flash: bool = field(init=False, compare=False, repr=False)
+    # how it is played from the hand in the main phase and in a Flash window (ZR 5.6, ZR 5.7):
+    # "summon" (a Field Minion; in a Flash window only with Swoop), "cast" (a Magic card of
+    # that timing) or None
+    plays: tuple[str | None, str | None] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "whens", _whens(self.effects))
         object.__setattr__(self, "watches", _watches(self.effects))
         object.__setattr__(self, "quick_pay", None)
-        object.__setattr__(
-            self,
-            "flash",
-            (self.type == "magic" and "flash" in self.timing)
-            or (self.type == "field_minion" and "swoop" in self.keywords),
-        )
+        object.__setattr__(self, "plays", _plays(self))
         every = passives_by_do(self.effects)
         object.__setattr__(self, "passives", every)
         object.__setattr__(self, "field_passives", _where(every, (None, "field")))
@@ -202,6 +199,16 @@ class ForceDef:
 
 
 _NO_PASSIVES: Mapping[str, tuple[Effect, ...]] = {}  # shared by every card without any
+
+
+def _plays(card: CardDef) -> tuple[str | None, str | None]:
+    """`CardDef.plays`."""
+    if card.type == "field_minion":
+        return ("summon", "summon" if "swoop" in card.keywords else None)
+    if card.type == "magic":
+        main, flash = ("cast" if t in card.timing else None for t in TIMINGS)
+        return (main, flash)
+    return (None, None)
 
 
 def _whens(effects: tuple[Effect, ...]) -> frozenset[str]:

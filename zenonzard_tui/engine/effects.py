@@ -672,7 +672,8 @@ def _cost_effect_applies(game: GameCore, seat: int, card: CardDef, src_seat: int
     return not e.condition or condition_ok(game, e.condition, src_seat, _this(src))
 
 
-def _fusion(game: GameCore, seat: int, card: CardDef) -> bool:
+def fusion(game: GameCore, seat: int, card: CardDef) -> bool:
+    """Does `seat`'s colorless mana pay the pips of `card` now (ZR 6.1.1: an effect says so)?"""
     for src_seat, _, e in _sources(game, "colorless_pays_pips"):
         if (
             src_seat == seat
@@ -742,7 +743,7 @@ def _payment(game: GameCore, seat: int, card: CardDef, free: list[Slot], total: 
         return None
     used: list[Slot] = []
     taken: set[Slot] = set()  # the slots in `used` (a Slot hashes and compares by identity)
-    fusion = None
+    fused = None
     for color, n in pips:
         have = [s for s in free if s.color == color and s not in taken]
         if len(have) >= n:
@@ -752,9 +753,9 @@ def _payment(game: GameCore, seat: int, card: CardDef, free: list[Slot], total: 
             continue
         used += have
         taken.update(have)
-        if fusion is None:
-            fusion = _fusion(game, seat, card)
-        if not fusion:
+        if fused is None:
+            fused = fusion(game, seat, card)
+        if not fused:
             return None
         colorless = [s for s in free if s.color == "colorless" and s not in taken]
         if len(colorless) < n - len(have):
@@ -826,28 +827,9 @@ def _pay_kinds(game: GameCore) -> tuple[bool, bool, bool]:
 
 def can_pay(game: GameCore, seat: int, card: CardDef, mana: Mana | None = None) -> bool:
     """Can `seat` pay for the card now (is `payment` not None)? With `seat`'s `listing_mana`
-    (the legal actions' listing), most cards are told from the Active mana's colors alone: a
-    card with at most one pip (`quick_pay`), when no mana is worth more, can be paid with enough
-    Active mana for its cost and enough of the pip's color (colorless mana counting too where it
-    pays that card's pips)."""
+    (the legal actions' listing), most cards are told from the Active mana's colors alone."""
     if mana is None:
         return payment(game, seat, card) is not None
-    quick = card.quick_pay
-    if quick is not None and not mana.worth:
-        total = quick[0] if mana.priced else cost_of(game, seat, card)
-        if not total:  # ZR 12.1: "the cost becomes 0" leaves nothing to pay
-            return True
-        if total > mana.free:
-            return False
-        color = quick[1]
-        if color is None:
-            return True
-        have = mana.counts.get(color, 0)
-        return have >= quick[2] or (
-            not mana.strict
-            and have + mana.counts.get("colorless", 0) >= quick[2]
-            and _fusion(game, seat, card)
-        )
     if mana.strict and "cost_zero" not in card.hand_passives:
         counts = mana.counts
         for color, n in card.pips:  # ZR 6.1.1: a pip short of its color cannot be paid

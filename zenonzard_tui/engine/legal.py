@@ -103,30 +103,38 @@ class LegalActions(ActionTexts):
         Field Minion and main-timing Magic, in a Flash window (ZR 5.7) only Swoop minions and
         Flash Magic, each payable (ZR 6.1) and a Magic with its target (ZR 6.4). Copies of a
         card in hand are interchangeable: one action per card. The Active mana is counted once
-        (listing changes nothing)."""
-        flash = window == "flash"
+        (listing changes nothing); a card with at most one pip is told from it (`quick_pay`)
+        unless colorless mana might pay its pip or some mana is worth more (ZR 11.12)."""
+        which = window == "flash"  # (the index of `CardDef.plays`)
         defs = self.defs
         seen = set()
         mana = None
         for uid in self.players[seat].hand:
             card = defs[uid]
-            if flash and not card.flash:
-                continue
-            kind = card.type
-            if kind == "field_minion":  # (in a Flash window, `card.flash`: a Swoop minion)
-                if card.id in seen:
-                    continue
-            elif kind != "magic" or window not in card.timing or card.id in seen:
+            play = card.plays[which]
+            if play is None or card.id in seen:
                 continue
             seen.add(card.id)
             if mana is None:
                 mana = fx.listing_mana(self, seat)
-            if not fx.can_pay(self, seat, card, mana):
+            quick = card.quick_pay
+            if quick is not None and not mana.worth:  # (ZR 6.1.1, as `quick_pay` says)
+                total = quick[0] if mana.priced else fx.cost_of(self, seat, card)
+                if total > mana.free:
+                    continue
+                color = quick[1]
+                if total and color is not None:  # (ZR 12.1: a cost of 0 leaves no pip to pay)
+                    short = quick[2] - mana.counts.get(color, 0)
+                    if short > 0 and (  # colorless mana pays it only where an effect says so
+                        mana.strict
+                        or mana.counts.get("colorless", 0) < short
+                        or not fx.fusion(self, seat, card)
+                    ):
+                        continue
+            elif not fx.can_pay(self, seat, card, mana):
                 continue
-            if kind == "field_minion":
-                out.append(Action("summon", (uid,)))
-            elif fx.has_targets(self, seat, card):
-                out.append(Action("cast", (uid,)))
+            if play == "summon" or fx.has_targets(self, seat, card):
+                out.append(Action(play, (uid,)))
         return out
 
     def _main_actions(self, seat: int) -> list[Action]:
