@@ -103,8 +103,9 @@ class LegalActions(ActionTexts):
         Field Minion and main-timing Magic, in a Flash window (ZR 5.7) only Swoop minions and
         Flash Magic, each payable (ZR 6.1) and a Magic with its target (ZR 6.4). Copies of a
         card in hand are interchangeable: one action per card. The Active mana is counted once
-        (listing changes nothing); a card with at most one pip is told from it (`quick_pay`)
-        unless colorless mana might pay its pip or some mana is worth more (ZR 11.12)."""
+        (listing changes nothing); a card with at most one pip is told from it (`quick_pay`:
+        its cost and its pip's color, or colorless mana where an effect lets it pay pips)
+        unless some mana is worth more (ZR 11.12)."""
         which = window == "flash"  # (the index of `CardDef.plays`)
         defs = self.defs
         seen = set()
