@@ -8,7 +8,9 @@ Plays N games with uniformly random legal actions, as bench/engine.py does, and 
 bytecodes run by `legal()` and `apply()` at each decision (the random choice between them
 included, as in bench/engine.py's timing). Prints the median and the mean, then, for the decisions
 within a quarter of the median (those that decide it), the commonest kinds of decision and the K
-functions they spend most bytecodes in. Tracing makes the games about 30 times slower.
+functions they spend most bytecodes in. Tracing makes the games about 30 times slower. The first
+game also counts the one-time work of filling the process's shared caches (a few tens of bytecodes
+in its first decisions); the figures of a run are otherwise the same on every run.
 """
 
 from __future__ import annotations
