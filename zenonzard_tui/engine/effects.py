@@ -845,19 +845,20 @@ def can_pay(game: GameCore, seat: int, card: CardDef, mana: Mana | None = None) 
         color, n = pips[0]
         if color != "colorless" and mana.counts.get(color, 0) >= n:
             return True
-    told = _pips_payable(game, mana.counts, pips)
+    told = _pips_payable(game, mana, pips)
     if told is not None:
         return told
     return payment(game, seat, card) is not None
 
 
-def _pips_payable(game: GameCore, counts: Mapping[str, int], pips: tuple) -> bool | None:
-    """`can_pay` told from the Active mana's colors (`counts`) when its whole cost is covered and
-    no mana is worth more (ZR 11.12): each pip of a different color, none colorless, paid with
-    its own color (True), or one short and nothing lets colorless mana pay pips (ZR 6.1.1:
-    False); None when `payment` must decide."""
-    if _sources(game, "mana_worth"):
+def _pips_payable(game: GameCore, mana: Mana, pips: tuple) -> bool | None:
+    """`can_pay` told from the Active mana's colors when its whole cost is covered and no mana is
+    worth more (ZR 11.12): each pip of a different color, none colorless, paid with its own
+    color (True), or one short and nothing lets colorless mana pay pips (ZR 6.1.1: False); None
+    when `payment` must decide."""
+    if mana.worth:
         return None
+    counts = mana.counts
     short = False
     seen: set[str] = set()
     for color, n in pips:
