@@ -416,11 +416,14 @@ def _marked(slot: Slot, mark: str) -> bool:
     return False
 
 
-def can_act(game: GameCore, slot: Slot, action: str) -> bool:
+def can_act(game: GameCore, slot: Slot, action: str, free: bool = False) -> bool:
     """ZR 13.4: can this minion `action` ("attack", "block", "move": Movement only) now, as far
-    as the `cannot` term says (a mark of a one-shot effect, or a passive effect)?"""
+    as the `cannot` term says (a mark of a one-shot effect, or a passive effect)? `free`: the
+    caller knows that no "cannot" effect is at work (`at_work`), so only a mark can forbid it."""
     if slot.mods and _marked(slot, _FORBIDDING[action]):
         return False
+    if free:
+        return True
     seat = None
     for src_seat, src, e in _sources(game, "cannot"):
         if action not in _battle_terms.forbidden(e.steps[0]):
@@ -469,8 +472,8 @@ def destroyed_after_battle(game: GameCore, slot: Slot) -> bool:
 def attack_targets(game: GameCore, slot: Slot, opp_forces: list[int], free: bool = False
                    ) -> list[tuple]:  # fmt: skip
     """ZR 8.1, ZR 8.2: what this Active minion may attack (ZR 13.4: nothing if it cannot).
-    `free`: no "cannot" effect is at work (`at_work`), so only a mark on it can forbid it."""
-    if (slot.mods and _marked(slot, "no_attack")) if free else not can_act(game, slot, "attack"):
+    `free`: no "cannot" effect is at work (`can_act`)."""
+    if not can_act(game, slot, "attack", free):
         return []
     restricted = (
         bool(opp_forces)

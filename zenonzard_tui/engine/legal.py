@@ -145,13 +145,15 @@ class LegalActions(ActionTexts):
         free = not fx.at_work(self, "cannot")
         if p.movement > 0:  # ZR 7; ZR 13.4: "cannot move" forbids Movement
             for s in p.base:
-                if s.card is not None and ((free and not s.mods) or fx.can_act(self, s, "move")):
+                if s.card is not None and (
+                    (free and not s.mods) or fx.can_act(self, s, "move", free)
+                ):
                     out.append(Action("advance", (s.uid,)))
             for s in p.field:
                 if (
                     s.card is not None
                     and s.card.type != "token"
-                    and ((free and not s.mods) or fx.can_act(self, s, "move"))
+                    and ((free and not s.mods) or fx.can_act(self, s, "move", free))
                 ):
                     out.append(Action("retreat", (s.uid,)))
         if self.turn != 1 or self.options.first_turn_attack:  # ZR 5.8
