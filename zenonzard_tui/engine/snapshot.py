@@ -27,13 +27,14 @@ hold the invariants (engine/invariants.py) and list its legal actions and observ
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import enum
 import importlib
 import json
 import pkgutil
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from zenonzard_tui.cards import CardDef, ForceDef, load_pool
@@ -366,7 +367,8 @@ def world_from_seat(
     unknown = [u for u in opp.hand if world.defs[u] is None] + opp.deck
     defs = list(world.defs)
     if unknown:
-        bases, others = prior if prior is not None else belief.default_prior(world, seat)
+        with _unsound():
+            bases, others = prior if prior is not None else belief.default_prior(world, seat)
         for uid in unknown:
             pool_ = bases if (bases and rng.random() < belief.BASE_SHARE) or not others else others
             defs[uid] = rng.choice(pool_)
@@ -629,6 +631,20 @@ class _Decoder:
         return made
 
 
+@contextlib.contextmanager
+def _unsound() -> Iterator[None]:
+    """Reading a restored game: an exception there is the snapshot's fault (a value of the wrong
+    kind in a field the decoder does not look into), raised as a SnapshotError."""
+    try:
+        yield
+    except SnapshotError:
+        raise
+    except Exception as error:  # the data made a game the engine cannot read
+        raise SnapshotError(
+            "game", f"makes no sound game ({type(error).__name__}: {error})"
+        ) from None
+
+
 def _check(game: Game) -> None:
     """The restored game is sound: its invariants hold, it lists its legal actions (with their
     texts) and both seats' observations. Anything that fails is the snapshot's fault."""
@@ -639,17 +655,11 @@ def _check(game: Game) -> None:
         raise SnapshotError("game.pending", "no decision is pending in a game that goes on")
     if game.pending is not None and not isinstance(game.pending, actions.Decision):
         raise SnapshotError("game.pending", "is not a decision")
-    try:
+    with _unsound():
         found = problems(game)
         game.legal_actions()
         observe(game, 0)
         observe(game, 1)
-    except SnapshotError:
-        raise
-    except Exception as error:  # the data made a game the engine cannot read
-        raise SnapshotError(
-            "game", f"makes no sound game ({type(error).__name__}: {error})"
-        ) from None
     if found:
         raise SnapshotError("game", f"makes no sound game: {found[0]}")
     game.forget_legal()
