@@ -316,7 +316,8 @@ def _twin(game: Game, seat: int, rng: random.Random, marker) -> Game:
 def test_a_seat_snapshot_depends_only_on_what_the_seat_may_know():
     """Two games that differ only in what a seat may not know (the opponent's hidden hand cards
     and deck, both decks' order, the generator and the seed) give that seat the same snapshot;
-    no hidden card's id is in it (ZR 3.2, ZR 3.3)."""
+    no hidden card's id is in it (ZR 3.1: the deck is hidden, the hand hidden from the
+    opponent)."""
     pool = load_pool()
     rng = random.Random(5)
     checked = 0

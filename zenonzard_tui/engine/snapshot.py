@@ -193,7 +193,7 @@ def seat_snapshot(game: Game, seat: int) -> dict[str, Any]:
     ]
     encoded = _Encoder(pool).game(game, _SEAT_DROPS)
     for p, player in zip(game.players, encoded["players"]["list"], strict=True):
-        player["fields"]["deck"] = {"list": sorted(p.deck)}  # both decks' order is hidden
+        player["fields"]["deck"] = {"list": sorted(p.deck)}  # ZR 3.1: decks are hidden and ordered
     return {
         "format": FORMAT,
         "version": VERSION,
