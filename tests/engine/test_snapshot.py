@@ -299,7 +299,9 @@ def _hidden(game: Game, seat: int) -> set[int]:
 
 def _twin(game: Game, seat: int, rng: random.Random, marker) -> Game:
     """`game` with only what `seat` may not know changed: every hidden card is `marker`, both
-    decks in another order, another random generator (the seed's future)."""
+    decks in another order, another hidden card of the opponent's in their hand (one swapped
+    with a deck card: the uids in the hand are others), another random generator (the seed's
+    future)."""
     twin = game.clone()
     defs = list(twin.defs)
     for uid in _hidden(game, seat):
@@ -307,6 +309,12 @@ def _twin(game: Game, seat: int, rng: random.Random, marker) -> Game:
     twin.defs = defs
     for p in twin.players:
         rng.shuffle(p.deck)
+    opp = twin.players[1 - seat]
+    in_hand = [i for i, u in enumerate(opp.hand) if u in _hidden(game, seat)]
+    choosing = game.pending is not None and game.pending.kind == CHOICE
+    if in_hand and opp.deck and not choosing:  # (a choice may name the cards: keep them)
+        i, j = rng.choice(in_hand), rng.randrange(len(opp.deck))
+        opp.hand[i], opp.deck[j] = opp.deck[j], opp.hand[i]
     twin.rng = Rng(rng.getrandbits(62))
     twin.seed = rng.getrandbits(30)
     twin.forget_legal()
@@ -315,7 +323,8 @@ def _twin(game: Game, seat: int, rng: random.Random, marker) -> Game:
 
 def test_a_seat_snapshot_depends_only_on_what_the_seat_may_know():
     """Two games that differ only in what a seat may not know (the opponent's hidden hand cards
-    and deck, both decks' order, the generator and the seed) give that seat the same snapshot;
+    and deck, which of their uids are in the hand, both decks' order, the generator and the
+    seed) give that seat the same snapshot;
     no hidden card's id is in it (ZR 3.1: the deck is hidden, the hand hidden from the
     opponent)."""
     pool = load_pool()
@@ -332,6 +341,42 @@ def test_a_seat_snapshot_depends_only_on_what_the_seat_may_know():
         assert marker.id not in twin
         checked += 1
     assert checked > 100
+
+
+def test_outside_their_zones_hidden_cards_are_named_only_in_options():
+    """seat_snapshot labels the opponent's hidden cards where ("c", uid) names them (a choice's
+    options and what was chosen); nothing else in the state may name one: in A's view of early
+    turns (B's uids are 40 and up; the turn numbers, the counts and BP do not meet them), no
+    other number in the structures outside the zones (the stack, the triggers waiting, the
+    decision, the attack, the lasting effects) is a hidden uid of B's. (The game's own counters,
+    as `seq`, are left out.)"""
+    from zenonzard_tui.cards import load_pool as pool_
+    from zenonzard_tui.engine.snapshot import _Encoder
+
+    def raw(value, hidden, found):
+        if isinstance(value, dict):
+            for v in value.values():
+                raw(v, hidden, found)
+        elif isinstance(value, list):
+            if len(value) >= 2 and value[0] == "c":
+                return
+            for v in value:
+                raw(v, hidden, found)
+        elif value.__class__ is int and value in hidden:
+            found.append(value)
+
+    looked = 0
+    for seed in range(16):
+        game, rng = _start(seed * 2)  # (random decks: every kind of card)
+        while not game.over and game.turn < 30:
+            hidden = _hidden(game, 0)
+            encoded = _Encoder(pool_()).game(game, ("players", "rng", "seed", "log", "history"))
+            found: list[int] = []
+            raw([v for v in encoded.values() if v.__class__ is not int], hidden, found)
+            assert not found, f"seed {seed * 2}, turn {game.turn}: {found} named outside options"
+            looked += 1
+            game.apply(rng.choice(game.legal_actions()))
+    assert looked > 1000
 
 
 def test_a_seat_snapshot_keeps_what_the_seat_saw_and_leaves_out_the_rest():
@@ -407,16 +452,25 @@ def test_a_world_keeps_the_seen_hand_cards_for_the_next_sample():
 
 @pytest.mark.parametrize("level", ["strong", "expert"])
 def test_the_ai_chooses_on_a_world_rebuilt_from_a_seat_snapshot(level):
-    """A bot with no real game: the AI decides on a world from the seat's snapshot alone, and its
-    action is legal in the real game (a couple of decisions, not whole games)."""
-    game = _mid_game(6, 30)
-    rng = random.Random(9)
-    for _ in range(2):
-        while game.pending is not None and len(game.legal()) == 1:
-            game.apply(game.legal_actions()[0])
-        assert game.pending is not None
-        seat = game.pending.seat
-        world = world_from_seat(_wire(seat_snapshot(game, seat)), rng)
-        action = AIPlayer(level, seed=3, budget=0.1).choose(world)
-        text = world.action_text(action) if not action.text else action.text
-        game.apply(text)
+    """A bot with no real game: the AI decides on a world from the seat's snapshot alone, its
+    action is legal in the real game, and it is the action the same AI (same seed) takes on the
+    real game: the worlds it samples are the same but for the hidden cards' labels (a couple of
+    decisions, not whole games)."""
+    decided = 0
+    for seed in (6, 7):  # (random decks, starter decks)
+        game, rng = _start(seed)
+        n, mine = 0, 0
+        while mine < 2 and n < 200:
+            if n % 9 == 8 and len(game.legal()) > 1:
+                seat = game.pending.seat
+                world = world_from_seat(_wire(seat_snapshot(game, seat)), random.Random(n))
+                remote = AIPlayer(level, seed=n, budget=0.05).choose(world)
+                local = AIPlayer(level, seed=n, budget=0.05).choose(game)
+                assert world.action_text(remote) == game.action_text(local)
+                game.apply(world.action_text(remote))
+                mine += 1
+                decided += 1
+            else:
+                game.apply(rng.choice(game.legal_actions()))
+            n += 1
+    assert decided == 4

@@ -5,9 +5,10 @@
   builds the same game again: the same legal actions, and the same game for the same actions.
 - `seat_snapshot(game, seat)` writes what `seat` may know: every card hidden from it written as
   hidden (`null` in `defs`): the opponent's hand cards it has not seen (belief.seen_in_hand) and
-  the opponent's deck; its own deck keeps its cards (a player knows their deck list) but not their
-  order, nor does the opponent's; the random generator, the seed, the history, the log and the
-  setup record (both deck lists and the seed) are left out.
+  the opponent's deck, each under a label (a uid of theirs that tells nothing: the hidden uids
+  in order, by place); its own deck keeps its cards (a player knows their deck list) but not
+  their order; the random generator, the seed, the history, the log and the setup record (both
+  deck lists and the seed) are left out.
 - `world_from_seat(data, rng, prior=None)` fills the hidden cards the way belief.sample_world does,
   so that the AI can play on a seat's snapshot alone (a bot on another machine).
 
@@ -184,16 +185,29 @@ def seat_snapshot(game: Game, seat: int) -> dict[str, Any]:
     if seat not in (0, 1):
         raise SnapshotError("seat", f"a seat is 0 or 1, not {seat!r}")
     pool = load_pool()
-    opp = game.players[1 - seat]
+    own, opp = game.players[seat], game.players[1 - seat]
     seen = belief.seen_in_hand(game, seat)
-    hidden = {u for u in opp.hand if u not in seen} | set(opp.deck)
+    hidden = [u for u in opp.hand if u not in seen] + opp.deck
     defs = [
         None if i in hidden else _card_ref(card, pool, f"defs[{i}]")
         for i, card in enumerate(game.defs)
     ]
     encoded = _Encoder(pool).game(game, _SEAT_DROPS)
-    for p, player in zip(game.players, encoded["players"]["list"], strict=True):
-        player["fields"]["deck"] = {"list": sorted(p.deck)}  # ZR 3.1: decks are hidden and ordered
+    players = encoded["players"]["list"]
+    # The opponent's hidden cards get labels: their uids follow card ids (turns._setup), so a
+    # uid would tell where a hidden card stands among its owner's deck list. The labels are the
+    # same uids in order (the set is no secret: the uids of their cards not seen anywhere), given
+    # first to those named outside the zones (the options of a choice among them), in the order
+    # named, then to the hand's by place, then to the deck's: no label depends on a hidden card.
+    named: list[int] = []
+    _named(encoded, set(hidden), named, skip=players[1 - seat]["fields"])
+    order = list(dict.fromkeys(named + hidden))
+    label = dict(zip(order, sorted(order), strict=True))
+    _relabel(encoded, label)
+    # ZR 3.1: decks are hidden and ordered: the seat knows its own deck list, not its order
+    players[seat]["fields"]["deck"] = {"list": sorted(own.deck)}
+    players[1 - seat]["fields"]["hand"] = {"list": [label.get(u, u) for u in opp.hand]}
+    players[1 - seat]["fields"]["deck"] = {"list": sorted(label[u] for u in opp.deck)}
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -203,6 +217,35 @@ def seat_snapshot(game: Game, seat: int) -> dict[str, Any]:
         "defs": defs,
         "game": encoded,
     }
+
+
+def _named(encoded: Any, hidden: set[int], out: list[int], skip: object = None) -> None:
+    """The hidden cards that options and keys (("c", uid, ...)) name, in the order written."""
+    if encoded is skip:
+        return
+    if isinstance(encoded, dict):
+        for value in encoded.values():
+            _named(value, hidden, out, skip)
+    elif isinstance(encoded, list):
+        if len(encoded) >= 2 and encoded[0] == "c" and encoded[1] in hidden:
+            out.append(encoded[1])
+        for value in encoded:
+            _named(value, hidden, out, skip)
+
+
+def _relabel(encoded: Any, label: dict[int, int]) -> None:
+    """Write `label[uid]` for every hidden card an option or a key names (("c", uid, ...): a
+    choice among the opponent's hand or deck cards, its options and what was chosen). Outside
+    their zones the engine names a card only so (a test checks it over random games), so
+    nothing else names a hidden card."""
+    if isinstance(encoded, dict):
+        for value in encoded.values():
+            _relabel(value, label)
+    elif isinstance(encoded, list):
+        if len(encoded) >= 2 and encoded[0] == "c" and encoded[1].__class__ is int:
+            encoded[1] = label.get(encoded[1], encoded[1])
+        for value in encoded:
+            _relabel(value, label)
 
 
 def _card_ref(card: CardDef, pool: CardPool, where: str) -> dict[str, Any]:
