@@ -169,6 +169,25 @@ def pool_ref(data: dict, force_id: str) -> dict:
     return found[0]
 
 
+def test_a_card_the_engine_made_is_written_as_its_pool_card_and_the_changes():
+    """A token given other BP or DP (create_token's `bp`, `dp`) is its card id and the changed
+    fields; nothing else of a card may differ from the pool."""
+    import dataclasses
+
+    from zenonzard_tui.engine.snapshot import _card_ref, _Decoder
+
+    pool = load_pool()
+    token = next(c for c in pool.cards.values() if c.type == "token")
+    made = dataclasses.replace(token, bp=(token.bp or 0) + 300)
+    ref = _card_ref(made, pool, "x")
+    assert ref == {"card": token.id, "with": {"bp": made.bp}}
+    assert _Decoder(pool).value(_wire(ref), "x", 0) == made
+    with pytest.raises(SnapshotError, match="differs from the pool in name"):
+        _card_ref(dataclasses.replace(token, name="Forged"), pool, "x")
+    with pytest.raises(SnapshotError, match="changes only bp, dp"):
+        _Decoder(pool).value({"card": token.id, "with": {"name": "Forged"}}, "x", 0)
+
+
 # ----------------------------------------------------------------------------------------------
 # Unknown references and malformed snapshots
 

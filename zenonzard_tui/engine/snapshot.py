@@ -563,6 +563,8 @@ class _Decoder:
         assert isinstance(data, dict)
         if "obj" in data:
             return self.obj(data, where, depth)
+        if "card" in data:
+            return self.card(data, where)
         if len(data) != 1:
             raise SnapshotError(where, f"not a value of a snapshot: {_shown(data)}")
         ((tag, body),) = data.items()
@@ -587,8 +589,6 @@ class _Decoder:
                     raise SnapshotError(where, "a table's entries are [text, value] pairs")
                 out[pair[0]] = self.value(pair[1], f"{where}[{pair[0][:40]!r}]", depth + 1)
             return out
-        if tag == "card":
-            return self.card(data, where)
         if tag == "force":
             force = self.pool.forces.get(body) if body.__class__ is str else None
             if force is None:
