@@ -55,7 +55,7 @@ MAX_NODES = 2_000_000  # values of any kind
 MAX_DEPTH = 48  # nesting
 MAX_TEXT = 4_096  # characters in one text
 MAX_INT = 1 << 64  # |n| below this
-MAX_DEFS = 2 * 60 + state.COPY_ROOM  # uids in `defs`: two decks and the copies
+MAX_DEFS = 3 * state.COPY_ROOM  # uids in `defs`: both decks (of any size) and the copies
 
 # The engine's state classes that may appear in a snapshot, by their name in it. Everything else
 # is refused, both when writing and when reading.
