@@ -493,16 +493,32 @@ class _Decoder:
                 continue
             if name not in raw:
                 raise SnapshotError(f"game.{name}", "is missing")
-            setattr(game, name, self.value(raw[name], f"game.{name}", 0))
+            value = self.value(raw[name], f"game.{name}", 0)
+            default = getattr(game, name)  # a new game's: of the kind the attribute holds
+            if default is not None and type(value) is not type(default):
+                raise SnapshotError(
+                    f"game.{name}", f"a {type(default).__name__}, not {_shown(value)}"
+                )
+            setattr(game, name, value)
         for name in set(raw) - set(names):
             raise SnapshotError(f"game.{str(name)[:40]}", "is not a field of a game")
         game.defs = defs
         game.catalog = self.pool.cards
         if drops:
             game.log.enabled = False
-        for name, kind in (("players", list), ("log", log.Log), ("rng", Rng)):
-            if not isinstance(getattr(game, name), kind):
-                raise SnapshotError(f"game.{name}", f"is not a {kind.__name__}")
+        for i, task in enumerate(game.stack):  # tasks: (function, *args) (engine/game.py)
+            if task.__class__ is not tuple or not task or task[0] not in _TASK_NAMES:
+                raise SnapshotError(f"game.stack[{i}]", "a task is [function, args...]")
+        for i, queued in enumerate(game.queued):  # (seat, order, index, task) (ZR 6.5)
+            if (
+                queued.__class__ is not tuple
+                or len(queued) != 4
+                or not all(x.__class__ is int for x in queued[:3])
+                or queued[3].__class__ is not tuple
+                or not queued[3]
+                or queued[3][0] not in _TASK_NAMES
+            ):
+                raise SnapshotError(f"game.queued[{i}]", "a trigger is [seat, order, index, task]")
         players = game.players
         if len(players) != 2 or not all(isinstance(p, state.PlayerState) for p in players):
             raise SnapshotError("game.players", "two players")
@@ -688,6 +704,36 @@ def _unsound() -> Iterator[None]:
         ) from None
 
 
+def _check_decision(decision: object) -> None:
+    """The pending decision is one the engine asks (GameCore.ask): a kind, a seat, and the data
+    of its kind (a Flash window's passes so far, a choice's options, bounds and what follows)."""
+    if not isinstance(decision, actions.Decision):
+        raise SnapshotError("game.pending", "is not a decision")
+    kinds = (actions.MULLIGAN, actions.MANA, actions.MAIN, actions.PRIORITY, actions.BLOCK)
+    if decision.kind not in (*kinds, actions.CHOICE):
+        raise SnapshotError("game.pending.kind", f"no such decision: {_shown(decision.kind)}")
+    if decision.seat.__class__ is not int or decision.seat not in (0, 1):
+        raise SnapshotError("game.pending.seat", f"a seat is 0 or 1, not {_shown(decision.seat)}")
+    ctx = decision.ctx
+    if decision.kind == actions.PRIORITY:
+        if ctx.__class__ is not int:
+            raise SnapshotError("game.pending.ctx", "a Flash window's passes: a whole number")
+    elif decision.kind == actions.CHOICE:
+        if not isinstance(ctx, actions.Choice):
+            raise SnapshotError("game.pending.ctx", "a choice's data: a Choice")
+        for name in ("options", "chosen", "cont"):
+            if getattr(ctx, name).__class__ is not tuple:
+                raise SnapshotError(f"game.pending.ctx.{name}", "a list")
+        if ctx.min.__class__ is not int or ctx.max.__class__ is not int:
+            raise SnapshotError("game.pending.ctx", "min and max are whole numbers")
+        if not ctx.cont or ctx.cont[0] not in _TASK_NAMES:
+            raise SnapshotError("game.pending.ctx.cont", "a task is [function, args...]")
+        if not all(o.__class__ is tuple and o for o in ctx.options + ctx.chosen):
+            raise SnapshotError("game.pending.ctx.options", "an option is [kind, ...]")
+    elif ctx is not None:
+        raise SnapshotError("game.pending.ctx", f"a {decision.kind} decision holds no data")
+
+
 def _check(game: Game) -> None:
     """The restored game is sound: its invariants hold, it lists its legal actions (with their
     texts) and both seats' observations. Anything that fails is the snapshot's fault."""
@@ -696,8 +742,8 @@ def _check(game: Game) -> None:
 
     if game.pending is None and game.outcome is None:
         raise SnapshotError("game.pending", "no decision is pending in a game that goes on")
-    if game.pending is not None and not isinstance(game.pending, actions.Decision):
-        raise SnapshotError("game.pending", "is not a decision")
+    if game.pending is not None:
+        _check_decision(game.pending)
     with _unsound():
         found = problems(game)
         game.legal_actions()
