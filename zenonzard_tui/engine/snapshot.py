@@ -187,9 +187,10 @@ def seat_snapshot(game: Game, seat: int) -> dict[str, Any]:
     pool = load_pool()
     own, opp = game.players[seat], game.players[1 - seat]
     seen = belief.seen_in_hand(game, seat)
-    hidden = [u for u in opp.hand if u not in seen] + opp.deck
+    hidden = [u for u in opp.hand if u not in seen] + opp.deck  # (by place)
+    hidden_set = set(hidden)
     defs = [
-        None if i in hidden else _card_ref(card, pool, f"defs[{i}]")
+        None if i in hidden_set else _card_ref(card, pool, f"defs[{i}]")
         for i, card in enumerate(game.defs)
     ]
     encoded = _Encoder(pool).game(game, _SEAT_DROPS)
@@ -199,11 +200,11 @@ def seat_snapshot(game: Game, seat: int) -> dict[str, Any]:
     # same uids in order (the set is no secret: the uids of their cards not seen anywhere), given
     # first to those named outside the zones (the options of a choice among them), in the order
     # named, then to the hand's by place, then to the deck's: no label depends on a hidden card.
-    named: list[int] = []
-    _named(encoded, set(hidden), named, skip=players[1 - seat]["fields"])
-    order = list(dict.fromkeys(named + hidden))
+    keys = _card_keys(encoded, [])
+    order = list(dict.fromkeys([k[1] for k in keys if k[1] in hidden_set] + hidden))
     label = dict(zip(order, sorted(order), strict=True))
-    _relabel(encoded, label)
+    for key in keys:
+        key[1] = label.get(key[1], key[1])
     # ZR 3.1: decks are hidden and ordered: the seat knows its own deck list, not its order
     players[seat]["fields"]["deck"] = {"list": sorted(own.deck)}
     players[1 - seat]["fields"]["hand"] = {"list": [label.get(u, u) for u in opp.hand]}
@@ -219,33 +220,19 @@ def seat_snapshot(game: Game, seat: int) -> dict[str, Any]:
     }
 
 
-def _named(encoded: Any, hidden: set[int], out: list[int], skip: object = None) -> None:
-    """The hidden cards that options and keys (("c", uid, ...)) name, in the order written."""
-    if encoded is skip:
-        return
+def _card_keys(encoded: Any, out: list[list]) -> list[list]:
+    """Every option or key that names a card (("c", uid, ...)) in encoded data, in the order
+    written: a choice's options and what was chosen, Lasting keys. Outside its zones the engine
+    names a card only so (a test checks it over random games)."""
     if isinstance(encoded, dict):
         for value in encoded.values():
-            _named(value, hidden, out, skip)
-    elif isinstance(encoded, list):
-        if len(encoded) >= 2 and encoded[0] == "c" and encoded[1] in hidden:
-            out.append(encoded[1])
-        for value in encoded:
-            _named(value, hidden, out, skip)
-
-
-def _relabel(encoded: Any, label: dict[int, int]) -> None:
-    """Write `label[uid]` for every hidden card an option or a key names (("c", uid, ...): a
-    choice among the opponent's hand or deck cards, its options and what was chosen). Outside
-    their zones the engine names a card only so (a test checks it over random games), so
-    nothing else names a hidden card."""
-    if isinstance(encoded, dict):
-        for value in encoded.values():
-            _relabel(value, label)
+            _card_keys(value, out)
     elif isinstance(encoded, list):
         if len(encoded) >= 2 and encoded[0] == "c" and encoded[1].__class__ is int:
-            encoded[1] = label.get(encoded[1], encoded[1])
+            out.append(encoded)
         for value in encoded:
-            _relabel(value, label)
+            _card_keys(value, out)
+    return out
 
 
 def _card_ref(card: CardDef, pool: CardPool, where: str) -> dict[str, Any]:
