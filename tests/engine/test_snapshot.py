@@ -18,7 +18,7 @@ from zenonzard_tui.ai.player import AIPlayer
 from zenonzard_tui.cards import load_pool
 from zenonzard_tui.decks import load_deck
 from zenonzard_tui.engine.actions import BLOCK, CHOICE, MAIN, MANA, MULLIGAN, PRIORITY
-from zenonzard_tui.engine.belief import sample_world, seen_in_hand
+from zenonzard_tui.engine.belief import default_prior, sample_world, seen_in_hand
 from zenonzard_tui.engine.events import Reveal
 from zenonzard_tui.engine.game import Game, new_game
 from zenonzard_tui.engine.log import sentences
@@ -450,13 +450,16 @@ def test_a_world_from_a_seat_snapshot_is_the_world_sample_world_draws():
     it decides, the same legal actions. Only the opponent deck cards' uids may differ, and the
     log (below) (the snapshot does not say which uid is
     where), so the two are equal in distribution."""
+    bases, others = default_prior(_mid_game(), 0)
     for game, _, n in _positions([0, 1, 2], every=10):
         seat = n % 2
         if game.over:
             continue
         r1, r2 = random.Random(n), random.Random(n)
-        w1 = sample_world(game, seat, r1)
-        w2 = world_from_seat(_wire(seat_snapshot(game, seat)), r2)
+        # every other position with a prior of the caller's (the AI's "calm" worlds)
+        prior = None if n % 20 else (bases, [c for c in others if c.cost and c.cost <= 3])
+        w1 = sample_world(game, seat, r1, prior)
+        w2 = world_from_seat(_wire(seat_snapshot(game, seat)), r2, prior)
         assert r1.getstate() == r2.getstate()
         assert w1.rng.state == w2.rng.state
         for a, b in zip(w1.players, w2.players, strict=True):

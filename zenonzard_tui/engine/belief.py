@@ -96,12 +96,23 @@ def sample_world(
     known = seen_in_hand(game, seat)
     unknown = [u for u in opp.hand if u not in known] + opp.deck
     if unknown:
-        bases, others = prior if prior is not None else default_prior(game, seat)
         defs = list(world.defs)
-        for uid in unknown:
-            pool = bases if (bases and rng.random() < BASE_SHARE) or not others else others
-            defs[uid] = rng.choice(pool)
+        draw_hidden(defs, unknown, rng, prior if prior is not None else default_prior(game, seat))
         world.defs = defs
         rng.shuffle(opp.deck)
     world.forget_legal()
     return world
+
+
+def draw_hidden(
+    defs: list,
+    unknown: Sequence[int],
+    rng: random.Random,
+    prior: tuple[Sequence[CardDef], Sequence[CardDef]],
+) -> None:
+    """Give each uid of `unknown` a card drawn from `prior` (Base Minions, other cards): a Base
+    Minion with chance BASE_SHARE. sample_world and snapshot.world_from_seat draw so."""
+    bases, others = prior
+    for uid in unknown:
+        pool = bases if (bases and rng.random() < BASE_SHARE) or not others else others
+        defs[uid] = rng.choice(pool)

@@ -398,10 +398,8 @@ def world_from_seat(
     defs = list(world.defs)
     if unknown:
         with _unsound():
-            bases, others = prior if prior is not None else belief.default_prior(world, seat)
-        for uid in unknown:
-            pool_ = bases if (bases and rng.random() < belief.BASE_SHARE) or not others else others
-            defs[uid] = rng.choice(pool_)
+            prior = prior if prior is not None else belief.default_prior(world, seat)
+        belief.draw_hidden(defs, unknown, rng, prior)
         rng.shuffle(opp.deck)
     for uid, card in enumerate(defs):
         if card is None:
