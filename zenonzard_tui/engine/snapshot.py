@@ -5,8 +5,8 @@
   builds the same game again: the same legal actions, and the same game for the same actions.
 - `seat_snapshot(game, seat)` writes what `seat` may know: every card hidden from it written as
   hidden (`null` in `defs`): the opponent's hand cards it has not seen (belief.seen_in_hand) and
-  the opponent's deck, each under a label (a uid of theirs that tells nothing: the hidden uids
-  in order, by place); its own deck keeps its cards (a player knows their deck list) but not
+  the opponent's deck, each under a label (one of the hidden uids, given by where the card is
+  and what names it, never by which card it is); its own deck keeps its cards (a player knows their deck list) but not
   their order; the random generator, the seed, the history, the log and the setup record (both
   deck lists and the seed) are left out.
 - `world_from_seat(data, rng, prior=None)` fills the hidden cards the way belief.sample_world does,
