@@ -5,7 +5,9 @@ the lead in life changed. Everything here is public: both players saw it happen.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from zenonzard_tui.engine.events import (
     Attack,
@@ -26,6 +28,9 @@ from zenonzard_tui.engine.events import (
 )
 from zenonzard_tui.engine.game import Game
 from zenonzard_tui.engine.outcome import Outcome
+
+if TYPE_CHECKING:
+    from zenonzard_tui.engine.observe import EventView
 
 SPARKS = "▁▂▃▄▅▆▇█"
 
@@ -159,19 +164,17 @@ NOTABLE: tuple[type[Event], ...] = (
 )  # what a recap of the other player's turn tells: cards played, attacks and what they did
 
 
-def recap(game: Game, seat: int, since: int) -> list[str]:
-    """What happened since log record `since` that a player wants told after the other player
-    moved: cards played, attacks, battles, damage and losses, as `seat` may know them."""
-    out = []
-    for event in game.log.records[since:]:
-        if isinstance(event, NOTABLE):
-            text = event.sentence(game, seat)
-            if text:
-                out.append(text)
-    return out
+NOTABLE_KINDS = frozenset(e.kind for e in NOTABLE)
+
+
+def recap(events: Sequence[EventView]) -> list[str]:
+    """What happened in `events` (a seat's, engine/observe.py `event_views`) that a player wants
+    told after the other player moved: cards played, attacks, battles, damage and losses."""
+    return [e.text for e in events if e.kind in NOTABLE_KINDS and e.text]
 
 
 RESULTS: tuple[type[Event], ...] = (Battle, PlayerDamage, ForceDamage, ForceDestroyed, Destroyed)
+RESULT_KINDS = frozenset(e.kind for e in RESULTS)
 
 
 @dataclass(frozen=True)
@@ -184,13 +187,13 @@ class Happened:
     battle: bool
 
 
-def results(game: Game, seat: int, since: int) -> list[Happened]:
-    """The battles, damage and losses since log record `since`, as `seat` may know them: what
-    a player should see happen without reading the log."""
+def results(events: Sequence[EventView]) -> list[Happened]:
+    """The battles, damage and losses in `events` (a seat's, engine/observe.py `event_views`):
+    what a player should see happen without reading the log."""
     out = []
-    for event in game.log.records[since:]:
-        if isinstance(event, RESULTS) and (text := event.sentence(game, seat)):
-            battle = isinstance(event, Battle)
-            brief = event.brief() if isinstance(event, Battle) else text.split(" (ZR")[0]
-            out.append(Happened(text, brief, battle))
+    for e in events:
+        if e.kind in RESULT_KINDS and e.text:
+            battle = e.kind == Battle.kind
+            brief = e.brief if battle and e.brief else e.text.split(" (ZR")[0]
+            out.append(Happened(e.text, brief, battle))
     return out
