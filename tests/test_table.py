@@ -12,10 +12,11 @@ import threading
 
 import pytest
 
-from tests.client.helpers import BLUE, RED
+from tests.client.helpers import BLUE, DECKS, RED
 from zenonzard_tui.decks import load_deck
 from zenonzard_tui.engine.belief import seen_in_hand
-from zenonzard_tui.engine.observe import EventView
+from zenonzard_tui.engine.observe import EventView, Observation
+from zenonzard_tui.engine.summary import MatchSummary
 from zenonzard_tui.table import (
     Change,
     Channel,
@@ -28,12 +29,18 @@ from zenonzard_tui.table import (
     deal,
 )
 
-SEEDS = (3, 11, 29)
+# seeded games of deck pairs whose cards reveal, look at the deck and return cards to hand
+GAMES = [
+    (RED, BLUE, 3),
+    (DECKS / "astral-court.deck", DECKS / "skyward-swoop.deck", 11),
+    (DECKS / "yellow-ambush.deck", DECKS / "tidecallers.deck", 29),
+]
+SEEDS = tuple(seed for _, _, seed in GAMES)
 STEPS = 160  # actions per seeded game: mulligans, several turns, battles (no whole AI games)
 
 
-def table(seed: int = 3, first: str = "A") -> Table:
-    return Table(deal(load_deck(RED), load_deck(BLUE), seed, first))
+def table(seed: int = 3, first: str = "A", a=RED, b=BLUE) -> Table:
+    return Table(deal(load_deck(a), load_deck(b), seed, first))
 
 
 def deciding(t: Table) -> Channel:
@@ -65,10 +72,10 @@ def other_world(t: Table, uids: list[int], rng: random.Random) -> Table:
     return Table(world)
 
 
-def seeded_play(seed: int):
+def seeded_play(seed: int, a=RED, b=BLUE):
     """Random legal actions of a seeded game, the table after each (the game is stopped after
     STEPS actions or at its end)."""
-    t = table(seed, "A" if seed % 2 else "B")
+    t = table(seed, "A" if seed % 2 else "B", a, b)
     rng = random.Random(seed)
     yield t
     for _ in range(STEPS):
@@ -86,8 +93,8 @@ def as_json(channel: Channel, since: int) -> str:
     return json.dumps({"view": view, "events": events, "legal": channel.legal()}, sort_keys=True)
 
 
-@pytest.mark.parametrize("seed", SEEDS)
-def test_a_seat_channel_gives_nothing_of_the_opponents_hand_or_deck(seed):
+@pytest.mark.parametrize(("a", "b", "seed"), GAMES, ids=[f"{a.stem}-{b.stem}" for a, b, _ in GAMES])
+def test_a_seat_channel_gives_nothing_of_the_opponents_hand_or_deck(a, b, seed):
     """At every step of seeded games, each seat's channel (its observation, the events since its
     last look, its legal actions) is the same in a world where every card hidden from it is
     another: what it gives depends only on what that seat may know. And its observation never
@@ -95,7 +102,7 @@ def test_a_seat_channel_gives_nothing_of_the_opponents_hand_or_deck(seed):
     rng = random.Random(seed)
     since = [0, 0]
     steps = 0
-    for t in seeded_play(seed):
+    for t in seeded_play(seed, a, b):
         steps += 1
         for seat in (0, 1):
             channel = t.channel(seat)
@@ -106,22 +113,25 @@ def test_a_seat_channel_gives_nothing_of_the_opponents_hand_or_deck(seed):
             assert as_json(channel, since[seat]) == as_json(world.channel(seat), since[seat])
             since[seat] = channel.event_count()
     assert steps > 100  # the game went on long enough to mean something
+    if a != RED:  # these decks' cards show cards going to a hand (the worlds keep those)
+        kinds = {e.kind for e in t.spectator().events()}
+        assert kinds & {"reveal", "to_hand"}
 
 
-@pytest.mark.parametrize("seed", SEEDS[:2])
-def test_a_spectator_sees_only_what_both_players_see(seed):
+@pytest.mark.parametrize(("a", "b", "seed"), GAMES[1:], ids=[a.stem for a, _, _ in GAMES[1:]])
+def test_a_spectator_sees_only_what_both_players_see(a, b, seed):
     """A spectator's channel is the same whichever cards are in either hand or deck (none is
     shown), never lists an action, and its events name neither player's draws."""
     rng = random.Random(seed)
     since = 0
-    for t in seeded_play(seed):
+    for t in seeded_play(seed, a, b):
         spectator = t.spectator()
         view = spectator.observation()
         assert view.seat == "spectator" and view.players[0].hand is None
         assert view.players[1].hand is None
         assert view.pending is None or view.pending.actions is None
         assert spectator.legal() == ()
-        hidden = [u for p in t.game.players for u in [*p.hand, *p.deck]]
+        hidden = hidden_from(t, 0) + hidden_from(t, 1)  # both hands (but cards shown) and decks
         world = other_world(t, hidden, rng)
         assert as_json(spectator, since) == as_json(world.spectator(), since)
         for event in spectator.events(since):
@@ -129,6 +139,22 @@ def test_a_spectator_sees_only_what_both_players_see(seed):
                 assert event.get("uid") is None and event.get("name") is None
                 assert event.text is not None and event.text.endswith("draws a card.")
         since = spectator.event_count()
+
+
+def test_what_a_channel_gives_comes_back_the_same_from_json():
+    """A reader without the game (a remote client) rebuilds the very observation, events and
+    summary a local channel gives, from their JSON."""
+    since = 0
+    for t in seeded_play(11):
+        for channel in (t.channel(0), t.channel(1), t.spectator()):
+            view = channel.observation()
+            assert Observation.from_dict(json.loads(json.dumps(view.to_dict()))) == view
+            for e in channel.events(since):
+                assert EventView.from_dict(json.loads(json.dumps(e.to_dict()))) == e
+        since = t.spectator().event_count()
+    summary = t.spectator().summary()
+    assert summary.sides[0].summoned + summary.sides[1].summoned > 0
+    assert MatchSummary.from_dict(json.loads(json.dumps(summary.to_dict()))) == summary
 
 
 def test_the_opponents_draw_is_counted_and_ones_own_named():
@@ -143,6 +169,21 @@ def test_the_opponents_draw_is_counted_and_ones_own_named():
             assert e.get("name") == name and e.text == f"A draws {name}."
         else:
             assert e.get("uid") is None and e.get("name") is None and e.text == "B draws a card."
+
+
+def test_a_card_taken_unseen_is_named_to_its_owner_only():
+    """`Event.private`: a card taken from a look at the deck without showing it (LookTake) is
+    named in its owner's events only."""
+    t = table()
+    uid = t.game.players[1].deck[0]
+    name = t.game.defs[uid].name
+    t.game.log.add("look_take", 1, uid)
+    [own] = t.channel(1).events(t.channel(1).event_count() - 1)
+    assert own.get("uid") == uid and own.get("name") == name and name in (own.text or "")
+    for other in (t.channel(0), t.spectator()):
+        [seen] = other.events(other.event_count() - 1)
+        assert seen.get("uid") is None and seen.get("name") is None
+        assert seen.text == "B puts a card into their hand."
 
 
 def test_acting_out_of_turn_or_illegally_is_refused_and_changes_nothing():

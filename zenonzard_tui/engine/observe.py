@@ -25,7 +25,7 @@ from zenonzard_tui.engine.actions import BLOCK, CHOICE, MAIN, MANA, MULLIGAN, PR
 from zenonzard_tui.engine.events import Battle, Event, SeatEvent
 from zenonzard_tui.engine.game import SEATS, Game
 from zenonzard_tui.engine.log import sentences
-from zenonzard_tui.engine.outcome import Outcome
+from zenonzard_tui.engine.outcome import Outcome, Termination
 from zenonzard_tui.engine.state import Slot
 from zenonzard_tui.engine.terms import battle as battle_terms
 from zenonzard_tui.engine.terms.steps import BY
@@ -201,6 +201,57 @@ class Observation:
         if self.pending is not None:
             out["pending"]["kind"] = self.pending.kind
         return out
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> Observation:
+        """The inverse of `to_dict` (what a reader without the game rebuilds from a message):
+        `Observation.from_dict(json.loads(json.dumps(view.to_dict()))) == view`."""
+        pending = raw["pending"]
+        if pending is not None:
+            kind = _PENDING.get(pending["kind"], ChoiceView)
+            pending = kind(**_tuples(pending))
+        outcome = raw["outcome"]
+        if outcome is not None:
+            termination = Termination(outcome["termination"])
+            outcome = Outcome(termination, outcome["winner"], outcome["reason"])
+        attack = raw["attack"]
+        return cls(
+            seat=raw["seat"],
+            turn=raw["turn"],
+            active=raw["active"],
+            phase=raw["phase"],
+            pending=pending,
+            attack=AttackView(**attack) if attack is not None else None,
+            outcome=outcome,
+            players=(_player(raw["players"][0]), _player(raw["players"][1])),
+            log=tuple(raw["log"]),
+        )
+
+
+def _tuples(raw: dict[str, Any]) -> dict[str, Any]:
+    """A dict's lists as tuples (dataclasses.asdict keeps tuples; JSON makes lists of them)."""
+    return {k: tuple(v) if isinstance(v, list) else v for k, v in raw.items()}
+
+
+def _slot_view(raw: dict[str, Any]) -> SlotView:
+    states = tuple(StateView(**x) for x in raw["states"])
+    return SlotView(**{**_tuples(raw), "states": states})
+
+
+def _player(raw: dict[str, Any]) -> PlayerView:
+    hand = raw["hand"]
+    return PlayerView(
+        seat=raw["seat"],
+        life=raw["life"],
+        movement=raw["movement"],
+        hand=tuple(CardView(**c) for c in hand) if hand is not None else None,
+        hand_size=raw["hand_size"],
+        deck_size=raw["deck_size"],
+        field=tuple(_slot_view(x) for x in raw["field"]),
+        base=tuple(_slot_view(x) for x in raw["base"]),
+        trash=tuple(CardView(**c) for c in raw["trash"]),
+        forces=tuple(ForceView(**f) for f in raw["forces"]),
+    )
 
 
 def _slot(game: Game, slot: Slot, seat: int, field: bool = True) -> SlotView:

@@ -6,8 +6,8 @@ the lead in life changed. Everything here is public: both players saw it happen.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from zenonzard_tui.engine.events import (
     Attack,
@@ -27,7 +27,7 @@ from zenonzard_tui.engine.events import (
     TurnStart,
 )
 from zenonzard_tui.engine.game import Game
-from zenonzard_tui.engine.outcome import Outcome
+from zenonzard_tui.engine.outcome import Outcome, Termination
 
 if TYPE_CHECKING:
     from zenonzard_tui.engine.observe import EventView
@@ -55,6 +55,26 @@ class MatchSummary:
     sides: tuple[SideFigures, SideFigures]
     life: tuple[list[int], list[int]]  # each player's life at the start of each turn, then now
     lead_changes: list[int]  # the turns at whose start the player ahead in life was another
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready values (the outcome's termination as its name)."""
+        out = asdict(self)
+        if self.outcome is not None:
+            out["outcome"]["termination"] = self.outcome.termination.value
+        return out
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> MatchSummary:
+        """The inverse of `to_dict` (what a reader without the game rebuilds from a message)."""
+        outcome = raw["outcome"]
+        if outcome is not None:
+            termination = Termination(outcome["termination"])
+            outcome = Outcome(termination, outcome["winner"], outcome["reason"])
+        a, b = (SideFigures(**side) for side in raw["sides"])
+        life = raw["life"]
+        return cls(
+            outcome, raw["turns"], (a, b), (list(life[0]), list(life[1])), list(raw["lead_changes"])
+        )
 
     def lines(self, names: tuple[str, str] = ("A", "B")) -> list[str]:
         """The summary as a few short lines (a table of both players), for a screen or a
