@@ -25,7 +25,7 @@ from zenonzard_tui.engine.actions import BLOCK, CHOICE, MAIN, MANA, MULLIGAN, PR
 from zenonzard_tui.engine.events import Battle, Event, SeatEvent
 from zenonzard_tui.engine.game import SEATS, Game
 from zenonzard_tui.engine.log import sentences
-from zenonzard_tui.engine.outcome import Outcome, Termination
+from zenonzard_tui.engine.outcome import Outcome
 from zenonzard_tui.engine.state import Slot
 from zenonzard_tui.engine.terms import battle as battle_terms
 from zenonzard_tui.engine.terms.steps import BY
@@ -211,9 +211,6 @@ class Observation:
             kind = _PENDING.get(pending["kind"], ChoiceView)
             pending = kind(**_tuples(pending))
         outcome = raw["outcome"]
-        if outcome is not None:
-            termination = Termination(outcome["termination"])
-            outcome = Outcome(termination, outcome["winner"], outcome["reason"])
         attack = raw["attack"]
         return cls(
             seat=raw["seat"],
@@ -222,7 +219,7 @@ class Observation:
             phase=raw["phase"],
             pending=pending,
             attack=AttackView(**attack) if attack is not None else None,
-            outcome=outcome,
+            outcome=Outcome.from_dict(outcome) if outcome is not None else None,
             players=(_player(raw["players"][0]), _player(raw["players"][1])),
             log=tuple(raw["log"]),
         )

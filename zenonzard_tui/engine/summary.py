@@ -27,7 +27,7 @@ from zenonzard_tui.engine.events import (
     TurnStart,
 )
 from zenonzard_tui.engine.game import Game
-from zenonzard_tui.engine.outcome import Outcome, Termination
+from zenonzard_tui.engine.outcome import Outcome
 
 if TYPE_CHECKING:
     from zenonzard_tui.engine.observe import EventView
@@ -66,10 +66,7 @@ class MatchSummary:
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> MatchSummary:
         """The inverse of `to_dict` (what a reader without the game rebuilds from a message)."""
-        outcome = raw["outcome"]
-        if outcome is not None:
-            termination = Termination(outcome["termination"])
-            outcome = Outcome(termination, outcome["winner"], outcome["reason"])
+        outcome = Outcome.from_dict(raw["outcome"]) if raw["outcome"] is not None else None
         a, b = (SideFigures(**side) for side in raw["sides"])
         life = raw["life"]
         return cls(
