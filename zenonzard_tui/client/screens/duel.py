@@ -221,7 +221,8 @@ class DuelScreen(Screen[None]):
 
     @property
     def over(self) -> bool:
-        return self.public.observation().outcome is not None
+        """The game is over: no one decides (until then someone always does)."""
+        return self.public.deciding() is None
 
     def attach(self) -> None:
         """Follow the session's table: its channels, and a subscription to its changes."""
@@ -302,7 +303,7 @@ class DuelScreen(Screen[None]):
             self.cover(seat)
             return
         self.render_view()
-        pending = self.public.observation().pending
+        pending = self.view.pending if self.view is not None else None
         interrupting = pending is not None and pending.kind != "main"  # a block, a choice...
         if interrupting or not isinstance(self.focused, ZoneView):
             listing = self.query_one("#actions", ActionList)
@@ -323,9 +324,11 @@ class DuelScreen(Screen[None]):
     def _hotseat_skips(self) -> bool:
         """Hotseat: a decision answered without passing the device: forced in plain sight, or
         a Flash window with only "pass" for a player who chose not to be asked then (w)."""
-        pending = self.public.observation().pending
-        if not self.session.hotseat or pending is None:
+        deciding = self.deciding_channel()
+        if not self.session.hotseat or deciding is None:
             return False
+        pending = deciding.observation().pending  # (its kind and seat are public)
+        assert pending is not None
         if self.public.publicly_forced():
             return True
         seat = SEATS.index(pending.seat)
