@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -83,6 +83,23 @@ class AIChose(Message):
         self.text, self.generation, self.error = text, generation, error
 
 
+@dataclass
+class Desk:
+    """One seat at this screen: its channel, and what its player last saw, to tell what changed
+    since (hotseat: one desk per player; the cover screen switches from one to the other)."""
+
+    channel: Channel
+    before: Observation | None = None  # the board when this seat last acted
+    log_mark: int = 0  # the log's length then (the events since are the other player's turn)
+    log_seen: int = 0  # the log lines shown then (lines before them are dim)
+    seen: Observation | None = None  # this seat's last picture, to flash what was hit since
+    seen_log: int = 0  # the log's length at that picture
+
+    def clear(self) -> None:
+        """A new game (or the game from a move back): nothing seen yet."""
+        self.before, self.log_mark, self.log_seen, self.seen, self.seen_log = None, 0, 0, None, 0
+
+
 class DuelScreen(Screen[None]):
     AUTO_FOCUS = "#actions"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -125,28 +142,21 @@ class DuelScreen(Screen[None]):
         self.autopass = not session.hotseat and session.settings.autopass
         self.marks: set[int] = set()
         self.filter = ""  # typed words the listed actions must contain
-        choice = session.settings.hotseat_flash
-        self.flash_choice = [choice, choice]  # hotseat, per seat: "ask" or "usable" (w)
-        # per seat: the board and the log length when that seat last acted, to mark and tell
-        # what changed since (the other player's turn)
-        self.before: list[Observation | None] = [None, None]
-        self.log_mark = [0, 0]
         self.recap_lines: list[str] = []
         self.result_line = ""  # the last action's battles and damage, between the fields
         self.result_lines: list[str] = []  # the same, fullest first, for the room there is
         # a moment's highlight on what was just hit: ("life", seat), ("force", seat, index),
-        # ("minion", uid); each seat's last picture and log length, to tell what changed since
+        # ("minion", uid)
         self.flash: set[tuple[str, int] | tuple[str, int, int]] = set()
         self._flash_timer: Timer | None = None
-        self.seen: list[Observation | None] = [None, None]
-        self.seen_log = [0, 0]
         self.public: Channel = session.spectator()  # who decides, the summary: public
-        self.channels: tuple[Channel, Channel] = (session.channel(0), session.channel(1))
+        self.desks = (Desk(session.channel(0)), Desk(session.channel(1)))
+        choice = session.settings.hotseat_flash
+        self.flash_choice = [choice, choice]  # hotseat, per seat: "ask" or "usable" (w)
         self._attached: Session | None = None  # the session whose table this screen follows
         self._unsubscribe: Callable[[], None] | None = None
         self._resetting = False  # this screen takes a move back itself (no restart on its news)
         self.log_len = self.public.event_count()
-        self.log_seen = [0, 0]
         self.last_ai: str | None = None
         self.view: Observation | None = None
         self.chips: dict[str, list[Chip]] = {}
@@ -215,9 +225,14 @@ class DuelScreen(Screen[None]):
         self.start()
 
     @property
+    def desk(self) -> Desk:
+        """The viewer's desk (before anyone is shown, the settings' seat's)."""
+        return self.desks[self.viewer if self.viewer is not None else self.session.settings.seat]
+
+    @property
     def channel(self) -> Channel:
         """The viewer's channel: what the board shows (hotseat: switched at each cover)."""
-        return self.channels[self.viewer if self.viewer is not None else self.session.settings.seat]
+        return self.desk.channel
 
     @property
     def over(self) -> bool:
@@ -232,7 +247,8 @@ class DuelScreen(Screen[None]):
             self._unsubscribe()
         s = self.session
         self.public = s.spectator()
-        self.channels = (s.channel(0), s.channel(1))
+        for seat, desk in enumerate(self.desks):
+            desk.channel = s.channel(seat)
         self._unsubscribe = self.public.subscribe(self.table_changed)
         self._attached = s
 
@@ -253,12 +269,12 @@ class DuelScreen(Screen[None]):
         self.thinking = False
         self.over_shown = False
         self.marks.clear()
-        self.log_seen = [0, 0]
+        for desk in self.desks:
+            desk.clear()
         self.result_line, self.result_lines = "", []
         self.log_len = self.public.event_count()
-        self.seen, self.seen_log = [None, None], [0, 0]
         self.end_flash()
-        self.before, self.log_mark, self.recap_lines = [None, None], [0, 0], []
+        self.recap_lines = []
         self.viewer = None if self.session.hotseat else self.session.settings.seat
         if self.session.puzzle is not None and not self.session.texts:
             steps = self.session.puzzle.steps
@@ -314,7 +330,7 @@ class DuelScreen(Screen[None]):
     def deciding_channel(self) -> Channel | None:
         """The channel of the seat that decides now (None once the game is over)."""
         seat = self.public.deciding()
-        return None if seat is None else self.channels[seat]
+        return None if seat is None else self.desks[seat].channel
 
     def _only_pass(self) -> bool:
         deciding = self.deciding_channel()
@@ -372,9 +388,8 @@ class DuelScreen(Screen[None]):
         if view is None or text not in legal:
             return
         assert self.viewer is not None
-        self.log_seen[self.viewer] = len(view.log)
-        self.before[self.viewer] = view
-        self.log_mark[self.viewer] = self.public.event_count()
+        desk = self.desk
+        desk.log_seen, desk.before, desk.log_mark = len(view.log), view, self.public.event_count()
         self.recap_lines = []
         marks, typed = set(self.marks), self.filter
         self.marks.clear()
@@ -388,7 +403,7 @@ class DuelScreen(Screen[None]):
     def after_action(self) -> None:
         self._autosave()
         seat = self.viewer if self.viewer is not None else self.session.settings.seat
-        events = self.channels[seat].events(self.log_len)
+        events = self.desks[seat].channel.events(self.log_len)
         news = results(events)
         if any(n.battle for n in news):  # a battle's losses are in its own sentence
             news = [n for n in news if n.battle or "is destroyed (ZR 8.5)" not in n.text]
@@ -463,7 +478,7 @@ class DuelScreen(Screen[None]):
         if self.over or not self.session.is_ai(seat):
             return
         assert seat is not None
-        channel = self.channels[seat]
+        channel = self.desks[seat].channel
         legal = channel.legal()
         text = None
         if message.text is not None:
@@ -484,7 +499,7 @@ class DuelScreen(Screen[None]):
         self.covered = True
         self.hide_private()
         self.app.clear_notifications()  # a message may name a card of the hand going away
-        seen = self.channels[seat].observation()  # only the decision's kind and its card show
+        seen = self.desks[seat].channel.observation()  # only the decision's kind and card show
         pending = seen.pending
         question = d.question(pending)
         deck = self.session.settings.names[seat]
@@ -621,7 +636,7 @@ class DuelScreen(Screen[None]):
     def flag_changes(self) -> None:
         """Mark what changed on the board since the viewer's last move: minions that arrived,
         Forces that lost life (the other player's turn, at a glance)."""
-        before, v = self.before[self.viewer or 0], self.view
+        before, v = self.desk.before, self.view
         if before is None or v is None or self.viewer is None:
             return
         for side, seat in (("opp", 1 - self.viewer), ("my", self.viewer)):
@@ -641,8 +656,9 @@ class DuelScreen(Screen[None]):
         Forces whose life changed, Forces destroyed, the minions of a battle (ZR 8.5)."""
         seat, v = self.viewer, self.view
         assert seat is not None and v is not None
-        last, since = self.seen[seat], self.seen_log[seat]
-        self.seen[seat], self.seen_log[seat] = v, self.channel.event_count()
+        desk = self.desks[seat]
+        last, since = desk.seen, desk.seen_log
+        desk.seen, desk.seen_log = v, desk.channel.event_count()
         if last is None:
             return
         hits: set[tuple[str, int] | tuple[str, int, int]] = set()
@@ -688,7 +704,7 @@ class DuelScreen(Screen[None]):
 
     def life_change(self, seat: int) -> int:
         """The change of `seat`'s life since the viewer's last move (0: none, or no move yet)."""
-        before, v = self.before[self.viewer or 0], self.view
+        before, v = self.desk.before, self.view
         if before is None or v is None:
             return 0
         return v.players[seat].life - before.players[seat].life
@@ -844,7 +860,7 @@ class DuelScreen(Screen[None]):
         v = self.view
         if v is None or self.viewer is None:
             return
-        seen = self.log_seen[self.viewer]
+        seen = self.desk.log_seen
         self.query_one("#log", LogView).show(v.log, seen, SEATS[1 - self.viewer])
         self.render_log_title()
 
@@ -1008,12 +1024,13 @@ class DuelScreen(Screen[None]):
     def update_recap(self) -> None:
         """When the viewer's decision comes in a new turn (the other player has played), tell
         what that turn did until the viewer dismisses it (x) or moves."""
-        before, v, seat = self.before[self.viewer or 0], self.view, self.viewer
+        before, v, seat = self.desk.before, self.view, self.viewer
         new_turn = before is not None and v is not None and v.turn != before.turn
         if new_turn and seat is not None and not self.recap_lines and self.can_act():
             assert before is not None and v is not None
-            self.recap_lines = recap(self.channels[seat].events(self.log_mark[seat]))
-            self.before[seat] = replace(before, turn=v.turn)  # told once per turn
+            desk = self.desks[seat]
+            self.recap_lines = recap(desk.channel.events(desk.log_mark))
+            desk.before = replace(before, turn=v.turn)  # told once per turn
         box = self.query_one("#recap", Static)
         box.display = bool(self.recap_lines)
         if self.recap_lines:
