@@ -350,6 +350,32 @@ def test_a_replay_is_read_only_at_every_step():
         channel.act(t.channel(0).legal()[0] if t.channel(0).legal() else "keep")
 
 
+def test_a_saved_table_loads_as_it_was(tmp_path):
+    from zenonzard_tui.table import load_table
+
+    t = table(seed=9)
+    for _ in range(15):
+        deciding(t).act(deciding(t).legal()[0])
+    path = t.save(tmp_path / "game.json")
+    again = load_table(path)
+    assert again.texts == t.texts and again.save_path == path and not again.unsaved
+    for seat in (0, 1):
+        assert again.channel(seat).observation() == t.channel(seat).observation()
+    assert again.spectator().events() == t.spectator().events()
+
+
+def test_a_reader_whose_loop_has_ended_does_not_stop_the_game():
+    t = table()
+    loop = asyncio.new_event_loop()
+    waiting = loop.create_task(t.spectator().next_change())
+    loop.run_until_complete(asyncio.sleep(0.01))  # the reader awaits the next change
+    waiting.cancel()
+    loop.run_until_complete(asyncio.sleep(0))
+    loop.close()
+    deciding(t).act(deciding(t).legal()[0])  # no "event loop is closed"
+    assert t.step == 1
+
+
 def test_channels_are_channels():
     t = table()
     assert isinstance(t.channel(0), Channel) and isinstance(t.spectator(), Channel)

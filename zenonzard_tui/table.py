@@ -251,10 +251,6 @@ class Table:
         """The seat that must decide now (None once the game is over)."""
         return None if self.game.pending is None else self.game.pending.seat
 
-    @property
-    def turn(self) -> int:
-        return self.game.turn
-
     def apply(self, text: str) -> str:
         """Apply a legal action by its text for whoever decides (the table is the judge: a
         channel checks the seat first); returns the text as the engine lists it."""
@@ -323,7 +319,8 @@ class Table:
         self.step = change.step
         waiters, self._waiters = self._waiters, []
         for loop, future in waiters:
-            loop.call_soon_threadsafe(_wake, future, change.step)
+            if not loop.is_closed():  # (a reader's loop that has ended waits for nothing)
+                loop.call_soon_threadsafe(_wake, future, change.step)
         self._queue.append(change)
         if self._telling:
             return
