@@ -99,12 +99,11 @@ class Session(Table):
         """The AI's decision on `world` (its seat channel's `world()`; this runs in a worker
         thread), as the action's text. IllegalAction when it names no legal action there."""
         assert self.ai is not None
+        texts = {a.key(): a.text for a in world.legal_actions()}  # (before the AI searches)
         action = self.ai.choose(world)
-        key = action.key()
-        for legal in world.legal_actions():
-            if legal.key() == key:
-                return legal.text
-        raise IllegalAction(f"not a legal action now: {action}")
+        if action.key() not in texts:
+            raise IllegalAction(f"not a legal action now: {action}")
+        return texts[action.key()]
 
     # ------------------------------------------------------------------------------------------
     # Saving
