@@ -76,7 +76,7 @@ async def play(args: argparse.Namespace, deck_text: str, trace: IO[str] | None) 
     link = Link(args.server)
     name = args.name or f"{args.ai} bot"
     try:
-        await link.open()
+        await link.open(args.join)
         if args.create:
             seating = await link.enter(
                 {"type": "create", "deck": deck_text, "name": name, "world": True}

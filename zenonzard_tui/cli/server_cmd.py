@@ -42,6 +42,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="seconds a dropped player's seat is kept before the game ends as a concession "
         "(default 90)",
     )
+    p.add_argument(
+        "--code-prefix",
+        type=_prefix,
+        default="",
+        metavar="LETTERS",
+        help="start every room code with these letters (1 or 2), so that a proxy in front of "
+        "several servers can send a code to its server (docs/server.md)",
+    )
     p.add_argument("--quiet", action="store_true", help="log warnings only")
     p.set_defaults(run=run)
 
@@ -64,6 +72,17 @@ def _seconds(text: str) -> float:
     if not 1 <= value <= 86400:
         raise argparse.ArgumentTypeError("the grace period is from 1 to 86400 seconds")
     return value
+
+
+def _prefix(text: str) -> str:
+    from zenonzard_tui.net.protocol import CODE_ALPHABET
+
+    text = text.upper()
+    if not 1 <= len(text) <= 2 or set(text) - set(CODE_ALPHABET):
+        raise argparse.ArgumentTypeError(
+            f"a code prefix is 1 or 2 of the letters and digits {CODE_ALPHABET}, not {text!r}"
+        )
+    return text
 
 
 def is_loopback(host: str) -> bool:
@@ -116,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
         nonlocal ready
         ready = asyncio.get_running_loop().create_future()
         task = asyncio.create_task(
-            run_server(args.host, args.port, folder, Limits(grace=args.grace), ready)
+            run_server(args.host, args.port, folder, Limits(grace=args.grace, prefix=args.code_prefix), ready)
         )
         server = await asyncio.wait([task, ready], return_when=asyncio.FIRST_COMPLETED)
         del server

@@ -17,7 +17,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from zenonzard_tui.net.protocol import Versions, encode
+from zenonzard_tui.net.protocol import Versions, encode, normalize_code
 
 
 class LinkError(Exception):
@@ -44,10 +44,15 @@ class Link:
         self.closed = False
         self.reconnects = 0
 
-    async def open(self) -> dict[str, Any]:
-        """Connect and say hello; the server's welcome (LinkError if refused or unreachable)."""
+    async def open(self, room: str | None = None) -> dict[str, Any]:
+        """Connect and say hello; the server's welcome (LinkError if refused or unreachable).
+        `room`: the code this connection is for, also in the address (`?room=CODE`), so that a
+        proxy in front of several servers can route it (docs/server.md)."""
+        url = self.url
+        if room is not None:
+            url += ("&" if "?" in url else "?") + "room=" + normalize_code(room)
         try:
-            self.ws = await connect(self.url, open_timeout=10, max_size=8 * 1024 * 1024)
+            self.ws = await connect(url, open_timeout=10, max_size=8 * 1024 * 1024)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
             raise LinkError(
                 "unreachable", f"cannot reach the server at {self.url}: {exc}"
@@ -110,7 +115,7 @@ class Link:
         while True:
             await asyncio.sleep(self.retry_every)
             try:
-                await self.open()
+                await self.open(self.seating.room)
                 if self.seating.token is None:  # a spectator watches again
                     await self.enter({"type": "watch", "room": self.seating.room})
                 else:

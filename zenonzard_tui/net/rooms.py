@@ -47,10 +47,12 @@ ROOM_VERSION = 1
 MAX_ROOM_BYTES = 4 * 1024 * 1024  # a room file: two decks and at most a few thousand actions
 
 
-def new_code(taken: set[str] | dict[str, Any]) -> str:
-    """A fresh room code: 6 characters from an alphabet without look-alikes (31**6 = 887 million)."""
+def new_code(taken: set[str] | dict[str, Any], prefix: str = "") -> str:
+    """A fresh room code: 6 characters from an alphabet without look-alikes (31**6 = 887 million),
+    starting with `prefix` (a server's own letters, so a proxy can route a code to its server)."""
     while True:
-        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        rest = CODE_LENGTH - len(prefix)
+        code = prefix + "".join(secrets.choice(CODE_ALPHABET) for _ in range(rest))
         if code not in taken:
             return code
 

@@ -58,6 +58,7 @@ class Limits:
     waiting: float = 1800.0  # seconds a room waits for its second player
     hello: float = 10.0  # seconds to say hello after connecting
     linger: float = 60.0  # seconds a finished room stays (for late reconnects) before it closes
+    prefix: str = ""  # every room code this server makes starts with it (docs/server.md)
 
 
 class Bucket:
