@@ -1,0 +1,665 @@
+"""Snapshots: a game's whole state as JSON-ready data, and a seat's world with nothing hidden in it.
+
+- `snapshot(game)` writes everything needed to continue the game (zones, the stack of tasks, the
+  pending decision, lasting effects, the log, the random generator's state); `restore(data, pool)`
+  builds the same game again: the same legal actions, and the same game for the same actions.
+- `seat_snapshot(game, seat)` writes what `seat` may know: every card hidden from it written as
+  hidden (`null` in `defs`): the opponent's hand cards it has not seen (belief.seen_in_hand) and
+  the opponent's deck; its own deck keeps its cards (a player knows their deck list) but not their
+  order, nor does the opponent's; the random generator, the seed, the history, the log and the
+  setup record (both deck lists and the seed) are left out.
+- `world_from_seat(data, rng, prior=None)` fills the hidden cards the way belief.sample_world does,
+  so that the AI can play on a seat's snapshot alone (a bot on another machine).
+
+The encoder is generic: it walks the slots or dataclass fields of the engine's own state classes
+(`_CLASSES`, an explicit allowlist) so that a new attribute needs no change here. Card and Force
+definitions, and the effects, steps and selectors of the pool's cards, are written by reference
+(a card id, a Force id, a part's path within its card or Force), never copied; a task's function is
+written by its name among the engine's task functions (`t_...`). Effects and steps the engine makes
+while it plays (a delayed step, a cost change for this turn) are not in the pool: they are written
+field by field, as data of the allowlisted classes Effect, Step and Selector.
+
+Restoring reads data that may come from a network: it builds only instances of the allowlisted
+classes, resolves names only in tables built here (no import, no pickle, no eval), bounds sizes and
+depth, and raises `SnapshotError` naming the field for anything malformed; the game it builds must
+hold the invariants (engine/invariants.py) and list its legal actions and observations.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import enum
+import importlib
+import json
+import pkgutil
+import random
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from zenonzard_tui.cards import CardDef, ForceDef, load_pool
+from zenonzard_tui.cards.loader import CardPool
+from zenonzard_tui.cards.model import Effect, Selector, Step
+from zenonzard_tui.engine import actions, belief, core, effects, events, log, outcome, state
+from zenonzard_tui.engine import terms as terms_package
+from zenonzard_tui.engine.game import Game
+from zenonzard_tui.engine.rng import Rng
+
+FORMAT = "zenonzard-snapshot"
+VERSION = 1
+FULL, SEAT = "full", "seat"  # the two kinds of snapshot
+
+# Bounds on what restore() reads (a whole real game is far below them).
+MAX_NODES = 2_000_000  # values of any kind
+MAX_DEPTH = 48  # nesting
+MAX_TEXT = 4_096  # characters in one text
+MAX_INT = 1 << 64  # |n| below this
+MAX_DEFS = 2 * 60 + state.COPY_ROOM  # uids in `defs`: two decks and the copies
+
+# The engine's state classes that may appear in a snapshot, by their name in it. Everything else
+# is refused, both when writing and when reading.
+_CLASSES: dict[str, type] = {
+    cls.__name__: cls
+    for cls in (
+        state.PlayerState,
+        state.Slot,
+        state.ForceState,
+        state.Mod,
+        state.Lasting,
+        state.TurnRecord,
+        state.Options,
+        core.Attack,
+        actions.Action,
+        actions.Decision,
+        actions.Choice,
+        effects.Ctx,
+        log.Log,
+        Rng,
+        outcome.Outcome,
+        Effect,
+        Step,
+        Selector,
+    )
+}
+_CLASSES.update({f"event:{kind}": cls for kind, cls in events.EVENTS.items()})  # the log's
+_NAMES = {cls: name for name, cls in _CLASSES.items()}
+_ENUMS: dict[str, type[enum.Enum]] = {"Termination": outcome.Termination}
+# A game's own attributes that are caches or derived (found again when needed), or written apart.
+_SKIP = frozenset({"_legal", "_texts", "sources_cache", "defs", "catalog"})
+# What a seat snapshot leaves out (module text), and what a seat's world has there instead.
+_SEAT_DROPS = ("rng", "seed", "history", "log", "setup_record")
+
+
+class SnapshotError(ValueError):
+    """A snapshot that cannot be written or restored; the message names the field and the
+    problem (`field`: the path, e.g. "game.players[0].hand[3]")."""
+
+    def __init__(self, field: str, problem: str) -> None:
+        super().__init__(f"snapshot {field}: {problem}")
+        self.field = field
+        self.problem = problem
+
+
+# ----------------------------------------------------------------------------------------------
+# The tables that names are resolved in
+
+
+def _task_functions() -> dict[str, Callable]:
+    """Every task function of the engine by "module:qualname": the module-level `t_...`
+    functions of the effects runtime and the vocabulary (engine/terms), and the `t_...` and
+    `_t_...` methods of Game and the classes it builds on."""
+    found: dict[str, Callable] = {}
+    modules = [effects] + [
+        importlib.import_module(f"{terms_package.__name__}.{m.name}")
+        for m in pkgutil.iter_modules(terms_package.__path__)
+    ]
+    for module in modules:
+        for name, value in vars(module).items():
+            if _is_task_name(name) and callable(value) and value.__module__ == module.__name__:
+                found[f"{module.__name__}:{value.__qualname__}"] = value
+    for cls in Game.__mro__:
+        for name, value in vars(cls).items():
+            if _is_task_name(name) and callable(value):
+                found[f"{value.__module__}:{value.__qualname__}"] = value
+    return found
+
+
+def _is_task_name(name: str) -> bool:
+    return name.startswith(("t_", "_t_"))
+
+
+_TASKS = _task_functions()
+_TASK_NAMES = {fn: name for name, fn in _TASKS.items()}
+
+
+class _Parts:
+    """The effects, steps and selectors of one pool's cards and Forces, by their path within
+    their card or Force: ("card", id, "effects", 0, "steps", 1, "target") and the like."""
+
+    def __init__(self, pool: CardPool) -> None:
+        self.paths: dict[int, list] = {}  # id(part) -> path (the pool keeps every part alive)
+        for kind, table in (("card", pool.cards), ("force", pool.forces)):
+            for key, definition in table.items():
+                self._walk(definition.effects, [kind, key, "effects"])
+
+    def _walk(self, value: object, path: list) -> None:
+        if isinstance(value, tuple):
+            for i, item in enumerate(value):
+                self._walk(item, [*path, i])
+        elif isinstance(value, Effect | Step | Selector):
+            self.paths.setdefault(id(value), path)
+            for f in dataclasses.fields(value):
+                self._walk(getattr(value, f.name), [*path, f.name])
+
+
+_PARTS: dict[str, _Parts] = {}  # by pool version
+
+
+def _parts(pool: CardPool) -> _Parts:
+    parts = _PARTS.get(pool.version)
+    if parts is None:
+        parts = _PARTS[pool.version] = _Parts(pool)
+    return parts
+
+
+# ----------------------------------------------------------------------------------------------
+# Writing
+
+
+def snapshot(game: Game) -> dict[str, Any]:
+    """The whole state of `game` as JSON-ready data (module text); `restore` builds it again."""
+    pool = load_pool()
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "kind": FULL,
+        "pool_version": pool.version,
+        "defs": [_card_ref(card, pool, f"defs[{i}]") for i, card in enumerate(game.defs)],
+        "game": _Encoder(pool).game(game, ()),
+    }
+
+
+def seat_snapshot(game: Game, seat: int) -> dict[str, Any]:
+    """What `seat` may know of `game` (module text): a function of that alone."""
+    if seat not in (0, 1):
+        raise SnapshotError("seat", f"a seat is 0 or 1, not {seat!r}")
+    pool = load_pool()
+    opp = game.players[1 - seat]
+    seen = belief.seen_in_hand(game, seat)
+    hidden = {u for u in opp.hand if u not in seen} | set(opp.deck)
+    defs = [
+        None if i in hidden else _card_ref(card, pool, f"defs[{i}]")
+        for i, card in enumerate(game.defs)
+    ]
+    encoded = _Encoder(pool).game(game, _SEAT_DROPS)
+    for p, player in zip(game.players, encoded["players"]["list"], strict=True):
+        player["fields"]["deck"] = {"list": sorted(p.deck)}  # ZR 3.1: decks are hidden and ordered
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "kind": SEAT,
+        "pool_version": pool.version,
+        "seat": seat,
+        "defs": defs,
+        "game": encoded,
+    }
+
+
+def _card_ref(card: CardDef, pool: CardPool, where: str) -> dict[str, Any]:
+    """A card by its id; a card the engine made from a pool card (a token given other BP or DP)
+    as its id and the fields that differ."""
+    printed = pool.cards.get(card.id)
+    if printed is None:
+        raise SnapshotError(where, f"card {card.id!r} is not in the card pool")
+    if printed is card or printed == card:
+        return {"card": card.id}
+    changed = {}
+    for f in dataclasses.fields(CardDef):
+        if not f.init or not f.compare:
+            continue
+        mine, theirs = getattr(card, f.name), getattr(printed, f.name)
+        if mine != theirs:
+            if f.name not in _CARD_CHANGES:
+                raise SnapshotError(where, f"card {card.id!r} differs from the pool in {f.name}")
+            changed[f.name] = mine
+    return {"card": card.id, "with": changed}
+
+
+_CARD_CHANGES = ("bp", "dp")  # what the engine changes in a card it makes (create_token)
+
+
+class _Encoder:
+    """Writes values; objects are numbered in the order they are first written, and an object
+    met again is written as {"same": n}, so that shared objects stay shared."""
+
+    def __init__(self, pool: CardPool) -> None:
+        self.pool = pool
+        self.parts = _parts(pool)
+        self.seen: dict[int, int] = {}
+        self.keep: list[object] = []  # (so that ids stay unique while writing)
+
+    def game(self, game: Game, drops: Sequence[str]) -> dict[str, Any]:
+        if game.catalog is not self.pool.cards and dict(game.catalog) != dict(self.pool.cards):
+            raise SnapshotError("game.catalog", "the game's catalog is not the card pool")
+        out = {}
+        for name, value in vars(game).items():
+            if name in _SKIP or name in drops:
+                continue
+            out[name] = self.value(value, f"game.{name}")
+        return out
+
+    def value(self, value: Any, where: str) -> Any:
+        cls = value.__class__
+        if value is None or cls is bool or cls is int or cls is str:
+            return value
+        if cls is tuple:
+            return [self.value(v, f"{where}[{i}]") for i, v in enumerate(value)]
+        if cls is list:
+            return {"list": [self.value(v, f"{where}[{i}]") for i, v in enumerate(value)]}
+        if cls is frozenset:
+            items = [self.value(v, f"{where}{{}}") for v in value]
+            return {"set": sorted(items, key=lambda v: json.dumps(v, sort_keys=True))}
+        if cls is dict:
+            pairs = []
+            for k, v in value.items():
+                if k.__class__ is not str:
+                    raise SnapshotError(where, f"a table's keys are texts, not {k!r}")
+                pairs.append([k, self.value(v, f"{where}[{k!r}]")])
+            return {"dict": pairs}
+        if cls is CardDef:
+            return _card_ref(value, self.pool, where)
+        if cls is ForceDef:
+            if self.pool.forces.get(value.id) != value:
+                raise SnapshotError(where, f"Force {value.id!r} is not in the card pool")
+            return {"force": value.id}
+        if cls in (Effect, Step, Selector):
+            path = self.parts.paths.get(id(value))
+            if path is not None:
+                return {"part": path}
+        if isinstance(value, enum.Enum):
+            kind = type(value)
+            if _ENUMS.get(kind.__name__) is not kind:
+                raise SnapshotError(where, f"{kind.__name__} is not a state class")
+            return {"enum": [kind.__name__, value.name]}
+        if callable(value) and not isinstance(value, type):
+            name = _TASK_NAMES.get(value)
+            if name is None:
+                raise SnapshotError(where, f"{value!r} is not one of the engine's tasks")
+            return {"task": name}
+        return self.obj(value, where)
+
+    def obj(self, value: object, where: str) -> dict[str, Any]:
+        cls = value.__class__
+        name = _NAMES.get(cls)
+        if name is None:
+            raise SnapshotError(where, f"{cls.__module__}.{cls.__qualname__} is not a state class")
+        n = self.seen.get(id(value))
+        if n is not None:
+            return {"same": n}
+        self.seen[id(value)] = len(self.seen)
+        self.keep.append(value)
+        fields = {}
+        for attr in _attributes(cls):
+            try:
+                item = getattr(value, attr)
+            except AttributeError:
+                raise SnapshotError(f"{where}.{attr}", "is not set") from None
+            fields[attr] = self.value(item, f"{where}.{attr}")
+        return {"obj": name, "fields": fields}
+
+
+_ATTRIBUTES: dict[type, tuple[str, ...]] = {}
+
+
+def _attributes(cls: type) -> tuple[str, ...]:
+    """The attributes an object of a state class is made of: a dataclass's fields given to its
+    constructor, else its slots (over its bases)."""
+    found = _ATTRIBUTES.get(cls)
+    if found is None:
+        if dataclasses.is_dataclass(cls):
+            found = tuple(f.name for f in dataclasses.fields(cls) if f.init)
+        else:
+            names: list[str] = []
+            for base in reversed(cls.__mro__):
+                for slot in base.__dict__.get("__slots__", ()):
+                    if slot not in names and slot not in ("__weakref__", "__dict__"):
+                        names.append(slot)
+            found = tuple(names)
+        _ATTRIBUTES[cls] = found
+    return found
+
+
+# ----------------------------------------------------------------------------------------------
+# Reading
+
+
+def restore(data: object, pool: CardPool | None = None) -> Game:
+    """The game a `snapshot()` was made of. SnapshotError, naming the field, for anything that
+    is not a snapshot of this card pool in this format, or that makes no sound game."""
+    pool = pool or load_pool()
+    top = _header(data, pool)
+    if top["kind"] != FULL:
+        raise SnapshotError("kind", "a seat's snapshot has hidden cards: use world_from_seat()")
+    game = _Decoder(pool).game(top, hidden_ok=False)
+    _check(game)
+    return game
+
+
+def world_from_seat(
+    data: object,
+    rng: random.Random,
+    prior: tuple[Sequence[CardDef], Sequence[CardDef]] | None = None,
+) -> Game:
+    """A world `seat_snapshot()`'s seat cannot tell from the real game, its hidden cards filled
+    the way belief.sample_world fills them (the same prior, BASE_SHARE, a fresh generator)."""
+    pool = load_pool()
+    top = _header(data, pool)
+    if top["kind"] != SEAT:
+        raise SnapshotError("kind", f"world_from_seat() takes a seat's snapshot, not {FULL!r}")
+    seat = top.get("seat")
+    if seat not in (0, 1) or seat.__class__ is not int:
+        raise SnapshotError("seat", f"a seat is 0 or 1, not {_shown(seat)}")
+    world = _Decoder(pool).game(top, hidden_ok=True)
+    world.rng = Rng(rng.getrandbits(62))
+    own, opp = world.players[seat], world.players[1 - seat]
+    own.deck.sort()
+    rng.shuffle(own.deck)
+    unknown = [u for u in opp.hand if world.defs[u] is None] + opp.deck
+    defs = list(world.defs)
+    if unknown:
+        with _unsound():
+            bases, others = prior if prior is not None else belief.default_prior(world, seat)
+        for uid in unknown:
+            pool_ = bases if (bases and rng.random() < belief.BASE_SHARE) or not others else others
+            defs[uid] = rng.choice(pool_)
+        rng.shuffle(opp.deck)
+    for uid, card in enumerate(defs):
+        if card is None:
+            raise SnapshotError(f"defs[{uid}]", "is hidden but in neither the hand nor the deck")
+    world.defs = defs
+    # what the seat saw of the opponent's hand, as the log would say it, so that
+    # belief.seen_in_hand (and an AI sampling worlds of this world) keeps those cards
+    world.log.records = [events.Reveal(opp.seat, u) for u in opp.hand if u not in unknown]
+    world.forget_legal()
+    _check(world)
+    return world
+
+
+def _header(data: object, pool: CardPool) -> dict:
+    if not isinstance(data, dict):
+        raise SnapshotError("(top)", f"a snapshot is a table, not {_shown(data)}")
+    if data.get("format") != FORMAT:
+        raise SnapshotError("format", f"is not {FORMAT!r}: {_shown(data.get('format'))}")
+    version = data.get("version")
+    if version.__class__ is not int or version < 1:
+        raise SnapshotError("version", f"a whole number from 1, not {_shown(version)}")
+    if version > VERSION:
+        raise SnapshotError("version", f"{version} is newer than this program's ({VERSION})")
+    if data.get("kind") not in (FULL, SEAT):
+        raise SnapshotError("kind", f"is {FULL!r} or {SEAT!r}, not {_shown(data.get('kind'))}")
+    saved = data.get("pool_version")
+    if saved != pool.version:
+        raise SnapshotError(
+            "pool_version",
+            f"made with another card pool ({_shown(saved)}; this program's is {pool.version!r})",
+        )
+    expected = {"format", "version", "kind", "pool_version", "defs", "game"}
+    if data["kind"] == SEAT:
+        expected.add("seat")
+    for key in expected - set(data):
+        raise SnapshotError(key, "is missing")
+    for key in set(data) - expected:
+        raise SnapshotError(str(key)[:40], "is not a field of a snapshot")
+    return data
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+class _Decoder:
+    """Builds values from data, checking each against the grammar _Encoder writes."""
+
+    def __init__(self, pool: CardPool) -> None:
+        self.pool = pool
+        self.objects: list[object] = []
+        self.nodes = 0
+        self.token_defs: dict[tuple, CardDef] = {}
+
+    def game(self, top: dict, hidden_ok: bool) -> Game:
+        raw_defs = top["defs"]
+        if not isinstance(raw_defs, list) or len(raw_defs) > MAX_DEFS:
+            raise SnapshotError("defs", f"a list of at most {MAX_DEFS} cards")
+        defs: list = []
+        for i, ref in enumerate(raw_defs):
+            if ref is None and hidden_ok:
+                defs.append(None)
+            else:
+                defs.append(self.card(ref, f"defs[{i}]"))
+        raw = top["game"]
+        if not isinstance(raw, dict):
+            raise SnapshotError("game", f"a table, not {_shown(raw)}")
+        game = Game()
+        names = [n for n in vars(game) if n not in _SKIP]
+        drops = _SEAT_DROPS if top["kind"] == SEAT else ()
+        for name in names:
+            if name in drops:
+                if name in raw:
+                    raise SnapshotError(f"game.{name}", "a seat's snapshot does not hold it")
+                continue
+            if name not in raw:
+                raise SnapshotError(f"game.{name}", "is missing")
+            setattr(game, name, self.value(raw[name], f"game.{name}", 0))
+        for name in set(raw) - set(names):
+            raise SnapshotError(f"game.{str(name)[:40]}", "is not a field of a game")
+        game.defs = defs
+        game.catalog = self.pool.cards
+        if drops:
+            game.log.enabled = False
+        for name, kind in (("players", list), ("log", log.Log), ("rng", Rng)):
+            if not isinstance(getattr(game, name), kind):
+                raise SnapshotError(f"game.{name}", f"is not a {kind.__name__}")
+        players = game.players
+        if len(players) != 2 or not all(isinstance(p, state.PlayerState) for p in players):
+            raise SnapshotError("game.players", "two players")
+        for seat, p in enumerate(players):
+            for zone in ("deck", "hand", "trash", "field", "base", "forces"):
+                if not isinstance(getattr(p, zone), list):
+                    raise SnapshotError(f"game.players[{seat}].{zone}", "is not a list")
+            for zone in ("deck", "hand", "trash"):
+                for i, uid in enumerate(getattr(p, zone)):
+                    if uid.__class__ is not int or not 0 <= uid < len(defs):
+                        raise SnapshotError(
+                            f"game.players[{seat}].{zone}[{i}]", f"no card {_shown(uid)}"
+                        )
+        return game
+
+    def card(self, ref: object, where: str) -> CardDef:
+        if not isinstance(ref, dict) or ref.keys() - {"card", "with"} or "card" not in ref:
+            raise SnapshotError(where, f"a card is {{'card': id}}, not {_shown(ref)}")
+        key = ref["card"]
+        printed = self.pool.cards.get(key) if key.__class__ is str else None
+        if printed is None:
+            raise SnapshotError(where, f"no card {_shown(key)} in this card pool")
+        changes = ref.get("with")
+        if changes is None:
+            return printed
+        if not isinstance(changes, dict) or changes.keys() - set(_CARD_CHANGES) or not changes:
+            raise SnapshotError(f"{where}.with", f"changes only {', '.join(_CARD_CHANGES)}")
+        for k, v in changes.items():
+            if v is not None and (v.__class__ is not int or not 0 <= v < 100_000):
+                raise SnapshotError(f"{where}.with.{k}", f"not a BP or DP: {_shown(v)}")
+        frozen = (key, tuple(sorted(changes.items())))
+        made = self.token_defs.get(frozen)
+        if made is None:
+            made = self.token_defs[frozen] = dataclasses.replace(printed, **changes)
+        return made
+
+    def value(self, data: Any, where: str, depth: int) -> Any:
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise SnapshotError(where, f"the snapshot holds more than {MAX_NODES} values")
+        if depth > MAX_DEPTH:
+            raise SnapshotError(where, f"nested more than {MAX_DEPTH} deep")
+        cls = data.__class__
+        if data is None or cls is bool:
+            return data
+        if cls is int:
+            if not -MAX_INT < data < MAX_INT:
+                raise SnapshotError(where, "a number out of range")
+            return data
+        if cls is str:
+            if len(data) > MAX_TEXT:
+                raise SnapshotError(where, f"a text longer than {MAX_TEXT} characters")
+            return data
+        if cls is list:
+            return tuple(self.value(v, f"{where}[{i}]", depth + 1) for i, v in enumerate(data))
+        if cls is not dict:
+            raise SnapshotError(where, f"not a value of a snapshot: {_shown(data)}")
+        assert isinstance(data, dict)
+        if "obj" in data:
+            return self.obj(data, where, depth)
+        if len(data) != 1:
+            raise SnapshotError(where, f"not a value of a snapshot: {_shown(data)}")
+        ((tag, body),) = data.items()
+        if tag == "list":
+            if not isinstance(body, list):
+                raise SnapshotError(where, "a list is {'list': [...]}")
+            return [self.value(v, f"{where}[{i}]", depth + 1) for i, v in enumerate(body)]
+        if tag == "set":
+            if not isinstance(body, list):
+                raise SnapshotError(where, "a set is {'set': [...]}")
+            items = [self.value(v, f"{where}{{}}", depth + 1) for v in body]
+            try:
+                return frozenset(items)
+            except TypeError:
+                raise SnapshotError(where, "a set of values that cannot be in a set") from None
+        if tag == "dict":
+            if not isinstance(body, list):
+                raise SnapshotError(where, "a table is {'dict': [[key, value], ...]}")
+            out = {}
+            for pair in body:
+                if not isinstance(pair, list) or len(pair) != 2 or pair[0].__class__ is not str:
+                    raise SnapshotError(where, "a table's entries are [text, value] pairs")
+                out[pair[0]] = self.value(pair[1], f"{where}[{pair[0][:40]!r}]", depth + 1)
+            return out
+        if tag == "card":
+            return self.card(data, where)
+        if tag == "force":
+            force = self.pool.forces.get(body) if body.__class__ is str else None
+            if force is None:
+                raise SnapshotError(where, f"no Force {_shown(body)} in this card pool")
+            return force
+        if tag == "part":
+            return self.part(body, where)
+        if tag == "enum":
+            if not isinstance(body, list) or len(body) != 2:
+                raise SnapshotError(where, "an enum is {'enum': [class, name]}")
+            kind = _ENUMS.get(body[0]) if body[0].__class__ is str else None
+            member = kind.__members__.get(body[1]) if kind and body[1].__class__ is str else None
+            if member is None:
+                raise SnapshotError(where, f"no such enum value: {_shown(body)}")
+            return member
+        if tag == "task":
+            task = _TASKS.get(body) if body.__class__ is str else None
+            if task is None:
+                raise SnapshotError(where, f"not one of the engine's tasks: {_shown(body)}")
+            return task
+        if tag == "same":
+            if body.__class__ is not int or not 0 <= body < len(self.objects):
+                raise SnapshotError(where, f"no object {_shown(body)} written before")
+            return self.objects[body]
+        raise SnapshotError(where, f"not a value of a snapshot: {_shown(tag)}")
+
+    def part(self, path: Any, where: str) -> Effect | Step | Selector:
+        """An effect, step or selector of a pool card or Force, by its path (_Parts)."""
+        if (
+            not isinstance(path, list)
+            or not 3 <= len(path) <= 16
+            or path[0] not in ("card", "force")
+        ):
+            raise SnapshotError(
+                where, f"a part is ['card' or 'force', id, ...], not {_shown(path)}"
+            )
+        table = self.pool.cards if path[0] == "card" else self.pool.forces
+        node: Any = table.get(path[1]) if path[1].__class__ is str else None
+        if node is None:
+            raise SnapshotError(where, f"no {path[0]} {_shown(path[1])} in this card pool")
+        for step in path[2:]:
+            if step.__class__ is int and node.__class__ is tuple and 0 <= step < len(node):
+                node = node[step]
+            elif (
+                step.__class__ is str
+                and dataclasses.is_dataclass(node)
+                and step in {f.name for f in dataclasses.fields(node)}
+            ):
+                node = getattr(node, step)
+            else:
+                raise SnapshotError(where, f"no part {_shown(path)} in this card pool")
+        if node.__class__ not in (Effect, Step, Selector):
+            raise SnapshotError(where, f"{_shown(path)} is not an effect, step or selector")
+        return node
+
+    def obj(self, data: dict, where: str, depth: int) -> object:
+        name, fields = data.get("obj"), data.get("fields")
+        if data.keys() != {"obj", "fields"} or not isinstance(fields, dict):
+            raise SnapshotError(where, "an object is {'obj': class, 'fields': {...}}")
+        cls = _CLASSES.get(name) if name.__class__ is str else None
+        if cls is None:
+            raise SnapshotError(where, f"not a state class: {_shown(name)}")
+        attrs = _attributes(cls)
+        for attr in attrs:
+            if attr not in fields:
+                raise SnapshotError(f"{where}.{attr}", f"is missing ({name})")
+        for attr in fields.keys() - set(attrs):
+            raise SnapshotError(f"{where}.{str(attr)[:40]}", f"is not a field of {name}")
+        n = len(self.objects)
+        if dataclasses.is_dataclass(cls):
+            self.objects.append(None)  # (numbered now, made when its fields are read)
+            values = {a: self.value(fields[a], f"{where}.{a}", depth + 1) for a in attrs}
+            try:
+                made = cls(**values)
+            except TypeError as error:
+                raise SnapshotError(where, f"not a {name}: {error}") from None
+            self.objects[n] = made
+            return made
+        made = object.__new__(cls)
+        self.objects.append(made)
+        for attr in attrs:
+            setattr(made, attr, self.value(fields[attr], f"{where}.{attr}", depth + 1))
+        return made
+
+
+@contextlib.contextmanager
+def _unsound() -> Iterator[None]:
+    """Reading a restored game: an exception there is the snapshot's fault (a value of the wrong
+    kind in a field the decoder does not look into), raised as a SnapshotError."""
+    try:
+        yield
+    except SnapshotError:
+        raise
+    except Exception as error:  # the data made a game the engine cannot read
+        raise SnapshotError(
+            "game", f"makes no sound game ({type(error).__name__}: {error})"
+        ) from None
+
+
+def _check(game: Game) -> None:
+    """The restored game is sound: its invariants hold, it lists its legal actions (with their
+    texts) and both seats' observations. Anything that fails is the snapshot's fault."""
+    from zenonzard_tui.engine.invariants import problems
+    from zenonzard_tui.engine.observe import observe
+
+    if game.pending is None and game.outcome is None:
+        raise SnapshotError("game.pending", "no decision is pending in a game that goes on")
+    if game.pending is not None and not isinstance(game.pending, actions.Decision):
+        raise SnapshotError("game.pending", "is not a decision")
+    with _unsound():
+        found = problems(game)
+        game.legal_actions()
+        observe(game, 0)
+        observe(game, 1)
+    if found:
+        raise SnapshotError("game", f"makes no sound game: {found[0]}")
+    game.forget_legal()
