@@ -294,3 +294,23 @@ async def test_rooms_per_server_are_capped():
             await links[2].enter({"type": "create", "deck": RED})
         for link in links:
             await link.close()
+
+
+def test_the_wire_observation_is_to_dict_less_the_log():
+    """`view_dict` (wire.plain, for speed) gives the values of `Observation.to_dict` but the log."""
+    from zenonzard_tui.decks import find_deck, load_deck
+    from zenonzard_tui.engine.game import new_game
+    from zenonzard_tui.engine.observe import observe
+    from zenonzard_tui.net.server import view_dict
+
+    game = new_game(load_deck(find_deck("red-rush")), load_deck(find_deck("blue-tides")), seed=9)
+    rng = random.Random(9)
+    for _ in range(80):
+        for seat in (0, 1):
+            expected = observe(game, seat).to_dict()
+            del expected["log"]
+            got = view_dict(observe(game, seat))
+            assert json.loads(json.dumps(got)) == json.loads(json.dumps(expected))
+        if game.over:
+            break
+        game.apply(rng.choice(game.legal_actions()))

@@ -45,7 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--code-prefix",
         type=_prefix,
-        default="",
+        default=None,
         metavar="LETTERS",
         help="start every room code with these letters (1 or 2), so that a proxy in front of "
         "several servers can send a code to its server (docs/server.md)",
@@ -135,7 +135,13 @@ def run(args: argparse.Namespace) -> int:
         nonlocal ready
         ready = asyncio.get_running_loop().create_future()
         task = asyncio.create_task(
-            run_server(args.host, args.port, folder, Limits(grace=args.grace, prefix=args.code_prefix), ready)
+            run_server(
+                args.host,
+                args.port,
+                folder,
+                Limits(grace=args.grace, prefix=args.code_prefix or ""),
+                ready,
+            )
         )
         server = await asyncio.wait([task, ready], return_when=asyncio.FIRST_COMPLETED)
         del server

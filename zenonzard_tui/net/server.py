@@ -42,6 +42,7 @@ from zenonzard_tui.net.protocol import (
     error,
     normalize_code,
 )
+from zenonzard_tui.net.wire import plain
 from zenonzard_tui.net.rooms import Room, RoomStore, new_code, read_deck
 from zenonzard_tui.table import NotLegal, NotYourTurn, ReadOnly, Table, TableError
 
@@ -466,9 +467,12 @@ class DuelServer:
 
 
 def view_dict(observation: Observation) -> dict[str, Any]:
-    """An observation as the wire carries it: its log goes as events, not again each time."""
-    out = observation.to_dict()
+    """An observation as the wire carries it (`Observation.to_dict`'s values, `wire.plain`'s
+    speed): its log goes as events, not again each time; a pending decision names its kind."""
+    out = plain(observation)
     del out["log"]
+    if observation.pending is not None:
+        out["pending"]["kind"] = observation.pending.kind
     return out
 
 

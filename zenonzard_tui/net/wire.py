@@ -1,0 +1,34 @@
+"""Frozen dataclasses as plain JSON values, quickly: what the server sends many times a second.
+
+`dataclasses.asdict` deep-copies every value through a general path (it was 0.9 ms of the 1.5 ms
+an update cost the server); `plain` knows the shapes an observation has (dataclasses with slots,
+tuples, enums and plain values) and keeps each class's field names once.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from enum import Enum
+from typing import Any
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def plain(value: Any) -> Any:
+    """`value` as JSON values: a dataclass as a dict of its fields, tuples and lists as lists, an
+    enum as its value; str, int, float, bool and None as they are."""
+    if value is None or isinstance(value, str | int | float):
+        return value
+    if isinstance(value, tuple | list):
+        return [plain(item) for item in value]
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, dict):
+        return {str(key): plain(item) for key, item in value.items()}
+    cls = type(value)
+    names = _FIELDS.get(cls)
+    if names is None:
+        if not dataclasses.is_dataclass(cls):
+            raise TypeError(f"{cls.__name__} is not sent over the wire")
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return {name: plain(getattr(value, name)) for name in names}
