@@ -42,8 +42,8 @@ from zenonzard_tui.net.protocol import (
     error,
     normalize_code,
 )
-from zenonzard_tui.net.wire import plain
 from zenonzard_tui.net.rooms import Room, RoomStore, new_code, read_deck
+from zenonzard_tui.net.wire import plain
 from zenonzard_tui.table import NotLegal, NotYourTurn, ReadOnly, Table, TableError
 
 log = logging.getLogger("zenonzard.server")
