@@ -314,3 +314,35 @@ def test_the_wire_observation_is_to_dict_less_the_log():
         if game.over:
             break
         game.apply(rng.choice(game.legal_actions()))
+
+
+def test_a_remote_client_rebuilds_the_observation_it_was_sent():
+    """What a seat's update carries is read back into the same `Observation` (less its log)."""
+    import dataclasses
+
+    from zenonzard_tui.decks import find_deck, load_deck
+    from zenonzard_tui.engine.game import new_game
+    from zenonzard_tui.engine.observe import observe
+    from zenonzard_tui.net.server import view_dict
+    from zenonzard_tui.net.wire import WireError, observation_from_wire
+
+    for seed in (4, 5):
+        game = new_game(load_deck(find_deck("red-rush")), load_deck(find_deck("green-wild-growth")),
+                        seed=seed)  # fmt: skip
+        rng = random.Random(seed)
+        kinds = set()
+        while not game.over:
+            for seat in (0, 1):
+                view = observe(game, seat)
+                sent = json.loads(json.dumps(view_dict(view)))
+                assert observation_from_wire(sent) == dataclasses.replace(view, log=())
+                if view.pending is not None:
+                    kinds.add(view.pending.kind)
+            game.apply(rng.choice(game.legal_actions()))
+        view = observe(game, 0)
+        assert (
+            observation_from_wire(json.loads(json.dumps(view_dict(view)))).outcome == view.outcome
+        )
+        assert {"mulligan", "mana", "main", "block"} <= kinds
+    with pytest.raises(WireError, match="players"):
+        observation_from_wire({"seat": "A", "turn": 1, "phase": "main", "players": []})
