@@ -3,6 +3,7 @@ replaced by the real table at the merge."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from zenonzard_tui.engine.actions import ActionError
@@ -24,6 +25,18 @@ class NotLegal(TableError):
 
 
 class ReadOnly(TableError):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    step: int
+    text: str | None = None
+    seat: str | None = None
+    reset: bool = False
+
+
+class WorldNotOffered(TableError):
     pass
 
 
@@ -79,6 +92,11 @@ class LocalChannel:
             if action is last or action == last:
                 return action.text
         return last.text
+
+    def publicly_forced(self) -> bool:
+        from zenonzard_tui.engine.observe import publicly_forced
+
+        return publicly_forced(self.table.game)
 
     def world_snapshot(self) -> dict[str, Any]:
         from zenonzard_tui.engine.snapshot import seat_snapshot

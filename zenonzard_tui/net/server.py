@@ -375,6 +375,7 @@ class DuelServer:
             "events_from": peer.sent,
             "events": [event.to_dict() for event in events],
             "actions": list(channel.legal()) or None,
+            "forced": channel.publicly_forced(),
         }
         if peer.world and message["actions"]:
             message["world"] = channel.world_snapshot()
