@@ -344,5 +344,7 @@ def test_a_remote_client_rebuilds_the_observation_it_was_sent():
             observation_from_wire(json.loads(json.dumps(view_dict(view)))).outcome == view.outcome
         )
         assert {"mulligan", "mana", "main", "block"} <= kinds
-    with pytest.raises(WireError, match="players"):
+    with pytest.raises(WireError, match="cannot be read"):
         observation_from_wire({"seat": "A", "turn": 1, "phase": "main", "players": []})
+    with pytest.raises(WireError, match="not a table"):
+        observation_from_wire([1, 2])

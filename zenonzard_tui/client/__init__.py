@@ -1,6 +1,7 @@
 """The Textual client: `ZenonzardApp` plays one `Session` (a game, its seats, its saves).
 
-- `session.py`  the duel without Textual: the game, who plays which seat, saves and loads
+- `session.py`  the duel without Textual: a table (zenonzard_tui/table.py) with who plays which
+                seat; loading a save
 - `saves.py`    where saves and per-game autosaves live, and the list of them
 - `settings.py` the one typed `Settings` and the settings file
 - `deckdraft.py` the deck builder's deck and card filter, without Textual

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from zenonzard_tui.ai import LEVELS
-from zenonzard_tui.engine.game import SEATS
+from zenonzard_tui.engine.events import SEATS
 from zenonzard_tui.engine.save import SaveError, shown, write_atomic
 
 APP_NAME = "zenonzard-tui"

@@ -54,10 +54,13 @@ def _changes(bp: int, dp: int, grant: tuple[str, ...]) -> str:
 
 
 class Event:
-    """One thing that happened. `kind` names it in `log.add`; subclasses are frozen dataclasses."""
+    """One thing that happened. `kind` names it in `log.add`; subclasses are frozen dataclasses.
+    `private`: the fields only the event's own player may know (the card they drew); the other
+    player and spectators get the event without them (engine/observe.py, `event_views`)."""
 
     __slots__ = ()
     kind: ClassVar[str]
+    private: ClassVar[tuple[str, ...]] = ()
 
     def sentence(self, game: Game, seat: int | None) -> str | None:
         raise NotImplementedError
@@ -113,6 +116,7 @@ class Mulligan(SeatEvent):
 @dataclass(frozen=True, slots=True)
 class Draw(SeatEvent):
     kind = "draw"
+    private = ("uid",)
     uid: int
 
     def sentence(self, game: Game, seat: int | None) -> str:
@@ -300,6 +304,7 @@ class LookTake(SeatEvent):
     """A card taken from a look at the deck without showing it: named only to its owner."""
 
     kind = "look_take"
+    private = ("uid",)
     uid: int
 
     def sentence(self, game: Game, seat: int | None) -> str:

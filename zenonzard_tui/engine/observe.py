@@ -4,11 +4,17 @@ the log as this seat saw it. The AI and the client read only this; nothing hidde
 
 An `Observation` is frozen data (dataclasses all the way down); `to_dict()` gives it as plain
 JSON-ready values. Seats are written "A" and "B" here, as the log and the action texts write them.
+
+`spectate(game)` is the public view (no hand, no legal actions, the log as neither player saw it);
+`event_views(game, seat, since)` gives the log's typed events as one reader may know them,
+self-contained (cards by name, Forces by name) and JSON-ready, for a reader without the game (a
+channel of zenonzard_tui/table.py, a remote client).
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from dataclasses import fields as dataclass_fields
 from typing import Any
 
 from zenonzard_tui.cards.model import KEYWORD_LABELS, CardDef, Effect
@@ -16,6 +22,7 @@ from zenonzard_tui.cards.words import WordsContext
 from zenonzard_tui.engine import effects as fx
 from zenonzard_tui.engine import terms
 from zenonzard_tui.engine.actions import BLOCK, CHOICE, MAIN, MANA, MULLIGAN, PRIORITY, Choice
+from zenonzard_tui.engine.events import Battle, Event, SeatEvent
 from zenonzard_tui.engine.game import SEATS, Game
 from zenonzard_tui.engine.log import sentences
 from zenonzard_tui.engine.outcome import Outcome
@@ -195,6 +202,54 @@ class Observation:
             out["pending"]["kind"] = self.pending.kind
         return out
 
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> Observation:
+        """The inverse of `to_dict` (what a reader without the game rebuilds from a message):
+        `Observation.from_dict(json.loads(json.dumps(view.to_dict()))) == view`."""
+        pending = raw["pending"]
+        if pending is not None:
+            kind = _PENDING.get(pending["kind"], ChoiceView)
+            pending = kind(**_tuples(pending))
+        outcome = raw["outcome"]
+        attack = raw["attack"]
+        return cls(
+            seat=raw["seat"],
+            turn=raw["turn"],
+            active=raw["active"],
+            phase=raw["phase"],
+            pending=pending,
+            attack=AttackView(**attack) if attack is not None else None,
+            outcome=Outcome.from_dict(outcome) if outcome is not None else None,
+            players=(_player(raw["players"][0]), _player(raw["players"][1])),
+            log=tuple(raw["log"]),
+        )
+
+
+def _tuples(raw: dict[str, Any]) -> dict[str, Any]:
+    """A dict's lists as tuples (dataclasses.asdict keeps tuples; JSON makes lists of them)."""
+    return {k: tuple(v) if isinstance(v, list) else v for k, v in raw.items()}
+
+
+def _slot_view(raw: dict[str, Any]) -> SlotView:
+    states = tuple(StateView(**x) for x in raw["states"])
+    return SlotView(**{**_tuples(raw), "states": states})
+
+
+def _player(raw: dict[str, Any]) -> PlayerView:
+    hand = raw["hand"]
+    return PlayerView(
+        seat=raw["seat"],
+        life=raw["life"],
+        movement=raw["movement"],
+        hand=tuple(CardView(**c) for c in hand) if hand is not None else None,
+        hand_size=raw["hand_size"],
+        deck_size=raw["deck_size"],
+        field=tuple(_slot_view(x) for x in raw["field"]),
+        base=tuple(_slot_view(x) for x in raw["base"]),
+        trash=tuple(CardView(**c) for c in raw["trash"]),
+        forces=tuple(ForceView(**f) for f in raw["forces"]),
+    )
+
 
 def _slot(game: Game, slot: Slot, seat: int, field: bool = True) -> SlotView:
     card = slot.card
@@ -363,6 +418,19 @@ def _pending(game: Game, seat: int) -> PendingView | None:
 
 def observe(game: Game, seat: int) -> Observation:
     """The game as `seat` sees it."""
+    return _observe(game, seat, SEATS[seat])
+
+
+SPECTATOR = -1  # the reader a spectator is: neither seat (the log's None is an all-knowing one)
+
+
+def spectate(game: Game) -> Observation:
+    """The game as a spectator sees it: what both players see (no hand, no legal actions, each
+    player's draws counted, not named); `seat` is "spectator"."""
+    return _observe(game, SPECTATOR, "spectator")
+
+
+def _observe(game: Game, seat: int, label: str) -> Observation:
     players = []
     locked = fx.locked_keys(game) if game.lasting else frozenset()
     for p in game.players:
@@ -401,7 +469,7 @@ def observe(game: Game, seat: int) -> Observation:
         )
         attack = AttackView(SEATS[a.seat], a.attacker, target, a.blocker, a.forced)
     return Observation(
-        seat=SEATS[seat],
+        seat=label,
         turn=game.turn,
         active=SEATS[game.active] if game.turn else None,
         phase=game.phase,
@@ -411,6 +479,120 @@ def observe(game: Game, seat: int) -> Observation:
         players=(players[0], players[1]),
         log=tuple(sentences(game, seat)),
     )
+
+
+# ----------------------------------------------------------------------------------------------
+# The log's events as one reader may know them
+
+
+@dataclass(frozen=True, slots=True)
+class EventView:
+    """One event of the log (engine/events.py) as one reader may know it, without the game:
+    `index` its place in the log, `kind` the event's kind ("draw", "battle", ...), `seat` whose
+    event it is ("A", "B"; None for the game's own: a turn, a battle), `text` its sentence as this
+    reader reads it (None: nothing to say), `brief` a battle's result first ("Drill Golem
+    destroyed: Horned Walrus blocked Drill Golem"). `fields` are the event's own fields as plain
+    JSON values: seats as "A"/"B", a card's `uid` with its `name` beside it, a Force's index with
+    its `force_name`, an attack's `target` as "player" or the Force's name. What the reader may
+    not know (`Event.private`: the card the opponent drew) is left out."""
+
+    index: int
+    kind: str
+    seat: str | None
+    text: str | None
+    brief: str | None = None
+    fields: tuple[tuple[str, Any], ...] = ()
+
+    def get(self, name: str, default: Any = None) -> Any:
+        """The field `name` (`default` when the event has none, or the reader may not know it)."""
+        for key, value in self.fields:
+            if key == name:
+                return value
+        return default
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "kind": self.kind,
+            "seat": self.seat,
+            "text": self.text,
+            "brief": self.brief,
+            "fields": dict(self.fields),
+        }
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> EventView:
+        """The inverse of `to_dict` (what a remote reader rebuilds from a message)."""
+        return cls(
+            int(raw["index"]),
+            str(raw["kind"]),
+            raw.get("seat"),
+            raw.get("text"),
+            raw.get("brief"),
+            tuple((str(k), v) for k, v in dict(raw.get("fields") or {}).items()),
+        )
+
+
+SEAT_FIELDS = ("seat", "first", "winner")  # fields holding a seat index
+FORCE_FIELDS = ("index", "force")  # fields holding the index of the event's player's Force
+
+
+def event_views(game: Game, seat: int, since: int = 0) -> list[EventView]:
+    """The log's events from record `since` on, as `seat` may know them (SPECTATOR: as a
+    spectator). `since` counts every record, also those with nothing to say."""
+    records = game.log.records
+    return [event_view(game, event, seat, i) for i, event in enumerate(records[since:], since)]
+
+
+def event_view(game: Game, event: Event, seat: int, index: int) -> EventView:
+    """One event as `seat` may know it (see EventView)."""
+    owner = event.seat if isinstance(event, SeatEvent) else None
+    hidden = event.private if owner != seat else ()
+    out: list[tuple[str, Any]] = []
+    names = {f.name for f in dataclass_fields(event)}  # type: ignore[arg-type]
+    for f in dataclass_fields(event):  # type: ignore[arg-type]
+        key = f.name
+        value = getattr(event, key)
+        if key in hidden or key == "effect":  # (an effect's words are in the sentence)
+            continue
+        if key in SEAT_FIELDS and isinstance(value, int):
+            value = SEATS[value]
+        elif key == "uid":
+            out.append(("uid", value))
+            if "name" not in names:
+                named = value is not None and 0 <= value < len(game.defs)
+                out.append(("name", game.defs[value].name if named else None))
+            continue
+        elif key == "target" and isinstance(value, tuple) and owner is not None:
+            value = "player" if value[0] == "p" else _force_name(game, 1 - owner, value[1])
+        elif key == "cause" and value:
+            what, who, name = value
+            value = [what, SEATS[who], name]
+        elif key in FORCE_FIELDS and isinstance(value, int) and owner is not None:
+            out.append((key, value))
+            out.append(("force_name", _force_name(game, owner, value)))
+            continue
+        out.append((key, _plain(value)))
+    brief = event.brief() if isinstance(event, Battle) else None
+    return EventView(
+        index,
+        event.kind,
+        None if owner is None else SEATS[owner],
+        event.sentence(game, seat),
+        brief,
+        tuple(out),
+    )
+
+
+def _force_name(game: Game, seat: int, index: int) -> str:
+    return game.players[seat].forces[index].force.name
+
+
+def _plain(value: Any) -> Any:
+    """A field as plain JSON values (tuples become lists)."""
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
 
 
 def publicly_forced(game: Game) -> bool:

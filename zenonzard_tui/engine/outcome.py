@@ -53,6 +53,11 @@ class Outcome:
         """ "A", "B" or "draw", as scenario files and reports write it."""
         return "draw" if self.winner is None else SEATS[self.winner]
 
+    @classmethod
+    def from_dict(cls, raw: dict) -> Outcome:
+        """An outcome from its JSON (dataclasses.asdict, the termination by its value)."""
+        return cls(Termination(raw["termination"]), raw["winner"], raw["reason"])
+
     def score(self, seat: int) -> float:
         """1 for a win of `seat`, 0.5 for a draw, 0 for a loss."""
         return 0.5 if self.winner is None else float(self.winner == seat)

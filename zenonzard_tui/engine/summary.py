@@ -5,7 +5,9 @@ the lead in life changed. Everything here is public: both players saw it happen.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from zenonzard_tui.engine.events import (
     Attack,
@@ -26,6 +28,9 @@ from zenonzard_tui.engine.events import (
 )
 from zenonzard_tui.engine.game import Game
 from zenonzard_tui.engine.outcome import Outcome
+
+if TYPE_CHECKING:
+    from zenonzard_tui.engine.observe import EventView
 
 SPARKS = "▁▂▃▄▅▆▇█"
 
@@ -50,6 +55,23 @@ class MatchSummary:
     sides: tuple[SideFigures, SideFigures]
     life: tuple[list[int], list[int]]  # each player's life at the start of each turn, then now
     lead_changes: list[int]  # the turns at whose start the player ahead in life was another
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready values (the outcome's termination as its name)."""
+        out = asdict(self)
+        if self.outcome is not None:
+            out["outcome"]["termination"] = self.outcome.termination.value
+        return out
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> MatchSummary:
+        """The inverse of `to_dict` (what a reader without the game rebuilds from a message)."""
+        outcome = Outcome.from_dict(raw["outcome"]) if raw["outcome"] is not None else None
+        a, b = (SideFigures(**side) for side in raw["sides"])
+        life = raw["life"]
+        return cls(
+            outcome, raw["turns"], (a, b), (list(life[0]), list(life[1])), list(raw["lead_changes"])
+        )
 
     def lines(self, names: tuple[str, str] = ("A", "B")) -> list[str]:
         """The summary as a few short lines (a table of both players), for a screen or a
@@ -159,19 +181,17 @@ NOTABLE: tuple[type[Event], ...] = (
 )  # what a recap of the other player's turn tells: cards played, attacks and what they did
 
 
-def recap(game: Game, seat: int, since: int) -> list[str]:
-    """What happened since log record `since` that a player wants told after the other player
-    moved: cards played, attacks, battles, damage and losses, as `seat` may know them."""
-    out = []
-    for event in game.log.records[since:]:
-        if isinstance(event, NOTABLE):
-            text = event.sentence(game, seat)
-            if text:
-                out.append(text)
-    return out
+NOTABLE_KINDS = frozenset(e.kind for e in NOTABLE)
+
+
+def recap(events: Sequence[EventView]) -> list[str]:
+    """What happened in `events` (a seat's, engine/observe.py `event_views`) that a player wants
+    told after the other player moved: cards played, attacks, battles, damage and losses."""
+    return [e.text for e in events if e.kind in NOTABLE_KINDS and e.text]
 
 
 RESULTS: tuple[type[Event], ...] = (Battle, PlayerDamage, ForceDamage, ForceDestroyed, Destroyed)
+RESULT_KINDS = frozenset(e.kind for e in RESULTS)
 
 
 @dataclass(frozen=True)
@@ -184,13 +204,13 @@ class Happened:
     battle: bool
 
 
-def results(game: Game, seat: int, since: int) -> list[Happened]:
-    """The battles, damage and losses since log record `since`, as `seat` may know them: what
-    a player should see happen without reading the log."""
+def results(events: Sequence[EventView]) -> list[Happened]:
+    """The battles, damage and losses in `events` (a seat's, engine/observe.py `event_views`):
+    what a player should see happen without reading the log."""
     out = []
-    for event in game.log.records[since:]:
-        if isinstance(event, RESULTS) and (text := event.sentence(game, seat)):
-            battle = isinstance(event, Battle)
-            brief = event.brief() if isinstance(event, Battle) else text.split(" (ZR")[0]
-            out.append(Happened(text, brief, battle))
+    for e in events:
+        if e.kind in RESULT_KINDS and e.text:
+            battle = e.kind == Battle.kind
+            brief = e.brief if battle and e.brief else e.text.split(" (ZR")[0]
+            out.append(Happened(e.text, brief, battle))
     return out

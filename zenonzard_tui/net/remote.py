@@ -177,6 +177,7 @@ class RemoteChannel:
         self.result: str | None = None
         self.notice: str | None = None  # the last word from the server: waiting, back, error
         self.on_error: Callable[[str, str], None] | None = None
+        self._sending: set[asyncio.Task] = set()
 
     # what the Channel protocol asks
 
@@ -226,23 +227,29 @@ class RemoteChannel:
 
         if self._seat is None:
             raise ReadOnly("a spectator cannot act")
-        conceding = normalize_text(text) == f"{'ab'[self._seat]} concedes"
-        if not conceding:
-            if not self._legal:
-                raise NotYourTurn("the other player decides now")
-            wanted = normalize_text(text)
-            match = [t for t in self._legal if normalize_text(t) == wanted]
-            if not match:
-                raise NotLegal(f"not a legal action now: {text}")
-            text = match[0]
+        if not self._legal:
+            raise NotYourTurn("the other player decides now")
+        wanted = normalize_text(text)
+        match = [t for t in self._legal if normalize_text(t) == wanted]
+        if not match:
+            raise NotLegal(f"not a legal action now: {text}")
         self._legal = ()  # until the server's next update
-        message: dict[str, Any] = (
-            {"type": "concede"}
-            if conceding
-            else {"type": "act", "action": text, "index": self._index}
-        )
-        asyncio.get_running_loop().create_task(self.link.send(message))
-        return text
+        self._send({"type": "act", "action": match[0], "index": self._index})
+        return match[0]
+
+    def concede(self) -> None:
+        from zenonzard_tui.table import NotYourTurn, ReadOnly
+
+        if self._seat is None:
+            raise ReadOnly("a spectator cannot concede")
+        if self.result is not None:
+            raise NotYourTurn("the game is over")
+        self._send({"type": "concede"})
+
+    def _send(self, message: dict[str, Any]) -> None:
+        task = asyncio.get_running_loop().create_task(self.link.send(message))
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
 
     def subscribe(self, callback: Callable[[Change], None]) -> Callable[[], None]:
         self._callbacks.append(callback)

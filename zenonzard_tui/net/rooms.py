@@ -105,10 +105,8 @@ class Room:
     seed: int
     created: float = field(default_factory=time.time)  # wall clock, for people and files
     seats: list[Seat | None] = field(default_factory=lambda: [None, None])
-    actions: list[str] = field(default_factory=list)
     table: Table | None = None
     touched: float = field(default_factory=time.monotonic)  # the last change or message
-    conceded_by: int | None = None
 
     # ------------------------------------------------------------------------------------------
     # Seats
@@ -159,10 +157,10 @@ class Room:
         game = start_game(self.setup(), f"room {self.code}")
         self.table = Table(game)
 
-    def apply(self, text: str) -> None:
-        """Apply an action text that the table accepted already (kept for the room file)."""
-        self.actions.append(text)
-        self.touched = time.monotonic()
+    @property
+    def actions(self) -> list[str]:
+        """The action texts played so far (the table keeps them)."""
+        return [] if self.table is None else self.table.texts
 
     def save_record(self) -> dict[str, Any]:
         """The finished (or current) game as a save (engine/save.py), for both players' history."""
@@ -212,8 +210,7 @@ class Room:
         room = cls(code=code, seed=seed, created=float(created), seats=seats)
         if all(seats):
             game = replay(start_game(room.setup(), source), actions, source)
-            room.table = Table(game)
-            room.actions = list(actions)
+            room.table = Table(game, texts=actions)
         elif actions:
             raise SaveError(f"{source}: a room waiting for its second player has no actions")
         return room

@@ -210,7 +210,7 @@ class DuelServer:
         if kind == "act":
             await self._act(peer, message["action"], message["index"])
         elif kind == "concede":
-            await self._act(peer, f"{SEATS[peer.seat]} concedes", None)
+            await self._concede(peer.room, peer.seat)
         else:  # "hello" again
             raise ProtocolError("malformed", "hello is only the first message")
 
@@ -286,29 +286,38 @@ class DuelServer:
             if room.table.over:
                 await self._send_over(peer, room)
 
-    async def _act(self, peer: Peer, text: str, index: int | None) -> None:
+    async def _concede(self, room: Room, seat: int) -> None:
+        if room.table is None:
+            raise ProtocolError("not_your_turn", "the game has not started: waiting for a player")
+        try:
+            room.table.channel(seat).concede()
+        except NotYourTurn:
+            raise ProtocolError("over") from None
+        await self._played(room)
+
+    async def _act(self, peer: Peer, text: str, index: int) -> None:
         room = peer.room
         assert room is not None and peer.seat is not None
         if room.table is None:
             raise ProtocolError("not_your_turn", "the game has not started: waiting for a player")
         if room.table.over:
             raise ProtocolError("over")
-        if index is not None and index != len(room.actions):
+        if index != len(room.actions):
             raise ProtocolError("stale", f"the game is at action {len(room.actions)}, not {index}")
         try:
-            applied = room.table.channel(peer.seat).act(text)
+            room.table.channel(peer.seat).act(text)
         except NotYourTurn as exc:
             raise ProtocolError("not_your_turn", str(exc)) from None
         except ReadOnly as exc:
             raise ProtocolError("spectator", str(exc)) from None
         except (NotLegal, TableError) as exc:
             raise ProtocolError("illegal", str(exc)) from None
-        await self._played(room, applied)
+        await self._played(room)
 
-    async def _played(self, room: Room, text: str) -> None:
+    async def _played(self, room: Room) -> None:
         """An action was applied: keep it, tell everyone, and close the game if it is over."""
         assert room.table is not None
-        room.apply(text)
+        room.touched = time.monotonic()
         self.store.write(room)
         await self._broadcast(room)
         if not room.table.over:
@@ -444,8 +453,7 @@ class DuelServer:
         if room.table.over:
             return
         log.info("room %s: seat %s did not come back: conceded", room.code, SEATS[seat])
-        text = room.table.channel(seat).act(f"{SEATS[seat]} concedes")
-        await self._played(room, text)
+        await self._concede(room, seat)
 
     def _close_later(self, room: Room, live: Live, seconds: float) -> None:
         if live.closing is not None:

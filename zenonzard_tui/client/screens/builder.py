@@ -399,7 +399,6 @@ class BuilderScreen(Screen[None]):
         if deck is None:
             return
         from zenonzard_tui.client.session import Session
-        from zenonzard_tui.engine.game import new_game
 
         settings = getattr(self.app, "settings", None)
         rng = random.Random()
@@ -414,7 +413,7 @@ class BuilderScreen(Screen[None]):
             game_settings = prefs.for_game((deck.name, theirs.name))
             game_settings.mode, game_settings.seat = "ai", 0
             seed = rng.randrange(1, 10**9)
-            return Session(new_game(deck, theirs, seed=seed), game_settings, ai_seed=seed)
+            return Session.from_decks(deck, theirs, game_settings, seed)
 
         self.app.play(make(), make)  # type: ignore[attr-defined]
 

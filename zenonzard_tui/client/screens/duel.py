@@ -1,16 +1,19 @@
-"""The duel screen: owns the session, shows one seat's observation, applies what is chosen.
+"""The duel screen: shows one seat's channel (zenonzard_tui/table.py), plays what is chosen.
 
 Attributes down, messages up: widgets only show chips and action texts and post what the player
-picked; this screen applies actions to the game and pushes the next picture down. The board always
-shows `observe(game, viewer)`: against the AI the viewer is the human; in a hotseat game it is the
-seat that must decide, revealed only after a cover screen whenever that seat changes.
+picked; this screen plays it through the viewer's channel and, told of the change by the table,
+pushes the next picture down. The board always shows the viewer's channel's observation: against
+the AI the viewer is the human (the AI plays through its own seat's channel); in a hotseat game
+each seat has its channel and the cover screen at a handover is the switch between them. The
+screen never reads the game itself: who decides, what may be played, the log's events, the hints
+and the summary all come through channels.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -42,17 +45,16 @@ from zenonzard_tui.client.widgets.fitline import FitLine
 from zenonzard_tui.client.widgets.keybar import KeyBar
 from zenonzard_tui.client.widgets.logview import LogView
 from zenonzard_tui.client.widgets.zone import ZoneView
-from zenonzard_tui.engine.actions import Action, ActionError, IllegalAction
 from zenonzard_tui.engine.events import Attack, Battle, Cast, EndTurn, Move, Summon
 from zenonzard_tui.engine.observe import (
     ChoiceView,
     Observation,
     PendingView,
     PlayerView,
-    publicly_forced,
 )
-from zenonzard_tui.engine.summary import recap, results, summarize
+from zenonzard_tui.engine.summary import recap, results
 from zenonzard_tui.puzzles import forced_win
+from zenonzard_tui.table import Change, Channel, TableError
 
 ZONES = ("opp-forces", "opp-base", "opp-field", "my-field", "my-base", "my-forces", "my-hand")
 ONLY_PASS = ("pass", "no block")
@@ -68,17 +70,34 @@ def _long_names(session: Session) -> list[str]:
 
 
 # what ends the last battle's result line: the next thing played (or the end of the turn)
-NEW_PLAY = (Attack, Summon, Cast, Move, EndTurn)
+NEW_PLAY = frozenset(e.kind for e in (Attack, Summon, Cast, Move, EndTurn))
 FLASH_SECONDS = 1.5  # how long a chip just hit stays highlighted
 MIN_SIZE = (80, 24)  # the smallest terminal the duel is laid out for (columns, lines)
 
 
 class AIChose(Message):
-    """The AI's worker is done: its action (or the error it met) for game `generation`."""
+    """The AI's worker is done: its action's text (or the error it met) for game `generation`."""
 
-    def __init__(self, action: Action | None, generation: int, error: str | None = None) -> None:
+    def __init__(self, text: str | None, generation: int, error: str | None = None) -> None:
         super().__init__()
-        self.action, self.generation, self.error = action, generation, error
+        self.text, self.generation, self.error = text, generation, error
+
+
+@dataclass
+class Desk:
+    """One seat at this screen: its channel, and what its player last saw, to tell what changed
+    since (hotseat: one desk per player; the cover screen switches from one to the other)."""
+
+    channel: Channel
+    before: Observation | None = None  # the board when this seat last acted
+    log_mark: int = 0  # the log's length then (the events since are the other player's turn)
+    log_seen: int = 0  # the log lines shown then (lines before them are dim)
+    seen: Observation | None = None  # this seat's last picture, to flash what was hit since
+    seen_log: int = 0  # the log's length at that picture
+
+    def clear(self) -> None:
+        """A new game (or the game from a move back): nothing seen yet."""
+        self.before, self.log_mark, self.log_seen, self.seen, self.seen_log = None, 0, 0, None, 0
 
 
 class DuelScreen(Screen[None]):
@@ -123,23 +142,21 @@ class DuelScreen(Screen[None]):
         self.autopass = not session.hotseat and session.settings.autopass
         self.marks: set[int] = set()
         self.filter = ""  # typed words the listed actions must contain
-        choice = session.settings.hotseat_flash
-        self.flash_choice = [choice, choice]  # hotseat, per seat: "ask" or "usable" (w)
-        # per seat: the board and the log length when that seat last acted, to mark and tell
-        # what changed since (the other player's turn)
-        self.before: list[Observation | None] = [None, None]
-        self.log_mark = [0, 0]
         self.recap_lines: list[str] = []
         self.result_line = ""  # the last action's battles and damage, between the fields
         self.result_lines: list[str] = []  # the same, fullest first, for the room there is
         # a moment's highlight on what was just hit: ("life", seat), ("force", seat, index),
-        # ("minion", uid); each seat's last picture and log length, to tell what changed since
+        # ("minion", uid)
         self.flash: set[tuple[str, int] | tuple[str, int, int]] = set()
         self._flash_timer: Timer | None = None
-        self.seen: list[Observation | None] = [None, None]
-        self.seen_log = [0, 0]
-        self.log_len = len(session.game.log)
-        self.log_seen = [0, 0]
+        self.public: Channel = session.spectator()  # who decides, the summary: public
+        self.desks = (Desk(session.channel(0)), Desk(session.channel(1)))
+        choice = session.settings.hotseat_flash
+        self.flash_choice = [choice, choice]  # hotseat, per seat: "ask" or "usable" (w)
+        self._attached: Session | None = None  # the session whose table this screen follows
+        self._unsubscribe: Callable[[], None] | None = None
+        self._resetting = False  # this screen takes a move back itself (no restart on its news)
+        self.log_len = self.public.event_count()
         self.last_ai: str | None = None
         self.view: Observation | None = None
         self.chips: dict[str, list[Chip]] = {}
@@ -207,19 +224,57 @@ class DuelScreen(Screen[None]):
         self.query_one("#log-title", FitLine).show("Log")
         self.start()
 
+    @property
+    def desk(self) -> Desk:
+        """The viewer's desk (before anyone is shown, the settings' seat's)."""
+        return self.desks[self.viewer if self.viewer is not None else self.session.settings.seat]
+
+    @property
+    def channel(self) -> Channel:
+        """The viewer's channel: what the board shows (hotseat: switched at each cover)."""
+        return self.desk.channel
+
+    @property
+    def over(self) -> bool:
+        """The game is over: no one decides (until then someone always does)."""
+        return self.public.deciding() is None
+
+    def attach(self) -> None:
+        """Follow the session's table: its channels, and a subscription to its changes."""
+        if self._attached is self.session:
+            return
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        s = self.session
+        self.public = s.spectator()
+        for seat, desk in enumerate(self.desks):
+            desk.channel = s.channel(seat)
+        self._unsubscribe = self.public.subscribe(self.table_changed)
+        self._attached = s
+
+    def table_changed(self, change: Change) -> None:
+        """The table says something changed: show it and hand on the next decision. A reset
+        (a move taken back) starts the screen again, unless this screen is doing it."""
+        if change.reset:
+            if not self._resetting:
+                self.start()
+            return
+        self.after_action()
+
     def start(self) -> None:
         """Begin (or begin again) with the session's game."""
+        self.attach()
         self.generation += 1
         self.workers.cancel_group(self, "ai")
         self.thinking = False
         self.over_shown = False
         self.marks.clear()
-        self.log_seen = [0, 0]
+        for desk in self.desks:
+            desk.clear()
         self.result_line, self.result_lines = "", []
-        self.log_len = len(self.session.game.log)
-        self.seen, self.seen_log = [None, None], [0, 0]
+        self.log_len = self.public.event_count()
         self.end_flash()
-        self.before, self.log_mark, self.recap_lines = [None, None], [0, 0], []
+        self.recap_lines = []
         self.viewer = None if self.session.hotseat else self.session.settings.seat
         if self.session.puzzle is not None and not self.session.texts:
             steps = self.session.puzzle.steps
@@ -236,14 +291,14 @@ class DuelScreen(Screen[None]):
     def advance(self) -> None:
         """Show the game and hand the next decision to whoever makes it."""
         s = self.session
-        if s.over:
+        if self.over:
             if self.viewer is None:
                 self.viewer = s.settings.seat
             self.covered = False
             self.render_view()
             self.show_game_over()
             return
-        seat = s.deciding
+        seat = self.public.deciding()
         assert seat is not None
         if s.is_ai(seat):
             self.render_view()
@@ -258,13 +313,13 @@ class DuelScreen(Screen[None]):
                 and (seat == self.viewer or not s.hotseat)
             ):
                 self.render_view()
-            self.set_timer(max(self.ai_delay / 2, 0.01), self._autopass(len(s.texts)))
+            self.set_timer(max(self.ai_delay / 2, 0.01), self._autopass(self.public.step))
             return
         if s.hotseat and seat != self.viewer:
             self.cover(seat)
             return
         self.render_view()
-        pending = s.game.pending
+        pending = self.view.pending if self.view is not None else None
         interrupting = pending is not None and pending.kind != "main"  # a block, a choice...
         if interrupting or not isinstance(self.focused, ZoneView):
             listing = self.query_one("#actions", ActionList)
@@ -272,23 +327,29 @@ class DuelScreen(Screen[None]):
             if listing.highlighted is not None and listing.highlighted < len(listing.texts):
                 self.describe_action(listing.texts[listing.highlighted])
 
+    def deciding_channel(self) -> Channel | None:
+        """The channel of the seat that decides now (None once the game is over)."""
+        seat = self.public.deciding()
+        return None if seat is None else self.desks[seat].channel
+
     def _only_pass(self) -> bool:
-        actions = self.session.game.legal_actions()
-        return len(actions) == 1 and actions[0].text in ONLY_PASS
+        deciding = self.deciding_channel()
+        actions = deciding.legal() if deciding is not None else ()
+        return len(actions) == 1 and actions[0] in ONLY_PASS
 
     def _hotseat_skips(self) -> bool:
         """Hotseat: a decision answered without passing the device: forced in plain sight, or
         a Flash window with only "pass" for a player who chose not to be asked then (w)."""
-        s = self.session
-        if not s.hotseat or s.game.pending is None:
+        deciding = self.deciding_channel()
+        if not self.session.hotseat or deciding is None:
             return False
-        if publicly_forced(s.game):
+        pending = deciding.observation().pending  # (its kind and seat are public)
+        assert pending is not None
+        if self.public.publicly_forced():
             return True
-        seat = s.game.pending.seat
+        seat = SEATS.index(pending.seat)
         return (
-            s.game.pending.kind == "priority"
-            and self.flash_choice[seat] == "usable"
-            and self._only_pass()
+            pending.kind == "priority" and self.flash_choice[seat] == "usable" and self._only_pass()
         )
 
     def action_flash_windows(self) -> None:
@@ -309,12 +370,11 @@ class DuelScreen(Screen[None]):
 
     def _autopass(self, step: int) -> Callable[[], None]:
         def fire() -> None:
-            s = self.session
             forced = self._only_pass() or self._hotseat_skips()
-            if len(s.texts) != step or s.over or not forced:
+            deciding = self.deciding_channel()
+            if self.public.step != step or deciding is None or not forced:
                 return
-            s.apply(s.game.legal_actions()[0].text)
-            self.after_action()
+            deciding.act(deciding.legal()[0])  # (the table tells table_changed)
 
         return fire
 
@@ -328,24 +388,23 @@ class DuelScreen(Screen[None]):
         if view is None or text not in legal:
             return
         assert self.viewer is not None
-        self.log_seen[self.viewer] = len(view.log)
-        self.before[self.viewer] = view
-        self.log_mark[self.viewer] = len(self.session.game.log)
+        desk = self.desk
+        desk.log_seen, desk.before, desk.log_mark = len(view.log), view, self.public.event_count()
         self.recap_lines = []
-        try:
-            self.session.apply(text)
-        except ActionError as exc:  # the view was current, so this should not happen
-            self.notify(str(exc), severity="error")
-            return
+        marks, typed = set(self.marks), self.filter
         self.marks.clear()
         self.filter = ""
-        self.after_action()
+        try:
+            self.channel.act(text)  # (the table tells table_changed, which goes on)
+        except TableError as exc:  # the view was current, so this should not happen
+            self.marks, self.filter = marks, typed
+            self.notify(str(exc), severity="error")
 
     def after_action(self) -> None:
         self._autosave()
-        game = self.session.game
         seat = self.viewer if self.viewer is not None else self.session.settings.seat
-        news = results(game, seat, self.log_len)
+        events = self.desks[seat].channel.events(self.log_len)
+        news = results(events)
         if any(n.battle for n in news):  # a battle's losses are in its own sentence
             news = [n for n in news if n.battle or "is destroyed (ZR 8.5)" not in n.text]
         if news:
@@ -356,20 +415,19 @@ class DuelScreen(Screen[None]):
             shorter = [main.text, main.brief, " · ".join(tiny), tiny[news.index(main)]]
             self.result_lines = list(dict.fromkeys([*every, *shorter]))
             self.result_line = self.result_lines[0]
-        elif any(isinstance(e, NEW_PLAY) for e in game.log.records[self.log_len :]):
+        elif any(e.kind in NEW_PLAY for e in events):
             self.result_line, self.result_lines = "", []  # something new is played: old news
-        self.log_len = len(game.log)
+        self.log_len = self.public.event_count()
         self.advance()
 
     def can_act(self) -> bool:
-        s = self.session
         return (
-            not s.over
+            not self.over
             and not self.covered
             and not self.thinking
             and self.viewer is not None
-            and s.deciding == self.viewer
-            and not s.is_ai(self.viewer)
+            and self.public.deciding() == self.viewer
+            and not self.session.is_ai(self.viewer)
         )
 
     def _autosave(self) -> None:
@@ -387,17 +445,21 @@ class DuelScreen(Screen[None]):
         self.thinking = True
         self.render_status()
         self.render_actions()
-        self.think(self.session.game.clone(), self.generation)
+        deciding = self.deciding_channel()
+        assert deciding is not None  # the AI decides
+        # A forced move (one legal action, e.g. the only "pass") shows for a shorter while.
+        delay = self.ai_delay if len(deciding.legal()) > 1 else self.ai_delay / 3
+        self.think(deciding.world(), delay, self.generation)
 
     @work(thread=True, exclusive=True, group="ai", exit_on_error=False)
-    def think(self, game: Any, generation: int) -> None:
+    def think(self, world: Any, delay: float, generation: int) -> None:
+        """The AI decides on `world`, its channel's copy of the game (the AI samples from it
+        only the worlds its seat cannot tell apart)."""
         worker = get_current_worker()
         started = time.monotonic()
-        # A forced move (one legal action, e.g. the only "pass") shows for a shorter while.
-        delay = self.ai_delay if len(game.legal()) > 1 else self.ai_delay / 3
-        action, error = None, None
+        text, error = None, None
         try:
-            action = self.session.ai_choose(game)
+            text = self.session.ai_move(world)
         except Exception as exc:  # the game must go on: the screen plays a legal action instead
             error = f"{type(exc).__name__}: {exc}"
         while time.monotonic() - started < delay:
@@ -405,28 +467,30 @@ class DuelScreen(Screen[None]):
                 return
             time.sleep(0.02)
         if not worker.is_cancelled:
-            self.post_message(AIChose(action, generation, error))
+            self.post_message(AIChose(text, generation, error))
 
     @on(AIChose)
     def ai_chose(self, message: AIChose) -> None:
         if message.generation != self.generation or not self.thinking:
             return
         self.thinking = False
-        s = self.session
-        if s.over or not s.is_ai(s.deciding):
+        seat = self.public.deciding()
+        if self.over or not self.session.is_ai(seat):
             return
+        assert seat is not None
+        channel = self.desks[seat].channel
+        legal = channel.legal()
         text = None
-        if message.action is not None:
-            try:
-                text = s.text_of(message.action)
-            except IllegalAction:
-                message.error = f"the AI chose an action that is not legal: {message.action}"
+        if message.text is not None:
+            if message.text in legal:
+                text = message.text
+            else:
+                message.error = f"the AI chose an action that is not legal: {message.text}"
         if text is None:
-            text = s.game.legal_actions()[0].text
+            text = legal[0]
             self.notify(f"AI problem ({message.error}); it plays '{text}'.", severity="warning")
-        s.apply(text)
         self.last_ai = text
-        self.after_action()
+        channel.act(text)  # (the table tells table_changed, which goes on)
 
     # ------------------------------------------------------------------------------------------
     # Hotseat cover
@@ -435,7 +499,7 @@ class DuelScreen(Screen[None]):
         self.covered = True
         self.hide_private()
         self.app.clear_notifications()  # a message may name a card of the hand going away
-        seen = self.session.view(seat)  # only the decision's kind and its card are shown
+        seen = self.desks[seat].channel.observation()  # only the decision's kind and card show
         pending = seen.pending
         question = d.question(pending)
         deck = self.session.settings.names[seat]
@@ -466,7 +530,7 @@ class DuelScreen(Screen[None]):
 
     def render_view(self) -> None:
         assert self.viewer is not None
-        self.view = self.session.view(self.viewer)
+        self.view = self.channel.observation()
         self.note_hits()
         self.update_recap()
         self.render_status()
@@ -493,12 +557,12 @@ class DuelScreen(Screen[None]):
             mode = f"puzzle · {mode}"
         if self.autopass:
             mode += " · auto-pass"
-        if s.over:
+        if self.over:
             last = v.log[-1] if v.log else "The game is over."
             left = Content.styled(f"Game over. {last}", "bold")
             status.show(left, right=(f"{turn} · {mode}", ""))
             return
-        seat = s.deciding
+        seat = self.public.deciding()
         assert seat is not None  # the game is not over
         question = self.live_question()
         left = Content.styled(question, "bold")
@@ -553,7 +617,7 @@ class DuelScreen(Screen[None]):
             self.query_one(f"#{zone}", ZoneView).set_chips(self.chips[zone], empty=empty)
         self.query_one("#opp-header", FitLine).show(*self.header(opp))
         self.query_one("#my-header", FitLine).show(*self.header(me))
-        attack = d.attack_text(v) if not self.session.over else None
+        attack = d.attack_text(v) if not self.over else None
         middle = self.query_one("#attack", FitLine)
         middle.set_class(attack is not None, "attacking")
         if attack is not None:
@@ -561,7 +625,7 @@ class DuelScreen(Screen[None]):
             middle.show(head + attack, Content(attack))
         else:
             turn = f"Turn {v.turn} · {v.active}'s turn" if v.turn else "Mulligans"
-            if self.result_lines and not self.session.over:  # what the last battle did
+            if self.result_lines and not self.over:  # what the last battle did
                 middle.set_class(True, "result")
                 middle.show(*(Content.styled(t, "bold") for t in self.result_lines), rule="─")
             else:
@@ -572,7 +636,7 @@ class DuelScreen(Screen[None]):
     def flag_changes(self) -> None:
         """Mark what changed on the board since the viewer's last move: minions that arrived,
         Forces that lost life (the other player's turn, at a glance)."""
-        before, v = self.before[self.viewer or 0], self.view
+        before, v = self.desk.before, self.view
         if before is None or v is None or self.viewer is None:
             return
         for side, seat in (("opp", 1 - self.viewer), ("my", self.viewer)):
@@ -592,9 +656,9 @@ class DuelScreen(Screen[None]):
         Forces whose life changed, Forces destroyed, the minions of a battle (ZR 8.5)."""
         seat, v = self.viewer, self.view
         assert seat is not None and v is not None
-        last, since = self.seen[seat], self.seen_log[seat]
-        records = self.session.game.log.records
-        self.seen[seat], self.seen_log[seat] = v, len(records)
+        desk = self.desks[seat]
+        last, since = desk.seen, desk.seen_log
+        desk.seen, desk.seen_log = v, desk.channel.event_count()
         if last is None:
             return
         hits: set[tuple[str, int] | tuple[str, int, int]] = set()
@@ -605,9 +669,9 @@ class DuelScreen(Screen[None]):
             for i, (f0, f1) in enumerate(zip(was.forces, now.forces, strict=True)):
                 if (f0.life, f0.destroyed) != (f1.life, f1.destroyed):
                     hits.add(("force", who, i))
-        for event in records[since:]:
-            if isinstance(event, Battle):
-                hits |= {("minion", event.attacker), ("minion", event.blocker)}
+        for event in self.channel.events(since):
+            if event.kind == Battle.kind:
+                hits |= {("minion", event.get("attacker")), ("minion", event.get("blocker"))}
         if hits:
             self.flash |= hits
             if self._flash_timer is not None:
@@ -640,7 +704,7 @@ class DuelScreen(Screen[None]):
 
     def life_change(self, seat: int) -> int:
         """The change of `seat`'s life since the viewer's last move (0: none, or no move yet)."""
-        before, v = self.before[self.viewer or 0], self.view
+        before, v = self.desk.before, self.view
         if before is None or v is None:
             return 0
         return v.players[seat].life - before.players[seat].life
@@ -685,14 +749,13 @@ class DuelScreen(Screen[None]):
 
     def offered_actions(self) -> tuple[list[str], str | None]:
         """The actions to list and a note under them."""
-        s = self.session
-        if s.over:
+        if self.over:
             return [], "The game is over: n for a new game, q to quit."
         if self.covered or self.view is None:
             return [], None
-        seat = s.deciding
+        seat = self.public.deciding()
         assert seat is not None and self.viewer is not None  # the game is not over
-        if self.thinking or s.is_ai(seat):
+        if self.thinking or self.session.is_ai(seat):
             note = f"{self._seat_label(seat)} is deciding…"
             if self.last_ai:
                 note += f" (last: {self.last_ai})"
@@ -765,7 +828,7 @@ class DuelScreen(Screen[None]):
     def render_actions(self) -> None:
         texts, note = self.offered_actions()
         listing = self.query_one("#actions", ActionList)
-        key = (self.generation, len(self.session.texts), tuple(texts), note, self.viewer)
+        key = (self.generation, self.public.step, tuple(texts), note, self.viewer)
         if key != self._actions_key:
             self._actions_key = key
             keep = (
@@ -797,7 +860,7 @@ class DuelScreen(Screen[None]):
         v = self.view
         if v is None or self.viewer is None:
             return
-        seen = self.log_seen[self.viewer]
+        seen = self.desk.log_seen
         self.query_one("#log", LogView).show(v.log, seen, SEATS[1 - self.viewer])
         self.render_log_title()
 
@@ -938,7 +1001,7 @@ class DuelScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "new_game":
-            return self.session.over
+            return self.over
         if action == "dismiss_recap":
             return bool(self.recap_lines)
         if action == "pick":
@@ -961,12 +1024,13 @@ class DuelScreen(Screen[None]):
     def update_recap(self) -> None:
         """When the viewer's decision comes in a new turn (the other player has played), tell
         what that turn did until the viewer dismisses it (x) or moves."""
-        before, v, seat = self.before[self.viewer or 0], self.view, self.viewer
+        before, v, seat = self.desk.before, self.view, self.viewer
         new_turn = before is not None and v is not None and v.turn != before.turn
         if new_turn and seat is not None and not self.recap_lines and self.can_act():
             assert before is not None and v is not None
-            self.recap_lines = recap(self.session.game, seat, self.log_mark[seat])
-            self.before[seat] = replace(before, turn=v.turn)  # told once per turn
+            desk = self.desks[seat]
+            self.recap_lines = recap(desk.channel.events(desk.log_mark))
+            desk.before = replace(before, turn=v.turn)  # told once per turn
         box = self.query_one("#recap", Static)
         box.display = bool(self.recap_lines)
         if self.recap_lines:
@@ -1048,7 +1112,7 @@ class DuelScreen(Screen[None]):
 
     def action_quit(self) -> None:
         s = self.session
-        if s.over or not s.unsaved:
+        if self.over or not s.unsaved:
             self.app.exit()
             return
         note = "The moves since your last save would be lost."
@@ -1068,12 +1132,14 @@ class DuelScreen(Screen[None]):
     def action_hint(self) -> None:
         """In a puzzle: the next move of a forced win from here, found by the solver."""
         self.notify("Looking for a forced win from here…", timeout=2)
-        self.find_hint(self.session.game.clone(), self.generation)
+        view = self.channel.observation()
+        mine = view.pending is not None and view.active == view.pending.seat
+        self.find_hint(self.channel.world() if mine else None, self.generation)
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
-    def find_hint(self, game: Any, generation: int) -> None:
-        seat = game.pending.seat
-        search = forced_win(game) if game.active == seat else None
+    def find_hint(self, world: Any, generation: int) -> None:
+        """The solver on the viewer's channel's copy of the game (None: not their turn)."""
+        search = forced_win(world) if world is not None else None
         if search is not None and search.line:
             text = f"Hint: {search.line[0]}"
         elif search is not None and search.complete:
@@ -1086,13 +1152,15 @@ class DuelScreen(Screen[None]):
         """Against the AI: what the strongest AI would do in your place, and why (it searches
         only the worlds your seat cannot tell apart: no hidden card is used)."""
         self.notify("The coach is thinking…", timeout=2)
-        self.ask_coach(self.session.game.clone(), self.generation, len(self.session.texts))
+        self.ask_coach(self.channel.world(), self.generation, len(self.session.texts))
 
     @work(thread=True, exclusive=True, group="coach", exit_on_error=False)
-    def ask_coach(self, game: Any, generation: int, step: int) -> None:
+    def ask_coach(self, world: Any, generation: int, step: int) -> None:
+        """The coach on the viewer's channel's copy of the game: it searches only the worlds
+        the viewer's seat cannot tell apart (ai/coach.py)."""
         from zenonzard_tui.ai.coach import suggest
 
-        advice = suggest(game, seed=step)
+        advice = suggest(world, seed=step)
         self.app.call_from_thread(
             self._show_coach, advice.action.text, advice.reason, generation, step
         )
@@ -1119,7 +1187,12 @@ class DuelScreen(Screen[None]):
                 severity="warning",
             )
             return
-        if not s.undo():
+        self._resetting = True
+        try:
+            taken = s.undo()
+        finally:
+            self._resetting = False
+        if not taken:
             self.notify("You have made no decision to take back.", severity="warning")
             return
         self.last_ai = None
@@ -1128,7 +1201,7 @@ class DuelScreen(Screen[None]):
 
     def action_new_game(self) -> None:
         """After the game: a new one (the command line's choice of decks, or this game's)."""
-        if not self.session.over:
+        if not self.over:
             return
         self.session = self.restart() if self.restart is not None else self.session.rematch()
         self.long_names = _long_names(self.session)
@@ -1157,7 +1230,7 @@ class DuelScreen(Screen[None]):
             headline = f"Player {winner} wins!"
         reason = v.log[-1] if v.log else ""
         names = tuple(s.settings.names[seat] or self._seat_label(seat) for seat in (0, 1))
-        figures = summarize(s.game).lines((names[0], names[1]))[1:]  # the headline says who won
+        figures = self.public.summary().lines((names[0], names[1]))[1:]  # headline: who won
         summary = "\n".join([*figures, f"{len(s.texts)} actions."])
         can_restart = True
 
@@ -1173,5 +1246,8 @@ class DuelScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self.workers.cancel_group(self, "ai")
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe, self._attached = None, None
         if self.cover_screen is not None and self.cover_screen not in self.app.screen_stack:
             self.app.uninstall_screen(self.cover_screen)

@@ -1,8 +1,9 @@
 """Looking back on a saved game: step through it decision by decision, forwards and backwards,
 from either seat's view; once the game is over, both hands are shown.
 
-The game is replayed from its start (a save is "seed + decks + actions"), keeping a copy at every
-step, so moving back is as quick as moving on.
+The table replays the game from its start (a save is "seed + decks + actions"), keeping a
+read-only table at every step (`table.Replay`), so moving back is as quick as moving on; the screen
+reads each step through that step's seat channels, as the duel does.
 """
 
 from __future__ import annotations
@@ -16,10 +17,10 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from zenonzard_tui.client.describe import SEATS
 from zenonzard_tui.client.session import Session
-from zenonzard_tui.engine.game import SEATS, Game
-from zenonzard_tui.engine.observe import PlayerView, SlotView, observe
-from zenonzard_tui.engine.summary import summarize
+from zenonzard_tui.engine.observe import PlayerView, SlotView
+from zenonzard_tui.table import Replay
 
 
 class ReplayScreen(Screen[None]):
@@ -37,12 +38,8 @@ class ReplayScreen(Screen[None]):
     def __init__(self, session: Session, title: str = "") -> None:
         super().__init__(id="replay")
         self.session, self.title_text = session, title or "Replay"
-        game = session.fresh_game()
-        self.games: list[Game] = [game.clone()]
-        for text in session.texts:
-            game.apply(text)
-            self.games.append(game.clone())
-        self.step = len(self.games) - 1  # the end: how it finished
+        self.replay = Replay(session)
+        self.step = len(self.replay) - 1  # the end: how it finished
         self.seat = session.settings.seat if not session.hotseat else 0
 
     def compose(self) -> ComposeResult:
@@ -56,11 +53,11 @@ class ReplayScreen(Screen[None]):
         self.show()
 
     def action_step(self, by: int) -> None:
-        self.step = max(0, min(len(self.games) - 1, self.step + by))
+        self.step = max(0, min(len(self.replay) - 1, self.step + by))
         self.show()
 
     def action_jump(self, to: int) -> None:
-        self.step = to % len(self.games)
+        self.step = to % len(self.replay)
         self.show()
 
     def action_seat(self) -> None:
@@ -71,31 +68,33 @@ class ReplayScreen(Screen[None]):
         self.dismiss(None)
 
     def show(self) -> None:
-        game = self.games[self.step]
-        last = len(self.games) - 1
-        done = self.session.texts[self.step - 1] if self.step else "the start"
+        channel = self.replay.channel(self.step, self.seat)
+        view = channel.observation()
+        last = len(self.replay) - 1
+        done = self.replay.texts[self.step - 1] if self.step else "the start"
         who = ""
         if self.step:
-            before = self.games[self.step - 1].pending
-            who = f" by {SEATS[before.seat]}" if before is not None else ""
+            before = self.replay.channel(self.step - 1, self.seat).deciding()
+            who = f" by {SEATS[before]}" if before is not None else ""
         head = Content.assemble(
             (f"{self.title_text}  ", "bold"),
-            f"step {self.step}/{last}: {done}{who}  ·  turn {game.turn}  ·  ",
+            f"step {self.step}/{last}: {done}{who}  ·  turn {view.turn}  ·  ",
             (f"{SEATS[self.seat]}'s view", "bold"),
         )
         self.query_one("#replay-head", Static).update(head)
-        view = observe(game, self.seat)
-        over = game.over
+        outcome = view.outcome
         lines: list[Content] = []
         for seat in (1 - self.seat, self.seat):
             p = view.players[seat]
-            hand = observe(game, seat).players[seat].hand if over else p.hand
+            # once the game is over, each hand as its own seat saw it
+            own = self.replay.channel(self.step, seat).observation()
+            hand = own.players[seat].hand if outcome is not None else p.hand
             lines += _player_lines(p, hand)
-        if over and game.outcome is not None:
-            lines.append(Content.styled(f"Game over: {game.outcome.reason}.", "bold"))
-            lines += [Content(line) for line in summarize(game).lines()[1:]]
-        elif game.pending is not None:
-            lines.append(Content(f"Next: {SEATS[game.pending.seat]} decides ({game.pending.kind})"))
+        if outcome is not None:
+            lines.append(Content.styled(f"Game over: {outcome.reason}.", "bold"))
+            lines += [Content(line) for line in channel.summary().lines()[1:]]
+        elif view.pending is not None:
+            lines.append(Content(f"Next: {view.pending.seat} decides ({view.pending.kind})"))
         self.query_one("#replay-board", Static).update(Content("\n").join(lines))
         log = view.log[-12:]
         self.query_one("#replay-log", Static).update(
