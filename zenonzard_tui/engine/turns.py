@@ -26,8 +26,6 @@ from zenonzard_tui.engine.state import (
 )
 from zenonzard_tui.engine.zones import Zones
 
-_UID_SALT = 0x5A3D_C0DE_0F_0B5C  # the uid labels' generator: the seed with these bits flipped
-
 
 class Turns(Battles):
     """Setup and the turn structure of a game (ZR 5.1 - 5.7)."""
@@ -38,23 +36,14 @@ class Turns(Battles):
                seed: int, first: int | None) -> None:  # fmt: skip
         self.seed = seed
         self.rng = Rng(seed)
-        # A uid is a label drawn at random (from the seed, apart from the game's generator): it
-        # says nothing of the card it names, so a hidden card's uid, which a seat's snapshot
-        # shows (engine/snapshot.py), tells nothing of the card (ZR 3.1). The cards go into the
-        # deck in card-id order before the shuffle, so the deck file's order shows nowhere.
-        labels = Rng(seed ^ _UID_SALT)
         for seat in (0, 1):
             p = self.players[seat]
-            cards = sorted(decks[seat], key=lambda c: c.id)
-            order = list(range(len(cards)))
-            labels.shuffle(order)  # order[k]: the card labelled with the k-th uid
-            base = self.next_uid
-            self.next_uid += len(cards)
-            self.defs.extend(cards[k] for k in order)
-            at = [0] * len(cards)
-            for k, position in enumerate(order):
-                at[position] = base + k
-            p.deck.extend(at)  # the uids in card-id order
+            # uids follow card ids, so a uid tells no more than the card it names
+            for card in sorted(decks[seat], key=lambda c: c.id):
+                uid = self.next_uid
+                self.next_uid += 1
+                self.defs.append(card)
+                p.deck.append(uid)
             p.forces = [ForceState(f) for f in forces[seat]]
             p.life = START_LIFE - sum(f.life for f in forces[seat])  # ZR 5.1
         self.changed_play()
