@@ -543,6 +543,15 @@ class LocalChannel:
             raise WorldNotOffered("a spectator's channel hands out no game")
         return self._table.game.clone()
 
+    def world_snapshot(self) -> dict[str, Any]:
+        """The seat's world as data, for an AI in another process (a duel server sends it to a
+        bot): engine/snapshot.seat_snapshot, every card hidden from the seat hidden."""
+        from zenonzard_tui.engine.snapshot import seat_snapshot
+
+        if self._seat is None:
+            raise WorldNotOffered("a spectator's channel hands out no world")
+        return seat_snapshot(self._table.game, self._seat)
+
 
 # ----------------------------------------------------------------------------------------------
 # Replays

@@ -39,6 +39,12 @@ COMMANDS = (
     Command("sim", "sim_cmd", "play AI-vs-AI matches to test a deck (one opponent or a gauntlet)"),
     Command("scenario", "scenario_cmd", "run rules scenarios; list and solve practice puzzles"),
     Command("replay", "replay_cmd", "print the log of a saved game"),
+    Command(
+        "server",
+        "server_cmd",
+        "run a duel server for games over the network (rooms, reconnects, spectators)",
+    ),
+    Command("bot", "bot_cmd", "an AI player for a game on a duel server"),
 )
 
 

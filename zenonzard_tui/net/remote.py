@@ -1,0 +1,341 @@
+"""The client side of a connection to a duel server: hello, create/join/resume/watch, and the
+messages that follow, for the terminal client, the bot and spectators.
+
+`Link` keeps what a reconnect needs (the room, the seat's token) and reconnects by itself when the
+connection drops: `messages()` goes on yielding across reconnects, and a message that says the
+game moved on brings the state up to date (the server sends the whole view on resume).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from zenonzard_tui.net.protocol import Versions, encode, normalize_code
+from zenonzard_tui.table import Change
+
+if TYPE_CHECKING:
+    from zenonzard_tui.engine.game import Game
+    from zenonzard_tui.engine.observe import Observation
+
+
+class LinkError(Exception):
+    """The server cannot be reached, refused us, or closed the room: `code` and a sentence."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass
+class Seating:
+    room: str
+    seat: str | None  # "A", "B", or None for a spectator
+    token: str | None
+
+
+class Link:
+    def __init__(self, url: str, retry_for: float = 120.0, retry_every: float = 1.0) -> None:
+        self.url = url
+        self.ws: ClientConnection | None = None
+        self.seating: Seating | None = None
+        self.retry_for, self.retry_every = retry_for, retry_every
+        self.closed = False
+        self.reconnects = 0
+
+    async def open(self, room: str | None = None) -> dict[str, Any]:
+        """Connect and say hello; the server's welcome (LinkError if refused or unreachable).
+        `room`: the code this connection is for, also in the address (`?room=CODE`), so that a
+        proxy in front of several servers can route it (docs/server.md)."""
+        url = self.url
+        if room is not None:
+            url += ("&" if "?" in url else "?") + "room=" + normalize_code(room)
+        try:
+            self.ws = await connect(url, open_timeout=10, max_size=8 * 1024 * 1024)
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
+            raise LinkError(
+                "unreachable", f"cannot reach the server at {self.url}: {exc}"
+            ) from None
+        ours = Versions.ours()
+        await self.send(
+            {"type": "hello", "program": ours.program, "protocol": ours.protocol, "pool": ours.pool}
+        )
+        reply = await self.receive()
+        if reply.get("type") != "welcome":
+            raise LinkError(str(reply.get("code", "refused")), str(reply.get("message", reply)))
+        return reply
+
+    async def send(self, message: dict[str, Any]) -> None:
+        assert self.ws is not None
+        await self.ws.send(encode(message))
+
+    async def receive(self) -> dict[str, Any]:
+        assert self.ws is not None
+        try:
+            frame = await self.ws.recv()
+        except ConnectionClosed as exc:
+            reason = exc.rcvd.reason if exc.rcvd is not None else ""
+            raise LinkError(
+                "closed", f"the server closed the connection {reason}".strip()
+            ) from None
+        message = json.loads(frame)
+        if not isinstance(message, dict):
+            raise LinkError("malformed", "the server sent something that is not a message")
+        return message
+
+    async def enter(self, message: dict[str, Any]) -> Seating:
+        """Send create/join/watch/resume and wait for the room message (LinkError on an error)."""
+        await self.send(message)
+        reply = await self.receive()
+        if reply.get("type") == "error":
+            raise LinkError(str(reply.get("code")), str(reply.get("message")))
+        if reply.get("type") != "room":
+            raise LinkError("malformed", f"expected the room, got {reply.get('type')!r}")
+        token = reply.get("token") or (self.seating.token if self.seating else None)
+        self.seating = Seating(reply["room"], reply.get("seat"), token)
+        return self.seating
+
+    async def messages(self) -> AsyncIterator[dict[str, Any]]:
+        """Every message from the server, reconnecting (resume with the token) when the
+        connection drops, until `close()` or a room that is gone."""
+        while not self.closed:
+            try:
+                message = await self.receive()
+            except LinkError as exc:
+                if self.closed or exc.code != "closed" or self.seating is None:
+                    raise
+                await self._reconnect()
+                continue
+            yield message
+
+    async def _reconnect(self) -> None:
+        assert self.seating is not None
+        deadline = asyncio.get_running_loop().time() + self.retry_for
+        while True:
+            await asyncio.sleep(self.retry_every)
+            try:
+                await self.open(self.seating.room)
+                if self.seating.token is None:  # a spectator watches again
+                    await self.enter({"type": "watch", "room": self.seating.room})
+                else:
+                    await self.enter(
+                        {"type": "resume", "room": self.seating.room, "token": self.seating.token}
+                    )
+                self.reconnects += 1
+                return
+            except LinkError as exc:
+                if exc.code not in ("unreachable", "closed") or (
+                    asyncio.get_running_loop().time() > deadline
+                ):
+                    raise
+
+    async def close(self) -> None:
+        self.closed = True
+        if self.ws is not None:
+            await self.ws.close()
+
+
+# ----------------------------------------------------------------------------------------------
+# A seat's or a spectator's channel over a link
+
+
+class RemoteChannel:
+    """A channel (zenonzard_tui/table.py's `Channel`) whose game is on a duel server: what it
+    gives is what the server's last update said. `act` checks the text against the legal texts
+    the server sent and sends it; the server's answer comes as the next update (or an `error`,
+    given to `on_error`). `world()` is the seat's world the server sent with the update, its hidden
+    cards filled afresh (engine/snapshot.world_from_seat), when the seat asked for it.
+
+    `feed(message)` takes each message from the link (`run()` does it until the game is over);
+    subscribers are told of every update, as a local channel's are of every change."""
+
+    def __init__(self, link: Link, seat: int | None, rng: Any = None) -> None:
+        import random
+
+        from zenonzard_tui.engine.observe import EventView
+
+        self.link = link
+        self._seat = seat
+        self._step = 0
+        self._index = 0
+        self._observation: Observation | None = None
+        self._events: list[EventView] = []
+        self._legal: tuple[str, ...] = ()
+        self._world: dict[str, Any] | None = None
+        self._forced = False
+        self._callbacks: list[Callable[[Change], None]] = []
+        self._waiters: list[asyncio.Future[int]] = []
+        self.rng = rng or random.Random()
+        self.players: list[dict[str, Any]] = []  # the start message's: names, decks
+        self.save: dict[str, Any] | None = None  # the finished game's, from `over`
+        self.result: str | None = None
+        self.notice: str | None = None  # the last word from the server: waiting, back, error
+        self.on_error: Callable[[str, str], None] | None = None
+        self._sending: set[asyncio.Task] = set()
+
+    # what the Channel protocol asks
+
+    @property
+    def seat(self) -> int | None:
+        return self._seat
+
+    @property
+    def step(self) -> int:
+        return self._step
+
+    def observation(self) -> Observation:
+        if self._observation is None:
+            raise LinkError("waiting", "the game has not started yet")
+        return self._observation
+
+    def event_count(self) -> int:
+        return len(self._events)
+
+    def events(self, since: int = 0) -> list:
+        return self._events[since:]
+
+    def deciding(self) -> int | None:
+        view = self._observation
+        if view is None or view.pending is None:
+            return None
+        return "AB".index(view.pending.seat)
+
+    def legal(self) -> tuple[str, ...]:
+        return self._legal
+
+    def publicly_forced(self) -> bool:
+        return self._forced
+
+    def summary(self) -> Any:
+        """The match in figures: from the finished game's save (a seat's; LinkError before)."""
+        if self.save is None:
+            raise LinkError("waiting", "the figures come with the game's end")
+        from zenonzard_tui.engine.save import load_record
+        from zenonzard_tui.engine.summary import summarize
+
+        return summarize(load_record(self.save, "the server's save"))
+
+    def act(self, text: str) -> str:
+        from zenonzard_tui.engine.actions import normalize_text
+        from zenonzard_tui.table import NotLegal, NotYourTurn, ReadOnly
+
+        if self._seat is None:
+            raise ReadOnly("a spectator cannot act")
+        if not self._legal:
+            raise NotYourTurn("the other player decides now")
+        wanted = normalize_text(text)
+        match = [t for t in self._legal if normalize_text(t) == wanted]
+        if not match:
+            raise NotLegal(f"not a legal action now: {text}")
+        self._legal = ()  # until the server's next update
+        self._send({"type": "act", "action": match[0], "index": self._index})
+        return match[0]
+
+    def concede(self) -> None:
+        from zenonzard_tui.table import NotYourTurn, ReadOnly
+
+        if self._seat is None:
+            raise ReadOnly("a spectator cannot concede")
+        if self.result is not None:
+            raise NotYourTurn("the game is over")
+        self._send({"type": "concede"})
+
+    def _send(self, message: dict[str, Any]) -> None:
+        task = asyncio.get_running_loop().create_task(self.link.send(message))
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
+
+    def subscribe(self, callback: Callable[[Change], None]) -> Callable[[], None]:
+        self._callbacks.append(callback)
+
+        def unsubscribe() -> None:
+            if callback in self._callbacks:
+                self._callbacks.remove(callback)
+
+        return unsubscribe
+
+    async def next_change(self, after: int | None = None) -> int:
+        after = self._step if after is None else after
+        while self._step <= after:
+            future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+            self._waiters.append(future)
+            await future
+        return self._step
+
+    async def updates(self) -> AsyncIterator[int]:
+        step = self._step
+        while True:
+            step = await self.next_change(step)
+            yield step
+
+    def world(self) -> Game:
+        from zenonzard_tui.engine.snapshot import world_from_seat
+        from zenonzard_tui.table import WorldNotOffered
+
+        if self._world is None:
+            raise WorldNotOffered("the server sent no world for this decision")
+        return world_from_seat(self._world, self.rng)
+
+    # the messages
+
+    def feed(self, message: dict[str, Any]) -> None:
+        from zenonzard_tui.engine.observe import EventView
+        from zenonzard_tui.net.wire import observation_from_wire
+
+        kind = message.get("type")
+        if kind == "start":
+            self.players = list(message.get("players") or [])
+            return
+        if kind == "update":
+            start = int(message.get("events_from", 0))
+            events = [EventView.from_dict(e) for e in message.get("events") or []]
+            if start == 0:
+                self._events = events
+            else:
+                self._events[start:] = events
+            self._observation = observation_from_wire(message["observation"])
+            self._legal = tuple(message.get("actions") or ())
+            self._index = int(message["index"])
+            self._world = message.get("world")
+            self._forced = bool(message.get("forced", False))
+            self.notice = None
+            self._changed(Change(self._step + 1))
+        elif kind == "over":
+            self.result = message.get("result")
+            self.save = message.get("save")
+            self._changed(Change(self._step + 1))
+        elif kind in ("waiting", "back"):
+            who = message.get("seat")
+            self.notice = (
+                f"waiting for {who} to reconnect ({message.get('seconds', 0):.0f} s)"
+                if kind == "waiting"
+                else f"{who} is back"
+            )
+            self._changed(Change(self._step + 1))
+        elif kind == "error":
+            self.notice = str(message.get("message"))
+            if self.on_error is not None:
+                self.on_error(str(message.get("code")), self.notice)
+            self._changed(Change(self._step + 1, reset=True))
+
+    async def run(self) -> None:
+        """Feed every message of the link to this channel until the game is over."""
+        async for message in self.link.messages():
+            self.feed(message)
+            if message.get("type") == "over":
+                return
+
+    def _changed(self, change: Change) -> None:
+        self._step = change.step
+        for callback in list(self._callbacks):
+            callback(change)
+        waiters, self._waiters = self._waiters, []
+        for future in waiters:
+            if not future.done():
+                future.set_result(self._step)

@@ -1,0 +1,288 @@
+"""Rooms: two seats and their spectators around one game, joined by a code.
+
+A room is created by its first player (seat A) with a deck, joined by the second (seat B) with the
+code; the game then starts from the server's seeded draw (ZR 5.1: the seed decides who goes first).
+Each seat has a token that only its own client knows (the room file keeps its SHA-256 only); a
+dropped connection keeps the seat for `grace` seconds, and the token takes it back.
+
+A room is written to the data folder after every change (seed + decks + action texts, atomically,
+as saves are: engine/save.py), and `RoomStore.load_all` brings every room back after a restart:
+the game is replayed from its actions, exactly as it was.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from zenonzard_tui.cards import load_pool
+from zenonzard_tui.decks import Deck, parse_deck
+from zenonzard_tui.engine.game import SEATS
+from zenonzard_tui.engine.save import (
+    FORMAT as SAVE_FORMAT,
+)
+from zenonzard_tui.engine.save import (
+    VERSION as SAVE_VERSION,
+)
+from zenonzard_tui.engine.save import (
+    SaveError,
+    check_version,
+    parse_record,
+    replay,
+    start_game,
+    write_atomic,
+)
+from zenonzard_tui.files import FileReadError, read_limited
+from zenonzard_tui.net.protocol import CODE_ALPHABET, CODE_LENGTH, MAX_TEXT, ProtocolError
+from zenonzard_tui.table import Table
+
+ROOM_FORMAT = "zenonzard-room"
+ROOM_VERSION = 1
+MAX_ROOM_BYTES = 4 * 1024 * 1024  # a room file: two decks and at most a few thousand actions
+
+
+def new_code(taken: set[str] | dict[str, Any], prefix: str = "") -> str:
+    """A fresh room code: 6 characters from an alphabet without look-alikes (31**6 = 887 million),
+    starting with `prefix` (a server's own letters, so a proxy can route a code to its server)."""
+    while True:
+        rest = CODE_LENGTH - len(prefix)
+        code = prefix + "".join(secrets.choice(CODE_ALPHABET) for _ in range(rest))
+        if code not in taken:
+            return code
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def read_deck(text: str, who: str) -> Deck:
+    """A deck sent by a client, checked as `validate` checks a file (ZR 4); ProtocolError with
+    every problem otherwise."""
+    report = parse_deck(text, f"{who}'s deck")
+    if report.deck is None:
+        problems = "; ".join(p.format("deck") for p in report.problems[:5])
+        more = len(report.problems) - 5
+        if more > 0:
+            problems += f"; and {more} more"
+        raise ProtocolError("bad_deck", f"the deck is not a legal deck: {problems}")
+    return report.deck
+
+
+@dataclass
+class Seat:
+    """A player in a room. `name` is what the player called themself (shown to the other)."""
+
+    name: str
+    deck_name: str
+    cards: list[str]
+    forces: list[str]
+    token: str  # its SHA-256 (token_hash), never the token itself
+    connected: bool = False
+    left_at: float | None = None  # time.monotonic() of the last disconnect while playing
+
+    def to_record(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "deck_name": self.deck_name,
+            "cards": self.cards,
+            "forces": self.forces,
+            "token": self.token,
+        }
+
+    def owns(self, token: str) -> bool:
+        return hmac.compare_digest(self.token, token_hash(token))
+
+
+@dataclass
+class Room:
+    code: str
+    seed: int
+    created: float = field(default_factory=time.time)  # wall clock, for people and files
+    seats: list[Seat | None] = field(default_factory=lambda: [None, None])
+    table: Table | None = None
+    touched: float = field(default_factory=time.monotonic)  # the last change or message
+
+    # ------------------------------------------------------------------------------------------
+    # Seats
+
+    def seat(self, name: str, deck: Deck) -> tuple[int, str]:
+        """Sit a player in the first free seat; (seat, token). The game starts when both sit."""
+        if None not in self.seats:
+            raise ProtocolError("room_full")
+        index = self.seats.index(None)
+        token = secrets.token_urlsafe(24)
+        self.seats[index] = Seat(
+            name=_clean_name(name, SEATS[index]),
+            deck_name=deck.name[:MAX_TEXT],
+            cards=list(deck.card_ids),
+            forces=[force.id for force in deck.forces],
+            token=token_hash(token),
+        )
+        if all(self.seats):
+            self.start()
+        self.touched = time.monotonic()
+        return index, token
+
+    def seat_of(self, token: str) -> int:
+        for index, seat in enumerate(self.seats):
+            if seat is not None and seat.owns(token):
+                return index
+        raise ProtocolError("bad_token")
+
+    @property
+    def state(self) -> str:
+        if self.table is None:
+            return "waiting"
+        return "over" if self.table.over else "playing"
+
+    # ------------------------------------------------------------------------------------------
+    # The game
+
+    def setup(self) -> dict[str, Any]:
+        seats = [s for s in self.seats if s is not None]
+        return {
+            "seed": self.seed,
+            "first": "random",
+            "options": {},
+            "decks": [{"cards": s.cards, "forces": s.forces} for s in seats],
+        }
+
+    def start(self) -> None:
+        game = start_game(self.setup(), f"room {self.code}")
+        self.table = Table(game)
+
+    @property
+    def actions(self) -> list[str]:
+        """The action texts played so far (the table keeps them)."""
+        return [] if self.table is None else self.table.texts
+
+    def save_record(self) -> dict[str, Any]:
+        """The finished (or current) game as a save (engine/save.py), for both players' history."""
+        assert self.table is not None
+        return self.table.record()
+
+    # ------------------------------------------------------------------------------------------
+    # The room file
+
+    def to_record(self) -> dict[str, Any]:
+        return {
+            "format": ROOM_FORMAT,
+            "version": ROOM_VERSION,
+            "pool_version": load_pool().version,
+            "code": self.code,
+            "created": self.created,
+            "seed": self.seed,
+            "seats": [None if s is None else s.to_record() for s in self.seats],
+            "actions": self.actions,
+        }
+
+    @classmethod
+    def from_record(cls, record: Any, source: str) -> Room:
+        """A room from its file, its game replayed (SaveError naming the problem)."""
+        if not isinstance(record, dict) or record.get("format") != ROOM_FORMAT:
+            raise SaveError(f'{source}: not a room file (no "format": "{ROOM_FORMAT}")')
+        check_version(record, ROOM_VERSION, source, "room file")
+        code = record.get("code")
+        if not isinstance(code, str) or len(code) != CODE_LENGTH or set(code) - set(CODE_ALPHABET):
+            raise SaveError(f"{source}: the room code must be {CODE_LENGTH} code characters")
+        seed = record.get("seed")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+            raise SaveError(f"{source}: the seed must be a whole number from 0 to 2**63-1")
+        created = record.get("created")
+        if isinstance(created, bool) or not isinstance(created, int | float):
+            raise SaveError(f"{source}: 'created' must be a time in seconds")
+        raw_seats = record.get("seats")
+        if not isinstance(raw_seats, list) or len(raw_seats) != 2:
+            raise SaveError(f"{source}: 'seats' must hold two seats (or null for an empty one)")
+        seats = [None if raw is None else _seat(raw, f"{source}: seat {SEATS[i]}")
+                 for i, raw in enumerate(raw_seats)]  # fmt: skip
+        if seats[0] is None and seats[1] is not None:
+            raise SaveError(f"{source}: seat B is taken while seat A is empty")
+        actions = record.get("actions")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise SaveError(f"{source}: 'actions' must be a list of action texts")
+        room = cls(code=code, seed=seed, created=float(created), seats=seats)
+        if all(seats):
+            game = replay(start_game(room.setup(), source), actions, source)
+            room.table = Table(game, texts=actions)
+        elif actions:
+            raise SaveError(f"{source}: a room waiting for its second player has no actions")
+        return room
+
+
+def _seat(raw: Any, source: str) -> Seat:
+    if not isinstance(raw, dict):
+        raise SaveError(f"{source} must be a table")
+    texts = {}
+    for key in ("name", "deck_name", "token"):
+        value = raw.get(key)
+        if not isinstance(value, str) or len(value) > MAX_TEXT:
+            raise SaveError(f"{source}: {key!r} must be a short text")
+        texts[key] = value
+    lists = {}
+    for key in ("cards", "forces"):
+        value = raw.get(key)
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise SaveError(f"{source}: {key!r} must be a list of ids")
+        lists[key] = value
+    return Seat(texts["name"], texts["deck_name"], lists["cards"], lists["forces"], texts["token"])
+
+
+def _clean_name(name: str, seat: str) -> str:
+    """A player's name as others will see it: printable, one line, short; "Player A" if none."""
+    kept = "".join(ch for ch in name if ch.isprintable())[:40].strip()
+    return kept or f"Player {seat}"
+
+
+class RoomStore:
+    """The room files of a server's data folder: `rooms/CODE.json` while a room lives,
+    `finished/CODE.json` (the game's save) once its game is over. None: keep nothing (tests)."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder
+
+    def write(self, room: Room) -> None:
+        if self.folder is not None:
+            write_atomic(self.folder / "rooms" / f"{room.code}.json", json.dumps(room.to_record()))
+
+    def finish(self, room: Room) -> None:
+        """The game is over: its save goes to finished/, the room file away."""
+        if self.folder is None:
+            return
+        if room.table is not None:
+            record = room.save_record()
+            write_atomic(self.folder / "finished" / f"{room.code}.json", json.dumps(record))
+        (self.folder / "rooms" / f"{room.code}.json").unlink(missing_ok=True)
+
+    def drop(self, room: Room) -> None:
+        if self.folder is not None:
+            (self.folder / "rooms" / f"{room.code}.json").unlink(missing_ok=True)
+
+    def load_all(self) -> tuple[list[Room], list[str]]:
+        """Every room kept in the folder, and a sentence for each file that could not be used
+        (that file is moved aside as NAME.bad, never deleted)."""
+        rooms: list[Room] = []
+        problems: list[str] = []
+        if self.folder is None:
+            return rooms, problems
+        folder = self.folder / "rooms"
+        if not folder.is_dir():
+            return rooms, problems
+        for path in sorted(folder.glob("*.json")):
+            try:
+                record = parse_record(read_limited(path, limit=MAX_ROOM_BYTES, what="a room file"),
+                                      str(path))  # fmt: skip
+                rooms.append(Room.from_record(record, str(path)))
+            except (FileReadError, SaveError) as exc:
+                problems.append(str(exc))
+                path.replace(path.with_suffix(".bad"))
+        return rooms, problems
+
+
+__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Room", "RoomStore", "Seat", "new_code", "read_deck"]
