@@ -5,9 +5,12 @@ Two dangers, two helpers:
   (C0 and C1 controls, ESC and so ANSI CSI and OSC sequences, bidi and other format characters,
   lone surrogates) as its Python escape (`\\x1b`), so nothing from a file reaches the terminal as
   an instruction, and the text still says what is there;
-- Rich and Textual read markup (`[bold]`, `[/]`, `[@click=...]`): `plain` makes a `rich.text.Text`,
-  which is never parsed. Textual's widgets take `textual.content.Content(terminal_safe(s))` the same
-  way; a plain `str` given to a Static, an Option, a border title or a notification is markup.
+- Rich and Textual read markup (`[bold]`, `[/]`, `[@click=...]`, `[$accent]`): `plain` makes a
+  `rich.text.Text` and `content` a Textual `Content`, neither ever parsed. A plain `str` given to a
+  Static, an Option, a border title or a notification is markup, and escaping it does not help
+  (`rich.markup.escape` leaves `[WIP]` and `[$accent]` alone, which Textual still reads).
+
+`say` prints a line that may hold user text (a message quoting a file, a path).
 
 Wide characters (East Asian, emoji) are printable and kept: Rich and Textual measure them in cells.
 """
@@ -16,8 +19,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TextIO
 
-if TYPE_CHECKING:  # rich is imported only when asked for (`zenonzard --help` stays quick)
+if TYPE_CHECKING:  # rich and textual are imported only when asked for (quick start-ups)
     from rich.text import Text
+    from textual.content import Content
 
 
 def terminal_safe(text: str, limit: int | None = None, *, newlines: bool = False) -> str:
@@ -37,6 +41,14 @@ def plain(text: str, style: str = "", limit: int | None = None) -> Text:
     from rich.text import Text
 
     return Text(terminal_safe(text, limit), style=style)
+
+
+def content(text: str, style: str = "") -> Content:
+    """`text` as Textual Content (for a Static, an Option, a title): never markup, never a
+    terminal escape; its line breaks kept."""
+    from textual.content import Content
+
+    return Content.styled(terminal_safe(text, newlines=True), style)
 
 
 def say(text: str, *, file: TextIO | None = None, flush: bool = False) -> None:

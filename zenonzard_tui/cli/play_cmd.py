@@ -103,6 +103,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="start on the list of games in progress and saves, to pick one",
     )
+    p.add_argument(  # set by `zenonzard serve`: the one typing is a browser (docs/client.md)
+        "--served", action="store_true", help=argparse.SUPPRESS
+    )
     p.set_defaults(run=run)
 
 
@@ -314,6 +317,7 @@ def run(args: argparse.Namespace) -> int:
         settings=prefs,
         settings_file=settings_path(),
         warnings=loaded.warnings,
+        saves_by_name=args.served,
     )
     app.run()
     if app.return_code:  # the app stopped on an error (Textual has printed it)

@@ -20,6 +20,7 @@ from zenonzard_tui.client.session import Session
 from zenonzard_tui.engine.game import SEATS, Game
 from zenonzard_tui.engine.observe import PlayerView, SlotView, observe
 from zenonzard_tui.engine.summary import summarize
+from zenonzard_tui.usertext import terminal_safe
 
 
 class ReplayScreen(Screen[None]):
@@ -79,8 +80,8 @@ class ReplayScreen(Screen[None]):
             before = self.games[self.step - 1].pending
             who = f" by {SEATS[before.seat]}" if before is not None else ""
         head = Content.assemble(
-            (f"{self.title_text}  ", "bold"),
-            f"step {self.step}/{last}: {done}{who}  ·  turn {game.turn}  ·  ",
+            (f"{terminal_safe(self.title_text)}  ", "bold"),  # the decks' names, from the save
+            terminal_safe(f"step {self.step}/{last}: {done}{who}  ·  turn {game.turn}  ·  "),
             (f"{SEATS[self.seat]}'s view", "bold"),
         )
         self.query_one("#replay-head", Static).update(head)
