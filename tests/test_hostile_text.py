@@ -279,6 +279,23 @@ def test_the_scenario_command_names_a_hostile_puzzle_as_written(tmp_path, capsys
     assert_only_printable(out)
 
 
+def test_a_scenario_card_named_with_escapes_is_refused(tmp_path, capsys):
+    from zenonzard_tui.puzzles import PUZZLES
+
+    text = (PUZZLES / "last-push.toml").read_text(encoding="utf-8")
+    card = (
+        '\n[[card]]\nid = "custom_evil"\nname = "\\u001b]0;PWNED\\u0007Evil"\n'
+        'type = "field_minion"\ncolor = "red"\ncost = 1\nbp = 100\ndp = 0\n'
+    )
+    path = tmp_path / "p.toml"
+    path.write_text(text + card, encoding="utf-8")
+    for command in (["scenario"], ["play", "--scenario"]):
+        assert main([*command, str(path)]) == 2
+        err = capsys.readouterr().err
+        assert "a card's name is printable text" in err and "\\x1b]0;PWNED\\x07Evil" in err
+        assert_only_printable(err)
+
+
 # ----------------------------------------------------------------------------------------------
 # The fuzz: random names through every command that shows them
 
