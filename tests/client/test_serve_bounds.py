@@ -106,13 +106,22 @@ def test_sizes_are_clamped(width, height, expected):
     assert clamp_size(width, height) == expected
 
 
-async def test_the_first_size_and_every_resize_are_clamped(tmp_path):
+@asynccontextmanager
+async def one_game(
+    tmp_path: Path, query: str
+) -> AsyncIterator[tuple[aiohttp.ClientWebSocketResponse, Path]]:
+    """A BoundedServer and one websocket to it, its game started: (the websocket, the notes)."""
     async with (
         bounded(tmp_path) as (url, log),
         aiohttp.ClientSession() as client,
-        client.ws_connect(url + "/ws?width=100000&height=100000") as ws,
+        client.ws_connect(url + "/ws" + query) as ws,
     ):
         await until(lambda: notes(log))
+        yield ws, log
+
+
+async def test_the_first_size_and_every_resize_are_clamped(tmp_path):
+    async with one_game(tmp_path, "?width=100000&height=100000") as (ws, log):
         assert notes(log)[0] == {"start": list(MAX_SIZE)}
         await ws.send_json(["resize", {"width": 10**9, "height": 10**9}])
         await ws.send_json(["resize", {"width": 120, "height": 40}])
@@ -122,12 +131,7 @@ async def test_the_first_size_and_every_resize_are_clamped(tmp_path):
 
 
 async def test_malformed_messages_are_ignored_and_the_session_goes_on(tmp_path):
-    async with (
-        bounded(tmp_path) as (url, log),
-        aiohttp.ClientSession() as client,
-        client.ws_connect(url + "/ws?width=80&height=24") as ws,
-    ):
-        await until(lambda: notes(log))
+    async with one_game(tmp_path, "?width=80&height=24") as (ws, log):
         for bad in ["not json", "[1, 2, 3]", '["resize", "big"]', '["stdin", 5]', "{}", "[]"]:
             await ws.send_str(bad)
         await ws.send_json(["resize", {"width": "90", "height": 30}])
