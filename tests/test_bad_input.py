@@ -1,7 +1,15 @@
 """Bad saves and scenarios never crash or hang a command: every case of the one table below is fed
 to every command that reads such a file (`replay`, `play --load`, `scenario`, `scenario --solve`,
 `play --scenario`), which must say what is wrong, naming the file, and exit with status 2, without
-a traceback and before any screen starts. A new case is one more row of CASES."""
+a traceback and before any screen starts. A new case is one more row of CASES.
+
+The sibling tables of hostile input (issue 20):
+- tests/test_hostile_text.py: names, descriptions and action texts with markup, terminal escapes,
+  controls and wide characters through `validate`, `sim`, `play --list-saves`, `replay`,
+  `play --load` and `scenario` (and a fuzz of random names through them);
+- tests/client/test_hostile_names.py: the same names on the client's screens (Pilot);
+- tests/client/test_serve_bounds.py: `serve` and its sessions (sizes, the session cap, the host,
+  saves by name only)."""
 
 from __future__ import annotations
 

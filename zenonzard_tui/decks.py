@@ -28,6 +28,7 @@ from typing import Any
 from zenonzard_tui.cards import CardDef, CardPool, ForceDef, load_pool, normalize_name
 from zenonzard_tui.cards.model import COLORS, TYPE_LABELS
 from zenonzard_tui.files import FileReadError, read_limited, too_large
+from zenonzard_tui.usertext import terminal_safe
 
 DECK_SIZE = 40  # ZR 4.1
 COPY_LIMIT = 3  # ZR 4.1, the usual `deck_limit` of a card
@@ -229,11 +230,7 @@ class DeckReadError(DeckError):
 
 def shown(text: str, limit: int = 60) -> str:
     """`text` safe to print: control characters escaped, cut at `limit` characters."""
-    if len(text) > limit:
-        text = text[: limit - 1] + "…"
-    if text.isprintable():
-        return text
-    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+    return terminal_safe(text, limit)
 
 
 def _plural(n: int, word: str, plural: str | None = None) -> str:

@@ -112,7 +112,7 @@ def test_play_runs_under_textual_serves_web_driver_without_a_terminal(monkeypatc
 
 def test_the_served_command_is_zenonzard_play_with_the_options():
     command = serve_cmd.play_command(["--hotseat", "--deck", "my deck.deck"])
-    assert command.endswith("-m zenonzard_tui play --hotseat --deck 'my deck.deck'")
+    assert command.endswith("-m zenonzard_tui play --served --hotseat --deck 'my deck.deck'")
 
 
 def test_a_port_in_use_is_refused_with_exit_status_2(tmp_path):

@@ -307,6 +307,8 @@ def parse_card(raw: Any, file: str) -> CardDef:
     if not re.fullmatch(r"[a-z0-9_]+", card_id):
         check.fail("id", "use lower-case letters, digits and '_' only")
     name = check.value("name", raw["name"], str)
+    if not name.isprintable():  # a scenario's card: its name reaches the screen (issue 20)
+        check.fail("name", f"a card's name is printable text (no control characters), not {name!r}")
     ctype = check.value("type", raw["type"], CARD_TYPES)
     color = check.value("color", raw["color"], COLORS)
 

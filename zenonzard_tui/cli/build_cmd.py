@@ -33,6 +33,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from zenonzard_tui.client.deckdraft import DeckDraft
     from zenonzard_tui.decks import DeckError
+    from zenonzard_tui.usertext import say
 
     if args.deck is None:
         draft = DeckDraft()
@@ -47,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
             try:
                 draft = DeckDraft.open(path)
             except DeckError as exc:
-                print(f"{PROG}: {exc}", file=sys.stderr)
+                say(f"{PROG}: {exc}", file=sys.stderr)
                 return 2
     from zenonzard_tui.cli.play_cmd import _has_terminal
 
@@ -60,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
 
     loaded = load_settings()
     for warning in loaded.warnings:
-        print(f"{PROG}: warning: {warning}", file=sys.stderr)
+        say(f"{PROG}: warning: {warning}", file=sys.stderr)
     app = ZenonzardApp(
         builder=draft,
         ai_delay=loaded.settings.ai_delay,

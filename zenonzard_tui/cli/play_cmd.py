@@ -21,6 +21,7 @@ from zenonzard_tui.decks import STARTERS, Deck, DeckError, find_deck, load_deck,
 from zenonzard_tui.engine.game import SEATS, new_game
 from zenonzard_tui.engine.save import SEED_RANGE, SaveError
 from zenonzard_tui.puzzles import find_puzzle
+from zenonzard_tui.usertext import say
 
 if TYPE_CHECKING:
     from zenonzard_tui.client.settings import Settings
@@ -101,6 +102,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--resume",
         action="store_true",
         help="start on the list of games in progress and saves, to pick one",
+    )
+    p.add_argument(  # set by `zenonzard serve`: the one typing is a browser (docs/client.md)
+        "--served", action="store_true", help=argparse.SUPPRESS
     )
     p.set_defaults(run=run)
 
@@ -272,13 +276,13 @@ def run(args: argparse.Namespace) -> int:
 
     loaded = load_settings()
     for warning in loaded.warnings:
-        print(f"{PROG}: warning: {warning}", file=sys.stderr)
+        say(f"{PROG}: warning: {warning}", file=sys.stderr)
     prefs = loaded.settings
     if args.ai_delay is None:
         args.ai_delay = prefs.ai_delay
     if args.list_saves:
         infos = list_saves(autosaves_dir(), saves_dir(), history=history_dir())
-        print(
+        say(
             format_list(infos)
             if infos
             else f"No games in progress or saves in {saves_dir().parent}"
@@ -287,7 +291,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         session, restart = build(args, prefs)
     except (UsageError, DeckError, ScenarioError, SaveError) as exc:
-        print(f"{PROG}: {exc}", file=sys.stderr)
+        say(f"{PROG}: {exc}", file=sys.stderr)
         return 2
     if not _has_terminal():
         print(f"{PROG}: needs a terminal (stdin and stdout must be a terminal)", file=sys.stderr)
@@ -313,6 +317,7 @@ def run(args: argparse.Namespace) -> int:
         settings=prefs,
         settings_file=settings_path(),
         warnings=loaded.warnings,
+        saves_by_name=args.served,
     )
     app.run()
     if app.return_code:  # the app stopped on an error (Textual has printed it)
@@ -340,13 +345,13 @@ def _farewell(session) -> None:
     """After the screen closes: where the game is, and how to go on with it. Only a file that
     holds this game's last position is named (never a stale or another copy's autosave)."""
     if session.save_path is not None and not session.unsaved:
-        print(f"Saved: {session.save_path}")
+        say(f"Saved: {session.save_path}")
         if not session.over:
-            print(f"Go on with: zenonzard play --load {shlex.quote(str(session.save_path))}")
+            say(f"Go on with: zenonzard play --load {shlex.quote(str(session.save_path))}")
     elif not session.over and session.texts and session.autosaved:
         auto = session.autosave_file
-        print(f"Not saved; the last position is in {auto}")
-        print(f"Go on with: zenonzard play --load {shlex.quote(str(auto))}")
+        say(f"Not saved; the last position is in {auto}")
+        say(f"Go on with: zenonzard play --load {shlex.quote(str(auto))}")
     elif not session.over and session.texts and session.autosave_dir is not None:
         print("Not saved, and the autosave could not be written: this game is lost.")
 

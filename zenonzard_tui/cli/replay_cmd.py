@@ -8,6 +8,7 @@ import sys
 from zenonzard_tui.client.session import load_session  # no Textual: the client's saves too
 from zenonzard_tui.engine.log import sentences
 from zenonzard_tui.engine.save import SaveError
+from zenonzard_tui.usertext import terminal_safe
 
 SEATS = {"all": None, "A": 0, "B": 1}
 
@@ -28,13 +29,16 @@ def run(args: argparse.Namespace) -> int:
     try:
         session = load_session(args.save)  # an engine save, or a puzzle saved by the client
     except SaveError as exc:
-        print(f"zenonzard replay: {exc}", file=sys.stderr)
+        print(f"zenonzard replay: {terminal_safe(str(exc), newlines=True)}", file=sys.stderr)
         return 2
     if session.notice:
-        print(f"zenonzard replay: note: {session.notice}", file=sys.stderr)
+        print(
+            f"zenonzard replay: note: {terminal_safe(session.notice, newlines=True)}",
+            file=sys.stderr,
+        )
     game = session.game
     for line in sentences(game, SEATS[args.seat]):
-        print(line)
+        print(terminal_safe(line))  # the log names cards and decks, which came from files
     if game.pending is not None:
         print(f"(the game goes on: turn {game.turn}, {'AB'[game.pending.seat]} to act)")
     return 0

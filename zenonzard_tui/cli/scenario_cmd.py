@@ -16,6 +16,7 @@ from zenonzard_tui.engine.game import SEATS
 from zenonzard_tui.engine.log import sentences
 from zenonzard_tui.puzzles import find_puzzle, forced_win, puzzle_files
 from zenonzard_tui.scenarios import ScenarioError, load_scenario, run_scenario
+from zenonzard_tui.usertext import say
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -72,39 +73,39 @@ def run(args: argparse.Namespace) -> int:
     if args.puzzles:
         return list_puzzles()
     if not args.paths:
-        print("zenonzard scenario: give a scenario file or folder (or --puzzles)", file=sys.stderr)
+        say("zenonzard scenario: give a scenario file or folder (or --puzzles)", file=sys.stderr)
         return 2
     if args.solve:
         return solve(args.paths)
     files, problems = scenario_files(args.paths)
     for problem in problems:
-        print(problem, file=sys.stderr)
+        say(problem, file=sys.stderr)
     passed = failed = broken = 0
     for path in files:
         try:
             scenario = load_scenario(path)
         except ScenarioError as exc:
-            print(f"ERROR {path}", flush=True)
-            print(f"  {exc}", file=sys.stderr, flush=True)
+            say(f"ERROR {path}", flush=True)
+            say(f"  {exc}", file=sys.stderr, flush=True)
             broken += 1
             continue
         result = run_scenario(scenario)
         if result.passed:
             passed += 1
-            print(f"PASS {path}  {scenario.name}")
+            say(f"PASS {path}  {scenario.name}")
             continue
         failed += 1
-        print(f"FAIL {path}  {scenario.name}")
+        say(f"FAIL {path}  {scenario.name}")
         for line in result.message.splitlines():
-            print(f"  {line}")
+            say(f"  {line}")
         if args.verbose and result.game is not None:
-            print("  game log:")
+            say("  game log:")
             for sentence in sentences(result.game):
-                print(f"    {sentence}")
+                say(f"    {sentence}")
     summary = f"{passed} passed, {failed} failed"
     if broken or problems:
         summary += f", {broken + len(problems)} could not be read"
-    print(summary)
+    say(summary)
     if broken or problems:
         return 2
     return 1 if failed else 0
@@ -116,8 +117,8 @@ def list_puzzles() -> int:
             title = load_scenario(path).name
         except ScenarioError as exc:  # pragma: no cover - the shipped puzzles are tested
             title = f"(cannot be read: {exc.problem})"
-        print(f"{path.stem:<20} {title}")
-    print("Play one with: zenonzard play --scenario NAME")
+        say(f"{path.stem:<20} {title}")
+    say("Play one with: zenonzard play --scenario NAME")
     return 0
 
 
@@ -125,30 +126,30 @@ def solve(paths: list[str]) -> int:
     """Search each position for a forced win this turn (zenonzard_tui.puzzles.forced_win)."""
     files, problems = scenario_files(paths)
     for problem in problems:
-        print(problem, file=sys.stderr)
+        say(problem, file=sys.stderr)
     unsolved = broken = 0
     for path in files:
         try:
             game = load_scenario(path).new_game()
         except ScenarioError as exc:
-            print(f"ERROR {path}", flush=True)
-            print(f"  {exc}", file=sys.stderr, flush=True)
+            say(f"ERROR {path}", flush=True)
+            say(f"  {exc}", file=sys.stderr, flush=True)
             broken += 1
             continue
         if game.over:
-            print(f"OVER  {path}  the game is already over")
+            say(f"OVER  {path}  the game is already over")
             unsolved += 1
             continue
         who = SEATS[game.active]
         search = forced_win(game)
         if search.line is not None:
-            print(f"WIN   {path}  {who} wins this turn ({search.nodes} positions searched):")
-            print("  " + " | ".join(search.line))
+            say(f"WIN   {path}  {who} wins this turn ({search.nodes} positions searched):")
+            say("  " + " | ".join(search.line))
         elif search.complete:
-            print(f"NONE  {path}  {who} has no forced win this turn ({search.nodes} positions)")
+            say(f"NONE  {path}  {who} has no forced win this turn ({search.nodes} positions)")
             unsolved += 1
         else:
-            print(f"UNDECIDED  {path}  no answer within {search.nodes} positions")
+            say(f"UNDECIDED  {path}  no answer within {search.nodes} positions")
             unsolved += 1
     if broken or problems:
         return 2

@@ -1,9 +1,11 @@
 """`zenonzard serve`: the same client in a web browser, through textual-serve.
 
-textual-serve runs `zenonzard play` (with the options given after `--`) once per browser tab, with
-pipes instead of a terminal and TEXTUAL_DRIVER set to Textual's web driver; `play` accepts that in
-place of a terminal. The play options are checked here first, so a bad deck or save is reported
-before the server starts (exit status 2).
+textual-serve runs `zenonzard play --served` (with the options given after `--`) once per
+browser tab, with pipes instead of a terminal and TEXTUAL_DRIVER set to Textual's web driver;
+`play` accepts that in place of a terminal, and `--served` keeps its saves to names in the save
+folder. The play options are checked here first, so a bad deck or save is reported before the
+server starts (exit status 2). The server itself (zenonzard_tui/cli/web.py) bounds what a browser
+may ask for: the terminal's size, the number of games at once, the pages that may open a game.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import shlex
 import sys
 
 PROG = "zenonzard serve"
+DEFAULT_MAX_SESSIONS = 4  # games at once: each is a process, its AI a thread in it
+MAX_SESSIONS = 64
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -26,8 +30,21 @@ def register(sub: argparse._SubParsersAction) -> None:
             "otherwise: anyone who reaches it can play, and sees the saves of the user running it."
         ),
     )
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1; any other is reachable from the network, "
+        "and is warned about)",
+    )
     p.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
+    p.add_argument(
+        "--max-sessions",
+        type=_sessions,
+        default=DEFAULT_MAX_SESSIONS,
+        metavar="N",
+        help=f"games played at once, one browser tab each (default {DEFAULT_MAX_SESSIONS}); the "
+        "next tab is told to try again later",
+    )
     p.add_argument(
         "play_args",
         nargs=argparse.REMAINDER,
@@ -47,9 +64,19 @@ def _port(text: str) -> int:
     return value
 
 
+def _sessions(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 1 <= value <= MAX_SESSIONS:
+        raise argparse.ArgumentTypeError(f"from 1 to {MAX_SESSIONS}, got {value}")
+    return value
+
+
 def play_command(play_args: list[str]) -> str:
     """The shell command textual-serve runs for each browser tab."""
-    return shlex.join([sys.executable, "-m", "zenonzard_tui", "play", *play_args])
+    return shlex.join([sys.executable, "-m", "zenonzard_tui", "play", "--served", *play_args])
 
 
 def run(args: argparse.Namespace) -> int:
@@ -77,13 +104,26 @@ def run(args: argparse.Namespace) -> int:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2
     try:
-        from textual_serve.server import Server
+        from zenonzard_tui.cli.web import BoundedServer, is_loopback
     except ImportError:
         print(
             f"{PROG}: textual-serve is not installed (pip install textual-serve)", file=sys.stderr
         )
         return 2
-    server = Server(play_command(play_args), host=args.host, port=args.port, title="Zenonzard")
+    if not is_loopback(args.host):
+        print(
+            f"{PROG}: warning: listening on {args.host}, not only this machine: anyone who can "
+            f"reach it on port {args.port} can play, and save games into your save folder "
+            "(--host 127.0.0.1 keeps it to this machine)",
+            file=sys.stderr,
+        )
+    server = BoundedServer(
+        play_command(play_args),
+        host=args.host,
+        port=args.port,
+        title="Zenonzard",
+        max_sessions=args.max_sessions,
+    )
     try:
         server.serve()
     except OSError as exc:  # the port is taken, the address is not this machine's

@@ -24,6 +24,7 @@ from zenonzard_tui.sim.local import LocalRunner, usable_cores
 from zenonzard_tui.sim.play import GameSpec, Result
 from zenonzard_tui.sim.progress import Bar
 from zenonzard_tui.sim.tally import Tally
+from zenonzard_tui.usertext import terminal_safe
 
 FIRST = ("alternate", "random", "A", "B")
 
@@ -153,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
         deck_a = load_deck(find_deck(args.deck_a))
         opponents = _opponents(args.deck_b)
     except DeckError as exc:
-        print(f"zenonzard sim: {exc}", file=sys.stderr)
+        print(f"zenonzard sim: {terminal_safe(str(exc), newlines=True)}", file=sys.stderr)
         return 2
     levels = (args.ai_a or args.ai, args.ai_b or args.ai)
     decks = [deck_a, *opponents]
@@ -163,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         tallies, seconds, stopped = _matches(runner, decks, levels, args)
     except RunnerError as exc:
-        print(f"zenonzard sim: {exc}", file=sys.stderr)
+        print(f"zenonzard sim: {terminal_safe(str(exc), newlines=True)}", file=sys.stderr)
         return 2
     cards = sorted({c.name for c in deck_a.cards}) if args.cards else []
     shown = [t for t in tallies if t.games] or tallies[:1]
@@ -182,7 +183,7 @@ def run(args: argparse.Namespace) -> int:
             o = _all(tallies)
             low, high = o.interval
             print(
-                f"\nOverall: {deck_a.name} scores {100 * o.share:.1f}% (95%: {100 * low:.1f}-"
+                f"\nOverall: {terminal_safe(deck_a.name)} scores {100 * o.share:.1f}% (95%: {100 * low:.1f}-"
                 f"{100 * high:.1f}%) over {o.games} games against {len(tallies)} decks "
                 f"({o.wins[0]} wins, {o.wins[1]} losses, {o.draws} draws)"
             )
@@ -206,7 +207,7 @@ def card_report(deck: str, tally: Tally, cards: list[str]) -> str:
     rows = tally.card_rows(cards)
     width = max(len(r.card) for r in rows)
     lines = [
-        f"{deck}: its cards over {tally.games} games (score: a win 1, a draw 1/2)",
+        f"{terminal_safe(deck)}: its cards over {tally.games} games (score: a win 1, a draw 1/2)",
         f"  {'card':<{width}}  drawn  played  score drawn  score not drawn",
     ]
 
@@ -266,7 +267,7 @@ def _overall(tallies: list[Tally]) -> dict[str, Any]:
 
 
 def report(t: Tally, planned: int) -> str:
-    a, b = t.names
+    a, b = (terminal_safe(name) for name in t.names)
     lines = [f"{a} ({t.levels[0]}) vs {b} ({t.levels[1]}): {t.games} games"]
     if t.games < planned:
         lines[0] += f" (stopped early, of {planned})"
@@ -277,7 +278,7 @@ def report(t: Tally, planned: int) -> str:
         f"  {a}: {t.wins[0]} wins   {b}: {t.wins[1]} wins   draws: {t.draws}"
         f"   -> {a} scores {100 * t.share:.1f}% (95%: {100 * low:.1f}-{100 * high:.1f}%)"
     )
-    for seat, name in enumerate(t.names):
+    for seat, name in enumerate((a, b)):
         n = t.first_games[seat]
         if n:
             lines.append(

@@ -13,12 +13,14 @@ from typing import ClassVar
 from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.notifications import SeverityLevel
 from textual.theme import Theme
 
 from zenonzard_tui.client.deckdraft import DeckDraft
 from zenonzard_tui.client.screens.duel import DuelScreen
 from zenonzard_tui.client.session import Session
 from zenonzard_tui.client.settings import Settings, save_settings
+from zenonzard_tui.usertext import terminal_safe
 
 Restart = Callable[[], Session]
 
@@ -45,7 +47,11 @@ class ZenonzardApp(App[None]):
     autosave file (None: no autosave); `restart`: makes the session of a new game (None: no
     "new game"); `settings`: the user's preferences (theme, AI delay, ...), kept in
     `settings_file` when they change (None: not kept); `warnings`: shown once the app starts (a
-    settings file that could not be used)."""
+    settings file that could not be used); `saves_by_name`: the save dialog takes a name in
+    `save_dir`, never a path (`zenonzard serve`: whoever reaches the server types it).
+
+    Every notification is plain text, never markup, and terminal-safe: messages quote deck,
+    puzzle and file names (`notify` below)."""
 
     CSS_PATH = "app.tcss"
     TITLE = "Zenonzard"
@@ -66,8 +72,10 @@ class ZenonzardApp(App[None]):
         settings: Settings | None = None,
         settings_file: Path | None = None,
         warnings: Sequence[str] = (),
+        saves_by_name: bool = False,
     ) -> None:
         super().__init__()
+        self.saves_by_name = saves_by_name
         self.settings = settings if settings is not None else Settings(ai_delay=ai_delay)
         self.settings_file = settings_file
         self.warnings = list(warnings)
@@ -218,6 +226,33 @@ class ZenonzardApp(App[None]):
                 f"The settings could not be saved to {self.settings_file}: {exc.strerror or exc}",
                 severity="warning",
             )
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """As App.notify, but never markup (`markup` is ignored: a name like 'Rush [/]' would
+        raise MarkupError, '[WIP] Rush' lose its first word) and never a terminal escape."""
+        super().notify(
+            terminal_safe(message, newlines=True),
+            title=terminal_safe(title),
+            severity=severity,
+            timeout=timeout,
+            markup=False,
+        )
+
+    def save_folder(self) -> Path | None:
+        """The folder the save dialog is limited to (by name), or None: any path."""
+        if not self.saves_by_name:
+            return None
+        from zenonzard_tui.client.saves import saves_dir
+
+        return self.save_dir if self.save_dir is not None else saves_dir()
 
     @property
     def session(self) -> Session | None:

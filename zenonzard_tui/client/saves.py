@@ -24,6 +24,8 @@ from datetime import datetime
 from enum import Enum
 from pathlib import Path
 
+from zenonzard_tui.usertext import terminal_safe
+
 APP_NAME = "zenonzard-tui"
 DATA_ENV = "ZENONZARD_DATA_DIR"  # overrides the user-data folder (tests, portable installs)
 MAX_LISTED_BYTES = 5_000_000  # a save is a few kB; a larger file is not read for the list
@@ -90,18 +92,24 @@ class SaveInfo:
     result: str = ""  # a finished game's: "A", "B" or "draw"
     problem: str = ""  # why the file cannot be used ("" when it can)
 
+    # What the lists show is text from a file: each property is terminal-safe (no escapes).
+
     @property
     def decks(self) -> str:
         if self.puzzle:
-            return f"puzzle {self.puzzle}"
-        a, b = self.names
+            return f"puzzle {terminal_safe(self.puzzle, 80)}"
+        a, b = (terminal_safe(name, 80) for name in self.names)
         return f"{a or '?'} vs {b or '?'}"
 
     @property
     def mode_text(self) -> str:
         if self.mode == "ai":
-            return f"AI {self.ai}".strip()
-        return self.mode or "?"
+            return terminal_safe(f"AI {self.ai}".strip(), 40)
+        return terminal_safe(self.mode, 40) or "?"
+
+    @property
+    def shown_path(self) -> str:
+        return terminal_safe(str(self.path), 1000)
 
     @property
     def turn_text(self) -> str:
@@ -189,9 +197,11 @@ def _json_files(folder: Path) -> Iterable[Path]:
 
 def format_list(infos: list[SaveInfo]) -> str:
     """The table `zenonzard play --list-saves` prints: date, kind, decks, turn, mode, path."""
+    from rich.cells import cell_len
+
     rows = [("date", "kind", "decks", "turn", "mode", "path")]
     for i in infos:
-        decks = i.decks if not i.problem else f"({i.problem})"
+        decks = i.decks if not i.problem else f"({terminal_safe(i.problem)})"
         rows.append(
             (
                 i.when.strftime("%Y-%m-%d %H:%M"),
@@ -199,11 +209,13 @@ def format_list(infos: list[SaveInfo]) -> str:
                 decks,
                 i.turn_text if not i.problem else "",
                 i.mode_text if not i.problem else "",
-                str(i.path),
+                i.shown_path,
             )
         )
-    widths = [max(len(r[c]) for r in rows) for c in range(5)]
+    widths = [max(cell_len(r[c]) for r in rows) for c in range(5)]  # wide characters: 2 cells
     return "\n".join(
-        "  ".join(cell.ljust(w) for cell, w in zip(r[:5], widths, strict=True)) + "  " + r[5]
+        "  ".join(cell + " " * (w - cell_len(cell)) for cell, w in zip(r[:5], widths, strict=True))
+        + "  "
+        + r[5]
         for r in rows
     )

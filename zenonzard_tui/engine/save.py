@@ -20,6 +20,7 @@ from zenonzard_tui.engine.actions import ActionError
 from zenonzard_tui.engine.game import SEATS, Game, new_game
 from zenonzard_tui.engine.state import Options
 from zenonzard_tui.files import MAX_FILE_BYTES, FileReadError, read_limited
+from zenonzard_tui.usertext import terminal_safe
 
 FORMAT = "zenonzard-save"
 VERSION = 1
@@ -126,9 +127,9 @@ def shown(value: Any) -> str:
         return "true" if value else "false"
     if value is None:
         return "null"
-    if isinstance(value, str):
+    if isinstance(value, str):  # JSON escapes C0 controls; terminal_safe the rest (C1, bidi)
         text = value if len(value) <= 40 else value[:39] + "…"
-        return json.dumps(text, ensure_ascii=False)
+        return terminal_safe(json.dumps(text, ensure_ascii=False))
     if isinstance(value, int | float | _LongNumber):
         return repr(value)
     if isinstance(value, list):

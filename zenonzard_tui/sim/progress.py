@@ -18,15 +18,19 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+from zenonzard_tui.usertext import terminal_safe
+
 
 class Bar:
-    """`with Bar(enabled) as bar: task = bar.add("Red Rush vs Blue Tides", 100); bar.advance(task)`"""
+    """`with Bar(enabled) as bar: task = bar.add("Red Rush vs Blue Tides", 100); bar.advance(task)`
+
+    The description is shown as it is written (deck names are user text: no markup, no escapes)."""
 
     def __init__(self, enabled: bool = True) -> None:
         self.progress: Progress | None = None
         if enabled and sys.stderr.isatty():
             self.progress = Progress(
-                TextColumn("{task.description}"),
+                TextColumn("{task.description}", markup=False),  # a deck name is not markup
                 BarColumn(),
                 MofNCompleteColumn(),
                 TimeElapsedColumn(),
@@ -48,7 +52,7 @@ class Bar:
     def add(self, description: str, total: int) -> TaskID | None:
         if self.progress is None:
             return None
-        return self.progress.add_task(description, total=total)
+        return self.progress.add_task(terminal_safe(description), total=total)
 
     def advance(self, task: TaskID | None, steps: int = 1) -> None:
         if self.progress is not None and task is not None:

@@ -28,8 +28,9 @@ from zenonzard_tui.cards import CardDef, CardPool, load_pool
 from zenonzard_tui.client.deckdraft import CardFilter, DeckDraft, card_sets, deck_cards, enough
 from zenonzard_tui.client.describe import badge, card_details
 from zenonzard_tui.client.saves import data_dir
-from zenonzard_tui.client.screens.modals import QuitScreen
+from zenonzard_tui.client.screens.modals import QuitScreen, ReplaceGuard
 from zenonzard_tui.decks import DECK_SIZE, Deck, DeckError, DeckReport, load_deck, starter_files
+from zenonzard_tui.usertext import content, plain, terminal_safe
 
 if TYPE_CHECKING:
     from zenonzard_tui.client.session import Session
@@ -163,11 +164,11 @@ class BuilderScreen(Screen[None]):
         d = self.draft
         forces = " + ".join(self.pool.forces[f].name for f in d.forces) or "no Forces"
         verdict = (enough(self.report), "bold $success" if self.report.legal else "bold $error")
-        where = d.path.name if d.path is not None else "not saved"
+        where = terminal_safe(d.path.name) if d.path is not None else "not saved"
         star = " *" if self.unsaved else ""
         self.query_one("#b-status", Static).update(
             Content.assemble(
-                (d.name, "bold"),
+                (terminal_safe(d.name, 80), "bold"),
                 f"  {d.total}/{DECK_SIZE}  ",
                 verdict,
                 f"  {forces}  ",
@@ -192,7 +193,7 @@ class BuilderScreen(Screen[None]):
         lines = [Text("Not legal yet (ZR 4):", style="bold")]
         for p in self.report.problems:
             where = "deck" if p.line == 0 else f"line {p.line}"
-            lines.append(Text(f"  {where}: {p.message}"))
+            lines.append(plain(f"  {where}: {p.message}"))
         so_far = self.draft.provisional_report(self.pool)
         if so_far is not None:  # the curve, colors and pips of the cards chosen so far
             lines.append(Text("So far:", style="bold"))
@@ -362,7 +363,10 @@ class BuilderScreen(Screen[None]):
 
         self.app.push_screen(
             PathScreen(
-                "Save the deck", self.default_path(), lambda p: self.draft.save(p, self.pool)
+                "Save the deck",
+                self.default_path(),
+                lambda p: self.draft.save(p, self.pool),
+                writes=True,
             ),
             done,
         )
@@ -429,15 +433,17 @@ class BuilderScreen(Screen[None]):
 
 
 class PathScreen(ModalScreen[Path | None]):
-    """Asks for a file; `act(path)` saves or opens it (an error stays in the dialog)."""
+    """Asks for a file; `act(path)` saves or opens it (an error stays in the dialog).
+    `writes`: `act` writes the file, so one that exists is replaced only after a second Enter."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", id="path_cancel")
     ]
 
-    def __init__(self, title: str, default: Path, act) -> None:
+    def __init__(self, title: str, default: Path, act, writes: bool = False) -> None:
         super().__init__()
         self.title_text, self.default, self.act = title, default, act
+        self.guard = ReplaceGuard() if writes else None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="path-box", classes="dialog"):
@@ -456,11 +462,16 @@ class PathScreen(ModalScreen[Path | None]):
         text = event.value.strip()
         if not text:
             return
+        path = Path(text).expanduser()
+        warning = None if self.guard is None else self.guard.warning(path)
+        if warning is not None:
+            self.query_one("#path-error", Static).update(content(warning, "bold $warning"))
+            return
         try:
-            done = self.act(Path(text).expanduser())
+            done = self.act(path)
         except (OSError, DeckError) as exc:
             message = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            self.query_one("#path-error", Static).update(Content.styled(message, "bold $error"))
+            self.query_one("#path-error", Static).update(content(message, "bold $error"))
             return
         self.dismiss(done)
 
@@ -594,9 +605,10 @@ class SimScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="sim-box", classes="dialog"):
             yield Static(
-                Content.styled(
-                    f"Quick sim: {self.deck.name} against {len(self.opponents)} starter decks, "
-                    f"{self.games} games each (AI {SIM_LEVEL} on both sides)",
+                content(
+                    f"Quick sim: {terminal_safe(self.deck.name, 80)} against "
+                    f"{len(self.opponents)} starter decks, {self.games} games each "
+                    f"(AI {SIM_LEVEL} on both sides)",
                     "bold",
                 )
             )
@@ -642,16 +654,14 @@ class SimScreen(ModalScreen[None]):
             rows.append(
                 f"{'overall':<22} {total:g}/{total_games}  ({100 * total / total_games:.0f}%)"
             )
-        self.query_one("#sim-result", Static).update("\n".join(rows))
+        self.query_one("#sim-result", Static).update(content("\n".join(rows)))
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A sim that fails says so on screen (never a silent, stuck progress bar)."""
         if event.state is WorkerState.ERROR:
             error = event.worker.error
             self.query_one("#sim-result", Static).update(
-                Content.styled(
-                    f"The sim stopped on an error: {type(error).__name__}: {error}", "bold"
-                )
+                content(f"The sim stopped on an error: {type(error).__name__}: {error}", "bold")
             )
 
     def action_close(self) -> None:

@@ -55,6 +55,7 @@ from zenonzard_tui.engine.observe import (
 from zenonzard_tui.engine.summary import recap, results
 from zenonzard_tui.puzzles import forced_win
 from zenonzard_tui.table import Change, Channel, TableError
+from zenonzard_tui.usertext import content
 
 ZONES = ("opp-forces", "opp-base", "opp-field", "my-field", "my-base", "my-forces", "my-hand")
 ONLY_PASS = ("pass", "no block")
@@ -734,7 +735,7 @@ class DuelScreen(Screen[None]):
         you = seat == self.viewer and not self.session.hotseat
         tag = "AI" if self.session.is_ai(seat) else ("you" if you else "")
         brief = Content.styled(f" {p.seat}{' ' + tag if tag else ''} ", "bold reverse")
-        full = [who + "  " + Content.styled(deck, "italic") + "  " + body] if deck else []
+        full = [who + "  " + content(deck, "italic") + "  " + body] if deck else []
         return [*full, who + "  " + body, who + " " + short, brief + " " + short]
 
     def my_actions(self) -> list[str]:
@@ -1108,7 +1109,8 @@ class DuelScreen(Screen[None]):
             if then is not None:
                 then()
 
-        self.app.push_screen(SaveScreen(self.default_save_path(), self.session.save), done)
+        folder = getattr(self.app, "save_folder", lambda: None)()  # serve: names in one folder
+        self.app.push_screen(SaveScreen(self.default_save_path(), self.session.save, folder), done)
 
     def action_quit(self) -> None:
         s = self.session

@@ -18,6 +18,24 @@ from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from zenonzard_tui.client.describe import Chip
+from zenonzard_tui.usertext import content, terminal_safe
+
+MAX_SAVE_NAME = 120  # characters of a save's name typed under `serve`
+
+
+class ReplaceGuard:
+    """Asks before a file is replaced: Enter on a file that exists only warns; Enter again on
+    the same file replaces it."""
+
+    def __init__(self) -> None:
+        self.warned: Path | None = None
+
+    def warning(self, path: Path) -> str | None:
+        """What to say instead of writing now (None: go ahead)."""
+        if (path.exists() or path.is_symlink()) and self.warned != path:
+            self.warned = path
+            return f"{terminal_safe(path.name)} exists: Enter again replaces it (or type another name)."
+        return None
 
 
 class CoverScreen(ModalScreen[None]):
@@ -41,11 +59,11 @@ class CoverScreen(ModalScreen[None]):
         self.seat, self.question, self.turn, self.deck = seat, question, turn, deck
         self.reveal = reveal  # draws the seat's view under the cover, just before it goes
 
-    def _lines(self) -> tuple[Content, str, str]:
+    def _lines(self) -> tuple[Content, Content, str]:
         title = f"Pass to player {self.seat}" + (f" ({self.deck})" if self.deck else "")
         return (
-            Content.styled(title, "bold"),
-            f"{self.turn} · {self.seat}: {self.question}",
+            content(title, "bold"),
+            content(f"{self.turn} · {self.seat}: {self.question}"),
             f"Player {self.seat}: press Enter to see your hand.\n"
             "The other player: please look away.",
         )
@@ -166,7 +184,7 @@ class QuitScreen(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         with Vertical(id="quit-box", classes="dialog"):
             yield Static(Content.styled(self.title_text, "bold"))
-            yield Static(self.note, classes="note")
+            yield Static(content(self.note), classes="note")
             with Horizontal(classes="buttons"):
                 yield Button("Save and quit (s)", id="save", variant="primary")
                 yield Button("Quit without saving (d)", id="quit", variant="error")
@@ -180,21 +198,34 @@ class QuitScreen(ModalScreen[str]):
 
 
 class SaveScreen(ModalScreen[Path | None]):
-    """Asks where to save; `save(path)` does it (an error stays in the dialog)."""
+    """Asks where to save; `save(path)` does it (an error stays in the dialog). A file that
+    exists is replaced only after a second Enter (`ReplaceGuard`).
+
+    `folder`: saves go into this folder only, by a name typed in the dialog, never a path (under
+    `zenonzard serve`, where whoever reaches the server types it)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", id="save_cancel")
     ]
 
-    def __init__(self, default: Path, save: Callable[[Path], Path]) -> None:
+    def __init__(
+        self, default: Path, save: Callable[[Path], Path], folder: Path | None = None
+    ) -> None:
         super().__init__()
-        self.default, self.save = default, save
+        self.default, self.save, self.folder = default, save, folder
+        self.guard = ReplaceGuard()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="save-box", classes="dialog"):
             yield Static(Content.styled("Save the game", "bold"))
-            yield Static("File (Enter saves, Esc cancels):", classes="note")
-            yield Input(str(self.default), id="save-path")
+            if self.folder is None:
+                yield Static("File (Enter saves, Esc cancels):", classes="note")
+                yield Input(str(self.default), id="save-path")
+            else:
+                yield Static(
+                    "Name, in your save folder (Enter saves, Esc cancels):", classes="note"
+                )
+                yield Input(self.default.name, id="save-path", max_length=MAX_SAVE_NAME)
             yield Static("", id="save-error")
 
     def on_mount(self) -> None:
@@ -202,25 +233,56 @@ class SaveScreen(ModalScreen[Path | None]):
         field.focus()
         field.cursor_position = len(field.value)
 
+    def error(self, message: str) -> None:
+        self.query_one("#save-error", Static).update(Content.styled(message, "bold $error"))
+
+    def target(self, text: str) -> Path | str:
+        """The file `text` names, or what is wrong with it."""
+        if self.folder is None:
+            path = Path(text).expanduser()
+            return path / self.default.name if path.is_dir() else path
+        if len(text) > MAX_SAVE_NAME:
+            return f"A name of at most {MAX_SAVE_NAME} characters, please."
+        if not save_name_ok(text):
+            return "A name only (no folders, no '/', not starting with '.'): saves go into your save folder."
+        path = self.folder / (text if text.lower().endswith(".json") else text + ".json")
+        if path.is_symlink() or (path.exists() and not path.is_file()):
+            return f"{terminal_safe(path.name)} is not a save file: choose another name."
+        return path
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()
         if not text:
-            self.query_one("#save-error", Static).update("Give a file name.")
+            self.error("Give a file name.")
             return
-        path = Path(text).expanduser()
-        if path.is_dir():
-            path = path / self.default.name
+        path = self.target(text)
+        if isinstance(path, str):
+            self.error(path)
+            return
+        warning = self.guard.warning(path)
+        if warning is not None:
+            self.query_one("#save-error", Static).update(Content.styled(warning, "bold $warning"))
+            return
         try:
             written = self.save(path)
         except OSError as exc:
-            self.query_one("#save-error", Static).update(
-                Content.styled(f"Cannot save there: {exc.strerror or exc}", "bold $error")
-            )
+            self.error(f"Cannot save there: {exc.strerror or exc}")
             return
         self.dismiss(written)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def save_name_ok(name: str) -> bool:
+    """A save's name under `serve`: one file name, printable, not hidden, not a folder's."""
+    return (
+        0 < len(name) <= MAX_SAVE_NAME
+        and name.isprintable()
+        and not name.startswith(".")
+        and "/" not in name
+        and "\\" not in name
+    )
 
 
 class GameOverScreen(ModalScreen[str]):
@@ -241,8 +303,8 @@ class GameOverScreen(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         with Vertical(id="over-box", classes="dialog"):
             yield Static(Content.styled(self.headline, "bold"), id="over-title")
-            yield Static(self.reason, classes="note")
-            yield Static(self.summary, classes="note")
+            yield Static(content(self.reason), classes="note")
+            yield Static(content(self.summary), classes="note")
             with Horizontal(classes="buttons"):
                 yield Button("See the board (Enter)", id="board", variant="primary")
                 if self.can_restart:
@@ -275,7 +337,10 @@ class CardActionsScreen(ModalScreen[str | None]):
         with Vertical(id="card-actions-box", classes="dialog"):
             yield Static(Content.styled(self.card, "bold"), id="card-actions-title")
             yield OptionList(
-                *(Option(f"{i + 1} {label}", id=str(i)) for i, label in enumerate(self.shown)),
+                *(
+                    Option(content(f"{i + 1} {label}"), id=str(i))
+                    for i, label in enumerate(self.shown)
+                ),
                 id="card-actions",
             )
             yield Static("Enter: do it · Esc: back", classes="note")

@@ -21,6 +21,7 @@ from zenonzard_tui.client.describe import SEATS
 from zenonzard_tui.client.session import Session
 from zenonzard_tui.engine.observe import PlayerView, SlotView
 from zenonzard_tui.table import Replay
+from zenonzard_tui.usertext import terminal_safe
 
 
 class ReplayScreen(Screen[None]):
@@ -77,8 +78,8 @@ class ReplayScreen(Screen[None]):
             before = self.replay.channel(self.step - 1, self.seat).deciding()
             who = f" by {SEATS[before]}" if before is not None else ""
         head = Content.assemble(
-            (f"{self.title_text}  ", "bold"),
-            f"step {self.step}/{last}: {done}{who}  ·  turn {view.turn}  ·  ",
+            (f"{terminal_safe(self.title_text)}  ", "bold"),  # the decks' names, from the save
+            terminal_safe(f"step {self.step}/{last}: {done}{who}  ·  turn {view.turn}  ·  "),
             (f"{SEATS[self.seat]}'s view", "bold"),
         )
         self.query_one("#replay-head", Static).update(head)

@@ -14,6 +14,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from zenonzard_tui.client.saves import SaveInfo, SaveKind, history_dir, list_saves
+from zenonzard_tui.usertext import terminal_safe
 
 if TYPE_CHECKING:
     from zenonzard_tui.client.app import Resume
@@ -31,7 +32,8 @@ def entry_text(info: SaveInfo) -> Content:
     }[info.kind]
     if info.problem:
         return Content.assemble(
-            (f"{when}  {kind:<16}  ", "dim"), f"{info.path.name}: {info.problem}"
+            (f"{when}  {kind:<16}  ", "dim"),
+            terminal_safe(f"{info.path.name}: {info.problem}"),
         )
     return Content.assemble(
         f"{when}  ",
