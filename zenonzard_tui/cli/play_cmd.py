@@ -103,6 +103,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="start on the list of games in progress and saves, to pick one",
     )
+    net = p.add_argument_group("a game on a duel server (zenonzard server; docs/server.md)")
+    net.add_argument("--server", metavar="URL", help="the server, ws://HOST:PORT or wss://...")
+    room = net.add_mutually_exclusive_group()
+    room.add_argument("--create", action="store_true", help="create a room and show its code")
+    room.add_argument("--join", metavar="CODE", help="join the room with this 6-character code")
+    net.add_argument("--name", help="the name the other player sees (default: none)")
     p.add_argument(  # set by `zenonzard serve`: the one typing is a browser (docs/client.md)
         "--served", action="store_true", help=argparse.SUPPRESS
     )
@@ -280,6 +286,8 @@ def run(args: argparse.Namespace) -> int:
     prefs = loaded.settings
     if args.ai_delay is None:
         args.ai_delay = prefs.ai_delay
+    if args.server or args.create or args.join:
+        return _network(args, prefs)
     if args.list_saves:
         infos = list_saves(autosaves_dir(), saves_dir(), history=history_dir())
         say(
@@ -325,6 +333,37 @@ def run(args: argparse.Namespace) -> int:
     if app.session is not None:
         _farewell(app.session)
     return 0
+
+
+NOT_WITH_SERVER = ("hotseat", "ai", "scenario", "load", "resume", "list_saves", "opponent_deck",
+                   "seat", "seed")  # fmt: skip
+
+
+def _network(args: argparse.Namespace, prefs: Settings) -> int:
+    """`play --server URL --create | --join CODE`: a seat of a room on a duel server."""
+    from zenonzard_tui.cli.netplay import play_network
+    from zenonzard_tui.client.saves import autosaves_dir, saves_dir
+    from zenonzard_tui.decks import read_deck_text
+
+    if not args.server or not (args.create or args.join):
+        say(f"{PROG}: a network game needs --server URL and --create or --join CODE",
+            file=sys.stderr)  # fmt: skip
+        return 2
+    given = [o for o in NOT_WITH_SERVER if getattr(args, o) not in (None, False)]
+    if given:
+        option = "--" + given[0].replace("_", "-")
+        say(f"{PROG}: {option} is for a game on this machine, not with --server", file=sys.stderr)
+        return 2
+    try:
+        deck_text = read_deck_text(find_deck(args.deck or prefs.deck or "red-rush"))
+    except DeckError as exc:
+        say(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
+    if not _has_terminal():
+        print(f"{PROG}: needs a terminal (stdin and stdout must be a terminal)", file=sys.stderr)
+        return 2
+    autosave = None if args.no_autosave else autosaves_dir()
+    return play_network(args, prefs, deck_text, autosave, saves_dir(), PROG)
 
 
 def _names_no_game(args: argparse.Namespace) -> bool:

@@ -122,6 +122,7 @@ def run(args: argparse.Namespace) -> int:
         datefmt="%Y-%m-%d %H:%M:%S",
         stream=sys.stderr,
     )
+    logging.getLogger("websockets").setLevel(logging.WARNING)  # our own lines say what matters
     if not is_loopback(args.host):
         print(
             f"{PROG}: listening on {args.host}, not only this machine: anyone who reaches it can "

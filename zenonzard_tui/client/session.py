@@ -69,7 +69,8 @@ class Session(Table):
 
     @property
     def hotseat(self) -> bool:
-        return self.settings.mode == "hotseat"
+        """Two players at this screen: a hotseat game, or a network game's save loaded here."""
+        return self.settings.mode in ("hotseat", "network")
 
     def is_ai(self, seat: int | None) -> bool:
         return self.settings.mode == "ai" and seat is not None and seat != self.settings.seat

@@ -28,6 +28,7 @@ APP_NAME = "zenonzard-tui"
 CONFIG_ENV = "ZENONZARD_CONFIG_DIR"
 SETTINGS_FILE = "settings.toml"
 MODES = ("ai", "hotseat")
+SAVED_MODES = (*MODES, "network")  # a save's: a network game's save is two players' too
 MAX_SETTINGS_BYTES = 100_000
 DEFAULT_THEME = "textual-dark"
 
@@ -75,7 +76,7 @@ class Settings:
                 )
             return value
 
-        if (mode := pick("mode", MODES)) is not None:
+        if (mode := pick("mode", SAVED_MODES)) is not None:
             out.mode = mode
         if (seat := pick("seat", SEATS)) is not None:
             out.seat = SEATS.index(seat)

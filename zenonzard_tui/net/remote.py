@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -23,6 +23,7 @@ from zenonzard_tui.table import Change
 if TYPE_CHECKING:
     from zenonzard_tui.engine.game import Game
     from zenonzard_tui.engine.observe import Observation
+    from zenonzard_tui.engine.summary import MatchSummary
 
 
 class LinkError(Exception):
@@ -175,6 +176,7 @@ class RemoteChannel:
         self.players: list[dict[str, Any]] = []  # the start message's: names, decks
         self.save: dict[str, Any] | None = None  # the finished game's, from `over`
         self.result: str | None = None
+        self._summary: dict[str, Any] | None = None
         self.notice: str | None = None  # the last word from the server: waiting, back, error
         self.on_error: Callable[[str, str], None] | None = None
         self._sending: set[asyncio.Task] = set()
@@ -212,14 +214,21 @@ class RemoteChannel:
     def publicly_forced(self) -> bool:
         return self._forced
 
-    def summary(self) -> Any:
-        """The match in figures: from the finished game's save (a seat's; LinkError before)."""
-        if self.save is None:
-            raise LinkError("waiting", "the figures come with the game's end")
-        from zenonzard_tui.engine.save import load_record
-        from zenonzard_tui.engine.summary import summarize
+    def summary(self) -> MatchSummary:
+        """The match in figures, from the server's `over` message (LinkError before)."""
+        from zenonzard_tui.engine.summary import MatchSummary
 
-        return summarize(load_record(self.save, "the server's save"))
+        if self._summary is None:
+            raise LinkError("waiting", "the figures come with the game's end")
+        try:
+            return MatchSummary.from_dict(self._summary)
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise LinkError("malformed", f"the server's summary cannot be read: {exc}") from None
+
+    @property
+    def index(self) -> int:
+        """The number of actions the game has had (the last update's)."""
+        return self._index
 
     def act(self, text: str) -> str:
         from zenonzard_tui.engine.actions import normalize_text
@@ -299,16 +308,21 @@ class RemoteChannel:
                 self._events = events
             else:
                 self._events[start:] = events
-            self._observation = observation_from_wire(message["observation"])
+            # the log as this seat saw it: its events' sentences (the wire does not send it twice)
+            log = tuple(e.text for e in self._events if e.text)
+            self._observation = replace(observation_from_wire(message["observation"]), log=log)
             self._legal = tuple(message.get("actions") or ())
             self._index = int(message["index"])
             self._world = message.get("world")
             self._forced = bool(message.get("forced", False))
             self.notice = None
+            if self._observation.outcome is not None and self.result is None:
+                return  # the game is over: subscribers hear of it with `over` and its figures
             self._changed(Change(self._step + 1))
         elif kind == "over":
             self.result = message.get("result")
             self.save = message.get("save")
+            self._summary = message.get("summary")
             self._changed(Change(self._step + 1))
         elif kind in ("waiting", "back"):
             who = message.get("seat")

@@ -401,7 +401,12 @@ class DuelServer:
 
     async def _send_over(self, peer: Peer, room: Room) -> None:
         assert room.table is not None
-        message: dict[str, Any] = {"type": "over", "result": result_of(room.table)}
+        summary = room.table.spectator().summary().to_dict()  # the match in figures: public
+        message: dict[str, Any] = {
+            "type": "over",
+            "result": result_of(room.table),
+            "summary": summary,
+        }
         if peer.seat is not None:
             message["save"] = room.save_record()  # both decks and the seed: public now
         await peer.send(message)

@@ -255,7 +255,12 @@ class DuelScreen(Screen[None]):
 
     def table_changed(self, change: Change) -> None:
         """The table says something changed: show it and hand on the next decision. A reset
-        (a move taken back) starts the screen again, unless this screen is doing it."""
+        (a move taken back) starts the screen again, unless this screen is doing it. A network
+        game's session may have news from the server (the other player dropped, came back)."""
+        news = getattr(self.session, "news", None)
+        told = news() if news is not None else None
+        if told:
+            self.notify(told, severity="warning", timeout=8)
         if change.reset:
             if not self._resetting:
                 self.start()
@@ -553,7 +558,10 @@ class DuelScreen(Screen[None]):
         if v.active:
             where = f"{turn} · {v.active}'s turn · {d.PHASES.get(v.phase, v.phase)}"
         s = self.session
-        mode = "hotseat" if s.hotseat else f"vs AI {s.settings.ai}"
+        if getattr(s, "network", False):
+            mode = "network"
+        else:
+            mode = "hotseat" if s.hotseat else f"vs AI {s.settings.ai}"
         if s.puzzle is not None:
             mode = f"puzzle · {mode}"
         if self.autopass:
@@ -1204,6 +1212,9 @@ class DuelScreen(Screen[None]):
     def action_new_game(self) -> None:
         """After the game: a new one (the command line's choice of decks, or this game's)."""
         if not self.over:
+            return
+        if getattr(self.session, "network", False):
+            self.notify("For another network game, create or join a new room.", timeout=6)
             return
         self.session = self.restart() if self.restart is not None else self.session.rematch()
         self.long_names = _long_names(self.session)
