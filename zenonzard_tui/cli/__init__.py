@@ -45,6 +45,10 @@ COMMANDS = (
         "run a duel server for games over the network (rooms, reconnects, spectators)",
     ),
     Command("bot", "bot_cmd", "an AI player for a game on a duel server"),
+    Command("watch", "watch_cmd", "watch a game on a duel server (the public view)"),
+    Command(
+        "host", "host_cmd", "host a game for the LAN: a server here and a room on it, in one step"
+    ),
 )
 
 

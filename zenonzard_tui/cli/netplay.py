@@ -114,9 +114,10 @@ def play_network(args: Any, prefs: Any, deck_text: str, autosave: Path | None,
             enter["name"] = args.name
 
         def announce(code: str) -> None:
-            if args.create:
+            if args.create:  # (host: the address the other machine reaches)
+                server = getattr(args, "public_server", None) or args.server
                 say(f"Room code: {code}  (the other player: zenonzard play --server "
-                    f"{args.server} --join {code})")  # fmt: skip
+                    f"{server} --join {code})")  # fmt: skip
 
         taken = await take_seat(args.server, enter, prog, announce)
         if isinstance(taken, int):

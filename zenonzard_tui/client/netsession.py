@@ -121,7 +121,8 @@ class NetSession:
         name = next((p.get("name") for p in self.remote.players if p.get("seat") == SEATS[seat]),
                     None)  # fmt: skip
         label = f"{SEATS[seat]} {name}" if name else SEATS[seat]
-        return f"{label} (you)" if you is not None and seat == you else label
+        mine = you is not None and seat == you and self.remote.seat is not None
+        return f"{label} (you)" if mine else label
 
     def news(self) -> str | None:
         """What the server said that a player should see once (waiting for a reconnect...)."""
