@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import socket
 import sys
 from pathlib import Path
@@ -41,7 +42,7 @@ def lan_addresses() -> list[str]:
     found: list[str] = []
     try:  # Linux: the kernel's own list of this machine's addresses
         lines = Path("/proc/net/fib_trie").read_text().splitlines()
-        for before, line in zip(lines, lines[1:], strict=False):
+        for before, line in itertools.pairwise(lines):
             if "host LOCAL" in line:
                 found.append(before.split()[-1])
     except OSError:
