@@ -1,0 +1,110 @@
+"""The client on a network seat (client/netsession.py): a Pilot-driven duel screen plays seat A of
+a room on a duel server on 127.0.0.1 against a random player at seat B; its moves reach the
+server, the other seat's reach its screen, and the end of the game leaves the save in the
+history. A spectator's screen shows no hand."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+
+import pytest
+
+from tests.client.helpers import screen_text
+from tests.net.conftest import deck, running
+from tests.net.test_server import random_player
+from zenonzard_tui.cli.netplay import _feed
+from zenonzard_tui.client.app import ZenonzardApp
+from zenonzard_tui.client.netsession import NetSession
+from zenonzard_tui.client.settings import Settings
+from zenonzard_tui.net.remote import Link, RemoteChannel
+
+RED, BLUE = deck("red-rush"), deck("blue-tides")
+
+
+async def _seat_a(url: str, **extra) -> tuple[Link, RemoteChannel, str, Link]:
+    a, b = Link(url), Link(url)
+    await a.open()
+    room = (await a.enter({"type": "create", "deck": RED, "name": "Ann", "seed": 5})).room
+    await b.open(room)
+    await b.enter({"type": "join", "room": room, "deck": BLUE, "name": "Bob"})
+    remote = RemoteChannel(a, 0)
+    while remote.step == 0:  # the start and the first update
+        remote.feed(await a.receive())
+    return a, remote, room, b
+
+
+@pytest.fixture(autouse=True)
+def _own_folders(tmp_path_factory, monkeypatch):
+    monkeypatch.setenv("ZENONZARD_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))
+    monkeypatch.setenv("ZENONZARD_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+
+
+async def test_a_seat_plays_a_whole_game_from_its_screen(tmp_path):
+    async with asyncio.timeout(120), running() as server:
+        link, remote, room, other = await _seat_a(server.url)
+        settings = Settings(mode="network", seat=0, names=("Red Rush", "Blue Tides"), autopass=True)
+        session = NetSession(remote, settings, server.url, room)
+        app = ZenonzardApp(session, ai_delay=0.01, autosave=tmp_path / "autosaves")  # type: ignore[arg-type]
+        opponent = asyncio.create_task(random_player(other, 21))
+        async with app.run_test(size=(120, 40)) as pilot:
+            feeder = asyncio.create_task(_feed(remote, app))
+            await pilot.pause()
+            text = screen_text(app)
+            assert "network" in text and "Bob" in text and "Ann (you)" in text
+            rng = random.Random(2)
+            played = 0
+            while remote.result is None:
+                await pilot.pause(0.02)
+                legal = remote.legal()
+                if legal and app.screen is app.duel:
+                    index = rng.randrange(min(9, len(legal)))
+                    before = remote.index
+                    await pilot.press(str(index + 1))
+                    for _ in range(200):
+                        if remote.index != before or remote.result is not None:
+                            break
+                        await pilot.pause(0.01)
+                    played += 1
+            await pilot.pause(0.1)
+            assert "wins" in screen_text(app) or "Draw" in screen_text(app)
+            feeder.cancel()
+        over = await opponent
+        assert over["result"] == remote.result
+        assert played > 5
+        history = list((tmp_path / "history").glob("*.json"))
+        assert len(history) == 1
+        saved = json.loads(history[0].read_text())
+        assert saved["actions"] == over["save"]["actions"]
+        assert saved["client"]["room"] == room
+        await link.close()
+        await other.close()
+
+
+async def test_a_spectator_sees_no_hand():
+    async with asyncio.timeout(60), running() as server:
+        link, remote, room, other = await _seat_a(server.url)
+        watcher = Link(server.url)
+        await watcher.open(room)
+        await watcher.enter({"type": "watch", "room": room})
+        public = RemoteChannel(watcher, None)
+        while public.step == 0:
+            public.feed(await watcher.receive())
+        settings = Settings(mode="network", seat=0, names=("Red Rush", "Blue Tides"))
+        app = ZenonzardApp(NetSession(public, settings, server.url, room))  # type: ignore[arg-type]
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+            assert "(you)" not in text
+            mine = remote.observation().players[0].hand
+            assert mine  # seat A's hand, which the spectator must not see
+            for card in mine:
+                assert card.name not in text.split("Log")[0] or card.name in _public(public)
+        for link_ in (link, other, watcher):
+            await link_.close()
+
+
+def _public(channel: RemoteChannel) -> str:
+    view = channel.observation()
+    return " ".join(v.name for p in view.players for v in (*p.field, *p.base, *p.trash))
