@@ -1,7 +1,10 @@
 """Bad saves and scenarios never crash or hang a command: every case of the one table below is fed
 to every command that reads such a file (`replay`, `play --load`, `scenario`, `scenario --solve`,
 `play --scenario`), which must say what is wrong, naming the file, and exit with status 2, without
-a traceback and before any screen starts. A new case is one more row of CASES."""
+a traceback and before any screen starts. A new case is one more row of CASES.
+
+The bad-input tables of the other places a user's input reaches are its siblings:
+- tests/test_bad_input_env.py: calls of the PettingZoo environment (bad ids, seeds, agents, order)."""
 
 from __future__ import annotations
 
