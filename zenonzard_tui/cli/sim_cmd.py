@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Iterator
@@ -113,8 +114,8 @@ def _opponents(specs: list[str]) -> list[Deck]:
     """The decks DECK_B names: files, starter names, and every deck of a folder."""
     out = []
     for spec in specs:
-        path = Path(spec).expanduser()
-        files = deck_files(path) if path.is_dir() else [find_deck(spec)]
+        path = Path(spec).expanduser()  # os.path: False, not OSError, for a name too long
+        files = deck_files(path) if os.path.isdir(path) else [find_deck(spec)]
         if not files:
             raise DeckReadError(spec, "a folder with no *.deck file in it")
         out += [load_deck(f) for f in files]

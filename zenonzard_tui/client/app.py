@@ -89,8 +89,8 @@ class ZenonzardApp(App[None]):
         else:
             self.warnings.append(f"Unknown theme '{self.settings.theme}': using {self.theme}")
         self.theme_changed_signal.subscribe(self, self._theme_changed)
-        for warning in self.warnings:
-            self.notify(warning, title="Settings", severity="warning", timeout=12)
+        for warning in self.warnings:  # they quote the file: text, never markup
+            self.notify(warning, title="Settings", severity="warning", timeout=12, markup=False)
         session, restart = self._first
         if session is not None:
             self.play(session, restart)
