@@ -6,6 +6,9 @@ a traceback and before any screen starts. A new case is one more row of CASES.
 The bad-input tables of the other places a user's input reaches are its siblings:
 - tests/test_bad_input_folders.py: the settings file and the save folders (autosaves/, history/,
   saves/), temporary files a killed writer leaves, saving through a link;
+- tests/test_bad_input_commands.py: names too long for the system given to every command, sim
+  --games 10**12 and --ray at an address nobody answers, a Forces line of 20,000 entries,
+  scenario zones of 500,000 cards;
 - tests/test_bad_input_env.py: calls of the PettingZoo environment (bad ids, seeds, agents, order)."""
 
 from __future__ import annotations
