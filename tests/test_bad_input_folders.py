@@ -429,3 +429,32 @@ async def test_the_duel_shows_the_card_pool_notice_of_a_resumed_game():
         await pilot.pause()
         shown = [n.message for n in resume_app._notifications]
         assert any("made with another card pool" in m and "[/x]" in m for m in shown)
+
+
+@pytest.mark.parametrize("kind", ["autosaves", "history"])
+async def test_a_save_that_fails_to_load_is_a_notice_and_the_resume_screen_stays(kind):
+    """Listed (its head reads fine) but refused when opened: an action text with markup in it
+    (MarkupError in the notice stopped the app)."""
+    record = _session().record()
+    record["actions"].append("[/x] [bold red]INJ[/]")
+    folder = FOLDERS[kind]()
+    folder.mkdir(parents=True)
+    (folder / "refused.json").write_text(json.dumps(record), encoding="utf-8")
+    args = build_parser().parse_args(["play"])
+    resume = Resume(
+        autosaves_dir(),
+        None,
+        lambda p: play_cmd.resume_session(p, args, 7),
+        lambda: (_session(9), None),
+    )
+    resume_app = ZenonzardApp(None, ai_delay=0.0, autosave=autosaves_dir(), resume=resume)
+    async with resume_app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        [entry] = [i for i, info in enumerate(resume_app.screen.infos) if not info.problem]
+        resume_app.screen.query_one("#resume-list").highlighted = entry + 1  # after "New game"
+        await pilot.press("enter")
+        for _ in range(20):
+            await pilot.pause()
+        assert isinstance(resume_app.screen, ResumeScreen)
+        shown = [n.message for n in resume_app._notifications]
+        assert any("cannot be replayed" in m and "[/x] [bold red]INJ[/]" in m for m in shown)

@@ -175,8 +175,9 @@ class ZenonzardApp(App[None]):
         try:
             session = self.resume.load(choice)
         except SaveError as exc:
-            self.notify(str(exc), severity="error", timeout=10)
-            self.show_resume()
+            self.notify(str(exc), severity="error", timeout=10, markup=False)  # quotes the file
+            # the list again, once the dismissed one (same id) has gone (DuplicateIds otherwise)
+            self.call_after_refresh(self.show_resume)
             return
         self.play(session)
 
