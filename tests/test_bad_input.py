@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import signal
 import subprocess
 import sys
 from collections.abc import Callable
@@ -263,24 +262,6 @@ RUNS = [
     for case in CASES
     for command in _commands(case.kind)
 ]
-
-
-class Hang(Exception):
-    pass
-
-
-@pytest.fixture
-def no_hang():
-    """A command that blocks (on a FIFO, /dev/zero) fails the test instead of hanging it."""
-
-    def alarm(signum, frame):
-        raise Hang("the command did not finish within 20 s")
-
-    old = signal.signal(signal.SIGALRM, alarm)
-    signal.alarm(20)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, old)
 
 
 @pytest.mark.parametrize(("case", "command"), RUNS)

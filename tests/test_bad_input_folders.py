@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import stat
 import subprocess
 import sys
@@ -45,20 +44,6 @@ DEEP = 100_000
 def _own_folders(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("ZENONZARD_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))
     monkeypatch.setenv("ZENONZARD_DATA_DIR", str(tmp_path_factory.mktemp("data")))
-
-
-@pytest.fixture
-def no_hang():
-    """A command that blocks (on a FIFO, /dev/zero) fails the test instead of hanging it."""
-
-    def alarm(signum, frame):
-        raise TimeoutError("it did not finish within 20 s")
-
-    old = signal.signal(signal.SIGALRM, alarm)
-    signal.alarm(20)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, old)
 
 
 def _session(seed: int = 5) -> Session:
@@ -195,6 +180,18 @@ async def test_the_warning_of_a_markup_theme_is_shown_as_text():
 # The save folders: each maker puts one bad file into a folder
 
 
+def _resume_app(saves: Path | None = None) -> ZenonzardApp:
+    """The client on its resume screen over the autosaves (and `saves`), as plain `play` is."""
+    args = build_parser().parse_args(["play"])
+    resume = Resume(
+        autosaves_dir(),
+        saves,
+        lambda path: play_cmd.resume_session(path, args, 7),
+        lambda: (_session(9), None),
+    )
+    return ZenonzardApp(None, ai_delay=0.0, autosave=autosaves_dir(), resume=resume)
+
+
 def _record(**client) -> dict:
     record = _session().record()
     record["client"].update(client)
@@ -271,14 +268,7 @@ async def test_the_resume_screen_lists_every_bad_file_with_its_problem(no_hang):
     for case in FOLDER_CASES:
         _fill(autosaves_dir(), case)
         _fill(history_dir(), case)
-    args = build_parser().parse_args(["play"])
-    resume = Resume(
-        autosaves_dir(),
-        saves_dir(),
-        lambda path: play_cmd.resume_session(path, args, 7),
-        lambda: (_session(9), None),
-    )
-    resume_app = ZenonzardApp(None, ai_delay=0.0, autosave=autosaves_dir(), resume=resume)
+    resume_app = _resume_app(saves_dir())
     async with resume_app.run_test(size=(120, 60)) as pilot:
         await pilot.pause()
         assert isinstance(resume_app.screen, ResumeScreen)
@@ -409,14 +399,7 @@ def test_play_load_says_the_save_was_made_with_another_card_pool(capsys):
 
 async def test_the_duel_shows_the_card_pool_notice_of_a_resumed_game():
     path = _other_pool_save(autosaves_dir())
-    args = build_parser().parse_args(["play"])
-    resume = Resume(
-        autosaves_dir(),
-        None,
-        lambda p: play_cmd.resume_session(p, args, 7),
-        lambda: (_session(9), None),
-    )
-    resume_app = ZenonzardApp(None, ai_delay=0.0, autosave=autosaves_dir(), resume=resume)
+    resume_app = _resume_app()
     async with resume_app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert isinstance(resume_app.screen, ResumeScreen)
@@ -440,14 +423,7 @@ async def test_a_save_that_fails_to_load_is_a_notice_and_the_resume_screen_stays
     folder = FOLDERS[kind]()
     folder.mkdir(parents=True)
     (folder / "refused.json").write_text(json.dumps(record), encoding="utf-8")
-    args = build_parser().parse_args(["play"])
-    resume = Resume(
-        autosaves_dir(),
-        None,
-        lambda p: play_cmd.resume_session(p, args, 7),
-        lambda: (_session(9), None),
-    )
-    resume_app = ZenonzardApp(None, ai_delay=0.0, autosave=autosaves_dir(), resume=resume)
+    resume_app = _resume_app()
     async with resume_app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         [entry] = [i for i, info in enumerate(resume_app.screen.infos) if not info.problem]
