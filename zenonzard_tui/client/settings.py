@@ -22,8 +22,8 @@ from typing import Any
 
 from zenonzard_tui.ai import LEVELS
 from zenonzard_tui.engine.game import SEATS
-from zenonzard_tui.engine.save import SaveError, shown
-from zenonzard_tui.files import FileReadError, clean_temps, read_limited, write_atomic
+from zenonzard_tui.engine.save import SaveError, shown, write_atomic
+from zenonzard_tui.files import FileReadError, clean_temps, read_limited
 
 APP_NAME = "zenonzard-tui"
 CONFIG_ENV = "ZENONZARD_CONFIG_DIR"
