@@ -4,7 +4,9 @@ Prints wall and CPU time (process_time) for:
 - parsing a scenario of N steps (`parse_scenario`: TOML, the position, every step's action text
   and expectations; the script is not played);
 - loading a save of M actions (`load_game`: the checks, the deck validation, the replay).
-The budget for the 10,000-step scenario is well under a second.
+The budget for the 10,000-step scenario is well under a second. Then a scenario whose trash lists
+500,000 cards: refused before a card is read (the zones hold what a game can, ZR 3.3 and 4.1), so
+its time is the TOML parse alone (it took 40 s when every card was read first).
 
     python bench/loaders.py [--steps N] [--actions M]
 """
@@ -19,7 +21,7 @@ from pathlib import Path
 
 from zenonzard_tui.engine.game import new_game
 from zenonzard_tui.engine.save import load_game, save_game
-from zenonzard_tui.scenarios import parse_scenario
+from zenonzard_tui.scenarios import ScenarioError, parse_scenario
 
 POSITION = """name = "Many steps"
 
@@ -78,6 +80,19 @@ def main(argv: list[str] | None = None) -> int:
         f"parse a {args.steps:,}-step scenario ({len(text) // 1024} KiB)",
         lambda: f"{len(parse_scenario(text, 'bench').steps):,} steps",
     )
+    huge = POSITION.replace('deck = ["Miner of Aguma", "Miner of Aguma"]\n', "", 1)
+    huge = huge.replace(
+        "[state.B]", "trash = [" + ", ".join(['"Drill Golem"'] * 500_000) + "]\n\n[state.B]"
+    )
+
+    def refused() -> str:
+        try:
+            parse_scenario(huge, "bench")
+        except ScenarioError as exc:
+            return f"refused: {exc.problem}"
+        return "NOT REFUSED"
+
+    timed(f"a trash of 500,000 cards ({len(huge) // 1024} KiB)", refused)
     with tempfile.TemporaryDirectory() as tmp:
         path = long_save(Path(tmp), args.actions)
         timed(

@@ -2,7 +2,9 @@
 
 Runs the command in this process (`zenonzard_tui.cli.main`, the same code path as the command,
 without the interpreter's start-up) with its output captured, and prints the time for the human
-output and for `--json`. The budget is 2 s for the 1,000 decks.
+output and for `--json`. The budget is 2 s for the 1,000 decks. Then hostile decks, each
+refused in time linear in its size: a Forces line of 20,000 entries (the repeated-Force check
+was quadratic: 50 s), and 40,000 card lines.
 
     python bench/validate.py [--decks N] [--seed S]
 """
@@ -104,7 +106,23 @@ def run(count: int, seed: int) -> bool:
                 f"{verdict} the {BUDGET_S:g} s budget"
             )
             ok = ok and seconds < BUDGET_S
+        for label, lines in hostile_decks():
+            path = folder / "hostile.deck"
+            path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+            seconds, status = timed(["validate", str(path)])
+            print(f"validate {label:<28} {seconds:6.3f} s  (exit {status})")
     return ok
+
+
+def hostile_decks() -> list[tuple[str, list[str]]]:
+    forces = "Forces: " + ", ".join(["Force of Sin"] * 20_000)
+    return [
+        ("a Forces line of 20,000", [forces, "40 Miner of Aguma"]),
+        (
+            "40,000 card lines",
+            ["Forces: Force of Sin, Force of Triumph"] + ["1 Gayl Mouse"] * 40_000,
+        ),
+    ]
 
 
 def main_bench(argv: list[str] | None = None) -> int:

@@ -9,14 +9,19 @@ The sibling tables of hostile input (issue 20):
   `play --load` and `scenario` (and a fuzz of random names through them);
 - tests/client/test_hostile_names.py: the same names on the client's screens (Pilot);
 - tests/client/test_serve_bounds.py: `serve` and its sessions (sizes, the session cap, the host,
-  saves by name only)."""
+  saves by name only);
+- tests/test_bad_input_folders.py: the settings file and the save folders (autosaves/, history/,
+  saves/), temporary files a killed writer leaves, saving through a link;
+- tests/test_bad_input_commands.py: names too long for the system given to every command, sim
+  --games 10**12 and --ray at an address nobody answers, a Forces line of 20,000 entries,
+  scenario zones of 500,000 cards;
+- tests/test_bad_input_env.py: calls of the PettingZoo environment (bad ids, seeds, agents, order)."""
 
 from __future__ import annotations
 
 import json
 import os
 import re
-import signal
 import subprocess
 import sys
 from collections.abc import Callable
@@ -263,24 +268,6 @@ RUNS = [
     for case in CASES
     for command in _commands(case.kind)
 ]
-
-
-class Hang(Exception):
-    pass
-
-
-@pytest.fixture
-def no_hang():
-    """A command that blocks (on a FIFO, /dev/zero) fails the test instead of hanging it."""
-
-    def alarm(signum, frame):
-        raise Hang("the command did not finish within 20 s")
-
-    old = signal.signal(signal.SIGALRM, alarm)
-    signal.alarm(20)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, old)
 
 
 @pytest.mark.parametrize(("case", "command"), RUNS)

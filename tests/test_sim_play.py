@@ -26,7 +26,7 @@ def test_decks_that_crossed_a_process_boundary_use_this_process_card_definitions
 def test_chunks_keep_every_game_once_in_order_and_stay_small():
     specs = [GameSpec(g, 0, 1, g, g % 2, ("easy", "easy")) for g in range(1000)]
     for workers in (1, 2, 8):
-        parts = chunks(specs, workers)
+        parts = list(chunks(specs, workers))
         assert [s for part in parts for s in part] == specs
         assert max(len(p) for p in parts) <= 25
         assert len(parts) >= 8 * workers

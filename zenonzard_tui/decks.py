@@ -33,6 +33,7 @@ from zenonzard_tui.usertext import terminal_safe
 DECK_SIZE = 40  # ZR 4.1
 COPY_LIMIT = 3  # ZR 4.1, the usual `deck_limit` of a card
 FORCE_COUNT = 2  # ZR 4.2
+MAX_FORCE_ENTRIES = 10  # a Forces line naming more is one problem (the pool has ten Forces)
 MAX_FORCE_LIFE = 11  # ZR 4.4
 BASE_LIFE = 12  # ZR 5.1: life = 12 - the two Forces' life
 MAX_DECK_BYTES = 1_000_000  # a deck file is a few hundred bytes; anything over 1 MB is not a deck
@@ -432,9 +433,16 @@ class _DeckParser:
             )
             return
         self.forces_line, self.forces_text = self.number, self.text
-        for item in (i.strip() for i in items.split(",")):
-            if not item:
-                continue
+        entries = [i for i in (i.strip() for i in items.split(",")) if i]
+        if len(entries) > MAX_FORCE_ENTRIES:  # not read one by one: a problem each would bury it
+            self.forces_known = False
+            self.problem(
+                f"the Forces line names {len(entries):,} Forces; a deck has exactly two different "
+                "Forces (ZR 4.2)",
+                "ZR 4.2",
+            )
+            return
+        for item in entries:
             force = self.look.force(item)
             if force is not None:
                 self.forces.append(force)
@@ -613,7 +621,8 @@ def _force_problems(
                 "ZR 4.2",
             )
         )
-    repeated = [f for f in forces if sum(g.id == f.id for g in forces) > 1]
+    times = Counter(f.id for f in forces)
+    repeated = [f for f in forces if times[f.id] > 1]
     if repeated:
         problems.append(
             Problem(

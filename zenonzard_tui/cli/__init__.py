@@ -2,7 +2,8 @@
 
 Exit status everywhere: 0 success, 1 a check that fails (an illegal deck, a failing scenario),
 2 input that cannot be used (an unreadable file, a wrong command line). Never a traceback for bad
-input: the sub-commands catch what they expect and say what is wrong, where.
+input: the sub-commands catch what they expect and say what is wrong, where; an OSError none of
+them foresaw (a file or folder the system refuses) is still one line naming it, with status 2.
 """
 
 from __future__ import annotations
@@ -96,3 +97,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `zenonzard cards | head`
         sys.stderr.close()
         return 0
+    except OSError as exc:  # a file or folder the system refuses, that no sub-command foresaw
+        print(f"zenonzard {args.command}: {_os_error(exc)}", file=sys.stderr)
+        return 2
+
+
+def _os_error(exc: OSError) -> str:
+    """An OSError as a line: the file it names and the system's reason, no traceback."""
+    reason = exc.strerror or str(exc)
+    names = [n for n in (exc.filename, exc.filename2) if n is not None]
+    return ": ".join([*(str(n) for n in names), reason])

@@ -10,6 +10,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from zenonzard_tui.files import FileReadError, exists
+
 PROG = "zenonzard build"
 
 
@@ -39,7 +41,12 @@ def run(args: argparse.Namespace) -> int:
         draft = DeckDraft()
     else:
         path = Path(args.deck).expanduser()
-        if not path.exists() and not path.is_symlink():
+        try:
+            found = exists(path)
+        except FileReadError as exc:  # a name too long for the system, ...
+            print(f"{PROG}: {exc}", file=sys.stderr)
+            return 2
+        if not found:
             draft = DeckDraft(name=path.stem or "New deck", path=path)
             if not path.parent.is_dir():
                 print(f"{PROG}: {path}: no such folder: {path.parent}", file=sys.stderr)

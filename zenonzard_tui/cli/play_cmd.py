@@ -178,7 +178,10 @@ def build(args: argparse.Namespace, prefs: Settings | None = None):
     level = args.ai or prefs.ai
 
     if args.load:
-        return resume_session(Path(args.load), args, seed), None
+        resumed = resume_session(Path(args.load), args, seed)
+        if resumed.notice:  # as `replay` says it (the duel shows it too)
+            print(f"{PROG}: note: {resumed.notice}", file=sys.stderr)
+        return resumed, None
 
     if args.scenario:
         scenario = load_scenario(_puzzle_path(args.scenario))
@@ -242,6 +245,7 @@ def resume_session(path: Path, args: argparse.Namespace, seed: int):
         save_path=save_path,
         saved_count=saved,
         resumed_from=resumed,
+        notice=session.notice,  # made with another card pool: the duel shows it at start
     )
 
 

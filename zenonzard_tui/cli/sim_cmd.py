@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, Protocol
@@ -21,12 +22,11 @@ from zenonzard_tui.ai import LEVELS
 from zenonzard_tui.decks import Deck, DeckError, DeckReadError, deck_files, find_deck, load_deck
 from zenonzard_tui.sim import RunnerError
 from zenonzard_tui.sim.local import LocalRunner, usable_cores
-from zenonzard_tui.sim.play import GameSpec, Result
+from zenonzard_tui.sim.play import FIRST, GameSpec, Result, Run
 from zenonzard_tui.sim.progress import Bar
+from zenonzard_tui.sim.reach import DEFAULT_TIMEOUT
 from zenonzard_tui.sim.tally import Tally
 from zenonzard_tui.usertext import terminal_safe
-
-FIRST = ("alternate", "random", "A", "B")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -43,7 +43,13 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="the opponent (seat B): a deck file, a starter deck's name, or a folder of decks; "
         "several make a gauntlet, DECK_A against each",
     )
-    p.add_argument("--games", type=_positive, default=100, help="how many games (default 100)")
+    p.add_argument(
+        "--games",
+        type=_games,
+        default=100,
+        help="how many games (default 100; they are made as they are played, so any number "
+        "up to 10**15 runs in the same memory, until done or Ctrl-C)",
+    )
     p.add_argument(
         "--ai",
         choices=tuple(LEVELS),
@@ -76,6 +82,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         "(needs the cluster extra: pip install 'zenonzard-tui[cluster]'; the results are the same)",
     )
     p.add_argument(
+        "--ray-timeout",
+        type=_seconds,
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help=f"with --ray ADDRESS: give up on a cluster that does not answer within this time "
+        f"(default {DEFAULT_TIMEOUT:g})",
+    )
+    p.add_argument(
         "--cards",
         action="store_true",
         help="also show, for each card of DECK_A, how often it was drawn and played and the "
@@ -96,26 +110,42 @@ def _positive(text: str) -> int:
     return value
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text[:40]!r}") from None
+    if not 0 < value <= 3600:  # nan fails too
+        raise argparse.ArgumentTypeError(
+            f"must be more than 0 and at most 3600 seconds, got {text[:40]}"
+        )
+    return value
+
+
+MAX_GAMES = (
+    10**15
+)  # games a match: more would not end in a lifetime (and a count must fit a C long)
+
+
+def _games(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"at most 10**15 games, got {text[:40]}")
+    return value
+
+
 class Runner(Protocol, AbstractContextManager[Any]):
-    def results(self, specs: list[GameSpec]) -> Iterator[Result]: ...
+    def results(self, specs: Collection[GameSpec]) -> Iterator[Result]: ...
 
     def where(self) -> str: ...
-
-
-def _first_for(mode: str, g: int) -> str | int:
-    if mode == "alternate":
-        return g % 2
-    if mode == "random":
-        return "random"
-    return 0 if mode == "A" else 1
 
 
 def _opponents(specs: list[str]) -> list[Deck]:
     """The decks DECK_B names: files, starter names, and every deck of a folder."""
     out = []
     for spec in specs:
-        path = Path(spec).expanduser()
-        files = deck_files(path) if path.is_dir() else [find_deck(spec)]
+        path = Path(spec).expanduser()  # os.path: False, not OSError, for a name too long
+        files = deck_files(path) if os.path.isdir(path) else [find_deck(spec)]
         if not files:
             raise DeckReadError(spec, "a folder with no *.deck file in it")
         out += [load_deck(f) for f in files]
@@ -140,7 +170,7 @@ def _runner(decks: list[Deck], games: int, args: argparse.Namespace) -> Runner |
                 file=sys.stderr,
             )
             return None
-        return RayRunner(decks, args.ray or None)
+        return RayRunner(decks, args.ray or None, args.ray_timeout)
     cores = usable_cores()
     jobs = min(args.jobs, games)
     if jobs > cores:
@@ -229,16 +259,12 @@ def _matches(
     A stop keeps the games finished so far."""
     deck_a, opponents = decks[0], decks[1:]
     tallies = []
-    specs = []
-    for m, deck_b in enumerate(opponents):
+    for deck_b in opponents:
         names = (deck_a.name, deck_b.name)
         if names[0] == names[1]:  # a mirror match: tell the seats apart
             names = (f"{names[0]} (A)", f"{names[1]} (B)")
         tallies.append(Tally(names, levels))
-        specs += [
-            GameSpec(m * args.games + g, m, m + 1, args.seed + g, _first_for(args.first, g), levels)
-            for g in range(args.games)
-        ]
+    specs = Run(args.games, len(opponents), args.seed, args.first, levels)  # made as played
     what = opponents[0].name if len(opponents) == 1 else f"{len(opponents)} decks"
     start = time.perf_counter()
     stopped = False

@@ -97,8 +97,8 @@ class ZenonzardApp(App[None]):
         else:
             self.warnings.append(f"Unknown theme '{self.settings.theme}': using {self.theme}")
         self.theme_changed_signal.subscribe(self, self._theme_changed)
-        for warning in self.warnings:
-            self.notify(warning, title="Settings", severity="warning", timeout=12)
+        for warning in self.warnings:  # they quote the file: text, never markup
+            self.notify(warning, title="Settings", severity="warning", timeout=12, markup=False)
         session, restart = self._first
         if session is not None:
             self.play(session, restart)
@@ -183,8 +183,9 @@ class ZenonzardApp(App[None]):
         try:
             session = self.resume.load(choice)
         except SaveError as exc:
-            self.notify(str(exc), severity="error", timeout=10)
-            self.show_resume()
+            self.notify(str(exc), severity="error", timeout=10, markup=False)  # quotes the file
+            # the list again, once the dismissed one (same id) has gone (DuplicateIds otherwise)
+            self.call_after_refresh(self.show_resume)
             return
         self.play(session)
 

@@ -26,7 +26,7 @@ from zenonzard_tui.decks import (
     read_entries,
     summarize,
 )
-from zenonzard_tui.engine.save import write_atomic
+from zenonzard_tui.files import write_atomic
 
 
 @dataclass

@@ -24,6 +24,7 @@ from datetime import datetime
 from enum import Enum
 from pathlib import Path
 
+from zenonzard_tui.files import FileReadError, clean_temps, read_limited
 from zenonzard_tui.usertext import terminal_safe
 
 APP_NAME = "zenonzard-tui"
@@ -119,35 +120,44 @@ class SaveInfo:
 
 
 def read_info(path: Path, kind: SaveKind) -> SaveInfo:
-    """What the list shows of one file; a file that cannot be read says why in `problem`."""
+    """What the list shows of one file; a file that cannot be used says why in `problem` (never
+    an exception: one bad file must not stop the list). The file is read through
+    `files.read_limited`: a FIFO, a device or a file over MAX_LISTED_BYTES is refused unread."""
+    when = datetime.fromtimestamp(0)
     try:
-        stat = path.stat()
-        when = datetime.fromtimestamp(stat.st_mtime)
-        if stat.st_size == 0:
-            return SaveInfo(path, kind, when, problem="empty (a game that never got a move)")
-        if stat.st_size > MAX_LISTED_BYTES:
-            return SaveInfo(path, kind, when, problem="too large to be a save")
-        record = json.loads(path.read_bytes().decode("utf-8"))
-    except OSError as exc:
-        return SaveInfo(path, kind, datetime.fromtimestamp(0), problem=exc.strerror or str(exc))
+        when = _local(datetime.fromtimestamp(path.lstat().st_mtime))
+        raw = read_limited(path, str(path), MAX_LISTED_BYTES, "a save")
+    except FileReadError as exc:
+        problem = "too large to be a save" if exc.why == "too_large" else exc.reason
+        return SaveInfo(path, kind, when, problem=problem)
+    except (OSError, ValueError, OverflowError) as exc:  # a date out of range
+        return SaveInfo(path, kind, when, problem=str(exc))
+    if not raw:
+        return SaveInfo(path, kind, when, problem="empty (a game that never got a move)")
+    try:
+        record = json.loads(raw.decode("utf-8-sig"))
     except (UnicodeDecodeError, json.JSONDecodeError):
         return SaveInfo(path, kind, when, problem="not a save (not JSON)")
+    except RecursionError:
+        return SaveInfo(path, kind, when, problem="not a save (JSON nested too deeply)")
+    except ValueError as exc:  # a number of more digits than Python reads
+        return SaveInfo(path, kind, when, problem=f"not a save ({exc})")
     if not isinstance(record, dict):
         return SaveInfo(path, kind, when, problem="not a save")
     client = record.get("client")
     client = client if isinstance(client, dict) else {}
     names = client.get("names")
     pair = (
-        (str(names[0]), str(names[1]))
-        if isinstance(names, list | tuple) and len(names) == 2
+        (_text(names[0]), _text(names[1]))
+        if isinstance(names, list) and len(names) == 2
         else ("", "")
     )
     saved_at = client.get("saved_at")
-    if isinstance(saved_at, str):
-        with contextlib.suppress(ValueError):
-            when = datetime.fromisoformat(saved_at)
+    if isinstance(saved_at, str) and len(saved_at) <= 64:
+        with contextlib.suppress(ValueError, OverflowError):
+            when = _local(datetime.fromisoformat(saved_at))
     scenario = record.get("scenario")
-    puzzle = str(scenario.get("name", "")) if isinstance(scenario, dict) else ""
+    puzzle = _text(scenario.get("name")) if isinstance(scenario, dict) else ""
     turn = client.get("turn")
     over = client.get("over")
     result = client.get("result")
@@ -156,13 +166,26 @@ def read_info(path: Path, kind: SaveKind) -> SaveInfo:
         kind,
         when,
         names=pair,
-        turn=turn if isinstance(turn, int) else None,
-        mode=str(client.get("mode", "")),
-        ai=str(client.get("ai", "")),
+        turn=turn if isinstance(turn, int) and not isinstance(turn, bool) else None,
+        mode=_text(client.get("mode")),
+        ai=_text(client.get("ai")),
         over=over if isinstance(over, bool) else None,
         puzzle=puzzle,
         result=result if result in ("A", "B", "draw") else "",
     )
+
+
+def _text(value: object) -> str:
+    """A name of the file as the list shows it: a text, cut short; anything else is no name."""
+    return value[:200] if isinstance(value, str) else ""
+
+
+def _local(when: datetime) -> datetime:
+    """A time as local time without a zone, so that every date of the list can be compared (a
+    save's `saved_at` is written without a zone; an edited one may have one)."""
+    if when.tzinfo is None:
+        return when
+    return when.astimezone().replace(tzinfo=None)
 
 
 def list_saves(
@@ -179,6 +202,7 @@ def list_saves(
     for folder, kind in folders:
         if folder is None:
             continue
+        clean_temps(folder, legacy=True)  # what a killed writer left (files.write_atomic)
         infos = [read_info(p, kind) for p in _json_files(folder)]
         if kind is SaveKind.AUTOSAVE:
             infos = [
@@ -189,8 +213,10 @@ def list_saves(
 
 
 def _json_files(folder: Path) -> Iterable[Path]:
+    """The `*.json` entries of a folder that are not folders: a FIFO or a device named so is
+    listed too (with its problem), never opened."""
     try:
-        return [p for p in folder.glob("*.json") if p.is_file()]
+        return [p for p in folder.glob("*.json") if not p.is_dir()]
     except OSError:
         return []
 

@@ -23,6 +23,7 @@ from typing import Any
 from zenonzard_tui.ai import LEVELS
 from zenonzard_tui.engine.events import SEATS
 from zenonzard_tui.engine.save import SaveError, shown, write_atomic
+from zenonzard_tui.files import FileReadError, clean_temps, read_limited
 
 APP_NAME = "zenonzard-tui"
 CONFIG_ENV = "ZENONZARD_CONFIG_DIR"
@@ -172,22 +173,34 @@ class Loaded:
 
 
 def load_settings(path: Path | None = None) -> Loaded:
-    """The settings of the file (defaults when there is none). Never raises: a file that cannot
-    be used gives warnings and the defaults for what is wrong, and is moved aside."""
+    """The settings of the file (defaults when there is none). Never raises and never blocks: the
+    file is read through `files.read_limited` (a FIFO, a device, a folder or a file over
+    MAX_SETTINGS_BYTES is refused before anything is read), and a file that cannot be used gives
+    warnings and the defaults for what is wrong, and is moved aside (one that cannot even be
+    opened, for want of permission, is left where it is)."""
     path = settings_path() if path is None else path
+    clean_temps(path.parent, legacy=True)  # what a killed writer left (files.write_atomic)
     try:
-        if not path.exists():
+        raw = read_limited(path, str(path), MAX_SETTINGS_BYTES, "a settings file")
+    except FileReadError as exc:
+        if exc.why == "missing":
             return Loaded(Settings())
-        if path.stat().st_size > MAX_SETTINGS_BYTES:
-            return _bad(path, Settings(), [f"{path}: too large for a settings file"])
-        data = tomllib.loads(path.read_bytes().decode("utf-8"))
+        if exc.why == "unreadable":  # nothing to move aside either
+            return Loaded(Settings(), [f"{exc}; using the defaults"])
+        return _bad(path, Settings(), [f"{exc}; using the defaults"])
+    except OSError as exc:  # the config folder itself (a name too long, ...)
+        return Loaded(Settings(), [f"the settings cannot be read ({exc}); using the defaults"])
+    try:
+        data = tomllib.loads(raw.decode("utf-8-sig"))
     except tomllib.TOMLDecodeError as exc:
         return _bad(path, Settings(), [f"{path}: not valid TOML ({exc})"])
     except UnicodeDecodeError:
         return _bad(path, Settings(), [f"{path}: not UTF-8 text"])
-    except OSError as exc:  # unreadable: nothing to move aside either
-        return Loaded(
-            Settings(), [f"{path}: cannot be read ({exc.strerror or exc}); using the defaults"]
+    except RecursionError:
+        return _bad(
+            path,
+            Settings(),
+            [f"{path}: not valid TOML (nested too deeply: settings are one level of names)"],
         )
     settings, problems = _from_table(data)
     if problems:
@@ -205,16 +218,33 @@ def _from_table(data: dict[str, Any]) -> tuple[Settings, list[str]]:
             continue
         problem = _set(out, key, value)
         if problem:
-            problems.append(f"{key} = {value!r}: {problem}; using {_file_value(out, key)!r}")
+            problems.append(f"{key} = {_shown(value)}: {problem}; using {_file_value(out, key)!r}")
     return out, problems
+
+
+def _shown(value: Any) -> str:
+    """A value of the file as a warning shows it: short, never a whole table or array."""
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "an array"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:59] + "…"
 
 
 def _set(out: Settings, key: str, value: Any) -> str:
     """Set one value read from the file; the problem with it, or ""."""
-    if key in ("theme", "deck", "opponent_deck"):
+    if key in ("deck", "opponent_deck"):
         if not isinstance(value, str):
             return "must be a text"
         setattr(out, key, value)
+    elif key == "theme":
+        if not isinstance(value, str):
+            return "must be a text"
+        themes = theme_names()
+        if value not in themes:
+            return "is not a theme; the themes are " + ", ".join(themes)
+        out.theme = value
     elif key == "mode":
         if value not in MODES:
             return "must be 'ai' or 'hotseat'"
@@ -242,9 +272,22 @@ def _set(out: Settings, key: str, value: Any) -> str:
     return ""
 
 
+def theme_names() -> tuple[str, ...]:
+    """The themes the client offers (Textual's own; the app registers no other)."""
+    from textual.theme import BUILTIN_THEMES
+
+    return tuple(sorted(BUILTIN_THEMES))
+
+
 def _bad(path: Path, settings: Settings, warnings: list[str]) -> Loaded:
-    """Move a bad file aside (never overwrite what the user wrote) and say where it went."""
-    aside = path.with_name(f"{path.name}.bad-{time.strftime('%Y%m%d-%H%M%S')}")
+    """Move a bad file aside (never overwrite what the user wrote, nor a file kept aside
+    before: a second bad file in the same second gets its own name) and say where it went."""
+    stamp = f"{path.name}.bad-{time.strftime('%Y%m%d-%H%M%S')}"
+    aside = path.with_name(stamp)
+    n = 1
+    while os.path.lexists(aside):
+        n += 1
+        aside = path.with_name(f"{stamp}-{n}")
     try:
         path.replace(aside)
     except OSError as exc:

@@ -41,6 +41,9 @@ from zenonzard_tui.engine.state import (
 )
 
 SEATS = ("A", "B")
+# what a zone of a game can hold: the hand its limit (ZR 3.3); a deck or a trash no more than the
+# 40 cards a player has (ZR 4.1)
+ZONE_CARDS = {"hand": (HAND_LIMIT, "ZR 3.3"), "deck": (40, "ZR 4.1"), "trash": (40, "ZR 4.1")}
 PHASES = ("standby", "mana", "main")
 STATE_KEYS = ("turn", "active", "phase", "seed", "A", "B")
 PLAYER_KEYS = ("life", "movement", "forces", "hand", "deck", "base", "field", "trash")
@@ -244,6 +247,13 @@ def game_from_position(
             entries = raw.get(zone, [])
             if not isinstance(entries, list):
                 b.fail(f"{who}.{zone}: expected a list of cards", headers, zone)
+            if len(entries) > ZONE_CARDS[zone][0]:  # refused before a card is read
+                limit, rule = ZONE_CARDS[zone]
+                b.fail(
+                    f"{who}.{zone} holds {len(entries):,} cards; the limit is {limit} ({rule})",
+                    headers,
+                    zone,
+                )
             for entry in entries:
                 card = b.card(entry, f"{who}.{zone}", headers, zone)
                 if card.type == "token":
@@ -255,12 +265,6 @@ def game_from_position(
                     )
                 getattr(p, zone).append(len(game.defs))
                 game.defs.append(card)
-        if len(p.hand) > HAND_LIMIT:
-            b.fail(
-                f"{who}.hand holds {len(p.hand)} cards; the limit is {HAND_LIMIT} (ZR 3.3)",
-                headers,
-                "hand",
-            )
 
         for zone, limit, rule in (("field", FIELD_LIMIT, "ZR 3.4"), ("base", BASE_LIMIT, "ZR 3.5")):
             entries = raw.get(zone, [])

@@ -2,14 +2,13 @@
 
 A save is JSON with a format version and the card-pool version. Loading starts a new game from the
 seed and decks and replays every action by its text, so the loaded game is exactly the saved one.
-Writes are atomic (a temporary file, then a rename), so a crash never leaves half a save.
+Writes are atomic (a temporary file, then a rename: `files.write_atomic`, the one writer of every
+file the program keeps), so a crash never leaves half a save.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +18,7 @@ from zenonzard_tui.cards import CardDef, ForceDef, load_pool
 from zenonzard_tui.engine.actions import ActionError
 from zenonzard_tui.engine.game import SEATS, Game, new_game
 from zenonzard_tui.engine.state import Options
-from zenonzard_tui.files import MAX_FILE_BYTES, FileReadError, read_limited
+from zenonzard_tui.files import MAX_FILE_BYTES, FileReadError, read_limited, write_atomic
 from zenonzard_tui.usertext import terminal_safe
 
 FORMAT = "zenonzard-save"
@@ -67,22 +66,6 @@ def replay_texts(game: Game) -> list[str]:
 def save_game(game: Game, path: str | Path) -> None:
     """Write the save atomically."""
     write_atomic(Path(path), json.dumps(game_record(game), indent=1))
-
-
-def write_atomic(path: Path, data: str) -> None:
-    """Write a file so that it is either whole or untouched: a temporary file in the same
-    folder, synced, then renamed over `path` (the folder is made if need be)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 SEED_RANGE = (-(2**63), 2**64 - 1)  # the seeds a save holds; `play --seed` keeps within it

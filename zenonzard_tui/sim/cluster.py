@@ -4,13 +4,15 @@ Needs the cluster extra (`pip install 'zenonzard-tui[cluster]'`): importing this
 ImportError without Ray. The decks go into Ray's object store once; each task plays one chunk of
 games (the chunks of the local runner), so a task is worth its overhead. With no address Ray
 starts on this machine only, on the cores this process may use and without its dashboard; with
-one it joins that cluster, whose nodes must have zenonzard-tui installed (docs/sim.md).
+one it joins that cluster, whose nodes must have zenonzard-tui installed (docs/sim.md), or fails
+with a clear message when it cannot be reached within the timeout (reach.py).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
+from itertools import islice
 from typing import Any
 
 import ray
@@ -19,6 +21,9 @@ from zenonzard_tui.decks import Deck
 from zenonzard_tui.sim import RunnerError
 from zenonzard_tui.sim.local import usable_cores
 from zenonzard_tui.sim.play import GameSpec, Result, canonical, chunks, play_chunk
+from zenonzard_tui.sim.reach import DEFAULT_TIMEOUT, check_address, within
+
+WINDOW = 4  # tasks out a worker: enough to keep it busy, few enough to stop at once
 
 
 def _play_chunk(decks: tuple[Deck, ...], specs: tuple[GameSpec, ...]) -> list[Result]:
@@ -31,13 +36,19 @@ class RayRunner:
     Results come as tasks finish. Leaving the `with` block cancels the tasks not yet done and
     disconnects (stopping a local Ray)."""
 
-    def __init__(self, decks: Sequence[Deck], address: str | None) -> None:
+    def __init__(
+        self, decks: Sequence[Deck], address: str | None, timeout: float = DEFAULT_TIMEOUT
+    ) -> None:
         self.decks = tuple(decks)
         self.address = address
+        self.timeout = timeout  # seconds to reach the cluster (reach.py)
         self.pending: list[Any] = []
         self.decks_ref: Any = None
 
     def __enter__(self) -> RayRunner:
+        where = f"the Ray cluster at {self.address}" if self.address else "a local Ray"
+        if self.address is not None:
+            check_address(self.address, self.timeout)  # before Ray, which would wait for ever
         try:
             if self.address is None:  # this machine only
                 ray.init(
@@ -48,13 +59,20 @@ class RayRunner:
                     log_to_driver=False,
                 )
             else:
-                ray.init(address=self.address, logging_level=logging.WARNING, log_to_driver=False)
+                within(
+                    self.timeout,
+                    lambda: ray.init(
+                        address=self.address, logging_level=logging.WARNING, log_to_driver=False
+                    ),
+                    where,
+                )
         except KeyboardInterrupt:
             ray.shutdown()
             raise
+        except RunnerError:
+            raise  # no answer in time: a shutdown would wait for the call that hangs
         except Exception as exc:  # Ray raises ConnectionError, RuntimeError, its own errors
             ray.shutdown()
-            where = f"the Ray cluster at {self.address}" if self.address else "a local Ray"
             raise RunnerError(f"cannot start or reach {where}: {exc}") from exc
         try:
             self.decks_ref = ray.put(self.decks)
@@ -78,12 +96,15 @@ class RayRunner:
         """Where the games are played, for the report."""
         return f"on Ray at {self.address}" if self.address else "on a local Ray"
 
-    def results(self, specs: Sequence[GameSpec]) -> Iterator[Result]:
+    def results(self, specs: Collection[GameSpec]) -> Iterator[Result]:
+        """The results as tasks finish. At most WINDOW tasks a worker are out at a time, the next
+        submitted as one finishes, so a run of 10**12 games (`Run`) is never a list of tasks."""
         task = ray.remote(_play_chunk)
-        self.pending = [
-            task.remote(self.decks_ref, chunk) for chunk in chunks(specs, self.workers())
-        ]
+        parts = chunks(specs, self.workers())
+        window = WINDOW * self.workers()
+        self.pending = [task.remote(self.decks_ref, part) for part in islice(parts, window)]
         while self.pending:
             done, self.pending = ray.wait(self.pending, num_returns=1)
+            self.pending += [task.remote(self.decks_ref, p) for p in islice(parts, len(done))]
             for ref in done:
                 yield from ray.get(ref)

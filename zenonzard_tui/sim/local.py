@@ -12,7 +12,7 @@ import multiprocessing
 import os
 import signal
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from multiprocessing.pool import Pool
 
 from zenonzard_tui.decks import Deck
@@ -93,7 +93,9 @@ class LocalRunner:
         """Where the games are played, for the report."""
         return "in 1 process" if self.jobs == 1 else f"in {self.jobs} processes"
 
-    def results(self, specs: Sequence[GameSpec]) -> Iterator[Result]:
+    def results(self, specs: Collection[GameSpec]) -> Iterator[Result]:
+        """The results of the games `specs` names (a list, or a `Run` made as it is taken: the
+        pool's feeder takes chunks only as fast as the workers' pipe takes them in)."""
         if self.pool is None:
             for spec in specs:
                 yield play(self.decks, spec)

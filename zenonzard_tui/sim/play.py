@@ -8,8 +8,9 @@ instead of comparing equal copies field by field.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from itertools import islice
 
 from zenonzard_tui.ai import AIPlayer
 from zenonzard_tui.cards.loader import load_pool
@@ -92,9 +93,55 @@ def canonical(decks: Sequence[Deck]) -> tuple[Deck, ...]:
     return tuple(out)
 
 
-def chunks(specs: Sequence[GameSpec], workers: int) -> list[tuple[GameSpec, ...]]:
+def chunks(specs: Collection[GameSpec], workers: int) -> Iterator[tuple[GameSpec, ...]]:
     """The specs cut into runs of games for `workers` workers: about eight chunks per worker,
     so that the work evens out and the progress moves, of at most 25 games, so that a stop
-    loses little."""
+    loses little. Made as they are taken: a run of 10**12 games (`Run`) is never a list."""
     size = max(1, min(25, len(specs) // (8 * max(workers, 1))))
-    return [tuple(specs[i : i + size]) for i in range(0, len(specs), size)]
+    games = iter(specs)
+    while part := tuple(islice(games, size)):
+        yield part
+
+
+FIRST = ("alternate", "random", "A", "B")  # who goes first in a run's games
+
+
+def first_for(mode: str, g: int) -> str | int:
+    """Who goes first in game g of a match: seats alternate (A in the even games), a random
+    draw, or always A or B."""
+    if mode == "alternate":
+        return g % 2
+    if mode == "random":
+        return "random"
+    return 0 if mode == "A" else 1
+
+
+@dataclass(frozen=True)
+class Run:
+    """The specs of a run: `games` games of deck 0 against each of `opponents` decks (decks 1,
+    2, ...), game g of every match with seed `seed + g`. A collection that makes each spec as it
+    is taken, so `sim --games 10**12` holds a few specs at a time, never the list of all."""
+
+    games: int  # per match
+    opponents: int
+    seed: int
+    first: str  # one of FIRST
+    levels: tuple[str, str]
+
+    def __len__(self) -> int:
+        return self.games * self.opponents
+
+    def __iter__(self) -> Iterator[GameSpec]:
+        return map(self.spec, range(len(self)))
+
+    def __contains__(self, spec: object) -> bool:
+        return (
+            isinstance(spec, GameSpec)
+            and 0 <= spec.index < len(self)
+            and self.spec(spec.index) == spec
+        )
+
+    def spec(self, index: int) -> GameSpec:
+        """The spec of the run's game `index` (match index // games, game index % games)."""
+        m, g = divmod(index, self.games)
+        return GameSpec(index, m, m + 1, self.seed + g, first_for(self.first, g), self.levels)

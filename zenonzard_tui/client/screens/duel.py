@@ -287,7 +287,7 @@ class DuelScreen(Screen[None]):
             note = f" (its {steps} scripted steps are left for you to play)" if steps else ""
             self.notify(f"Puzzle: {self.session.puzzle.name}{note}", timeout=6)
         if self.session.notice:
-            self.notify(self.session.notice, severity="warning", timeout=10)
+            self.notify(self.session.notice, severity="warning", timeout=10, markup=False)
             self.session.notice = None
         self.advance()
 

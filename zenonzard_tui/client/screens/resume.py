@@ -105,7 +105,7 @@ class ResumeScreen(Screen[Path | None]):
         try:
             session = self.resume.load(info.path)
         except SaveError as exc:
-            self.notify(str(exc), severity="error")
+            self.notify(str(exc), severity="error", markup=False)  # quotes the file
             return
         self.app.push_screen(ReplayScreen(session, info.decks))
 
