@@ -1,0 +1,91 @@
+"""`zenonzard server` and `zenonzard bot` as a user runs them: a server process on 127.0.0.1 (any
+free port), a bot that creates a room and prints its code on its first line, a second bot that
+joins it with a trace; both exit 0 at game over after printing the result."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CMD = [sys.executable, "-m", "zenonzard_tui"]
+
+
+def test_two_bots_play_a_game_on_a_server_process(tmp_path):
+    server = subprocess.Popen(
+        [*CMD, "server", "--port", "0", "--data", str(tmp_path / "data")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    bots: list[subprocess.Popen] = []
+    try:
+        assert server.stdout is not None
+        line = server.stdout.readline()
+        match = re.search(r"listening on (ws://127\.0\.0\.1:\d+)", line)
+        assert match, line
+        url = match.group(1)
+        first = subprocess.Popen(
+            [
+                *CMD,
+                "bot",
+                "--server",
+                url,
+                "--create",
+                "--ai",
+                "easy",
+                "--deck",
+                "red-rush",
+                "--seed",
+                "1",
+            ],  # fmt: skip
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+        )
+        bots.append(first)
+        assert first.stdout is not None
+        code = first.stdout.readline().strip()
+        assert re.fullmatch(r"[A-Z2-9]{6}", code), code
+        trace = tmp_path / "trace.jsonl"
+        second = subprocess.Popen(
+            [
+                *CMD,
+                "bot",
+                "--server",
+                url,
+                "--join",
+                code.lower(),
+                "--ai",
+                "easy",
+                "--deck",
+                "blue-tides",
+                "--seed",
+                "2",
+                "--trace",
+                str(trace),
+            ],  # fmt: skip
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+        )
+        bots.append(second)
+        out_second, _ = second.communicate(timeout=240)
+        out_first, _ = first.communicate(timeout=60)
+        assert first.returncode == 0 and second.returncode == 0
+        for out in (out_first, out_second):
+            assert re.search(r"(A|B) wins|draw", out), out
+        messages = [json.loads(line) for line in trace.read_text().splitlines()]
+        kinds = [m["type"] for m in messages]
+        assert kinds[0] == "start" and kinds[-1] == "over" and "update" in kinds
+        assert any("world" in m for m in messages if m["type"] == "update")
+        assert list((tmp_path / "data" / "finished").glob(f"{code}.json"))
+    finally:
+        for proc in (*bots, server):
+            if proc.poll() is None:
+                proc.kill()
+        server.wait(timeout=10)
