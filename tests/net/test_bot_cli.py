@@ -42,7 +42,7 @@ def test_two_bots_play_a_game_on_a_server_process(tmp_path):
                 "red-rush",
                 "--seed",
                 "1",
-            ],  # fmt: skip
+            ],
             stdout=subprocess.PIPE,
             text=True,
             cwd=ROOT,
@@ -68,7 +68,7 @@ def test_two_bots_play_a_game_on_a_server_process(tmp_path):
                 "2",
                 "--trace",
                 str(trace),
-            ],  # fmt: skip
+            ],
             stdout=subprocess.PIPE,
             text=True,
             cwd=ROOT,
