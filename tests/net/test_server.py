@@ -348,3 +348,36 @@ def test_a_remote_client_rebuilds_the_observation_it_was_sent():
         observation_from_wire({"seat": "A", "turn": 1, "phase": "main", "players": []})
     with pytest.raises(WireError, match="not a table"):
         observation_from_wire([1, 2])
+
+
+async def test_a_room_nobody_joins_closes_and_its_file_goes(tmp_path):
+    limits = Limits(rate=FAST.rate, burst=FAST.burst, waiting=0.3)
+    async with asyncio.timeout(20), running(tmp_path, limits=limits) as server:
+        link = Link(server.url)
+        await link.open()
+        room = (await link.enter({"type": "create", "deck": RED})).room
+        assert (tmp_path / "rooms" / f"{room}.json").exists()
+        await asyncio.sleep(0.6)
+        assert room not in server.duel.rooms
+        assert not (tmp_path / "rooms" / f"{room}.json").exists()
+        with pytest.raises(LinkError):  # the server closed the connection with the room
+            await link.receive()
+
+
+async def test_the_log_names_no_token_no_action_and_no_card(caplog):
+    from zenonzard_tui.cards import load_pool
+
+    caplog.set_level("INFO", logger="zenonzard.server")
+    async with asyncio.timeout(60), running() as server:
+        a, b, _room = await seated(server.url)
+        over_a, _ = await asyncio.gather(random_player(a, 31), random_player(b, 32))
+        tokens = [link.seating.token for link in (a, b)]  # type: ignore[union-attr]
+        for link in (a, b):
+            await link.close()
+    lines = [record.getMessage() for record in caplog.records]
+    assert any("over after" in line for line in lines)
+    names = {card.name for card in load_pool().cards.values()}
+    for line in lines:
+        assert not any(token and token in line for token in tokens), line
+        assert not any(text in line for text in over_a["save"]["actions"] if len(text) > 8), line
+        assert not any(name in line for name in names if len(name) > 4), line
