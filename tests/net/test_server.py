@@ -208,8 +208,28 @@ async def test_a_server_restart_loses_no_game(tmp_path):
             assert len(over_a["save"]["actions"]) >= reached["index"]
             assert (tmp_path / "finished" / f"{room}.json").exists()
             assert not (tmp_path / "rooms" / f"{room}.json").exists()
+            assert not (tmp_path / "rooms" / f"{room}.actions").exists()
             for link in (a2, b2):
                 await link.close()
+
+
+async def test_an_action_cut_short_by_a_crash_is_left_out_at_the_restart(tmp_path):
+    async with asyncio.timeout(60):
+        async with running(tmp_path) as server:
+            a, b, room = await seated(server.url)
+            task_b = asyncio.create_task(random_player(b, 40, stop_at=12))
+            await random_player(a, 41, stop_at=12)
+            await task_b
+            a.closed = b.closed = True
+            kept = list(server.duel.rooms[room].actions)
+        actions = tmp_path / "rooms" / f"{room}.actions"
+        assert [json.loads(line) for line in actions.read_text().splitlines()] == kept
+        with actions.open("a") as f:
+            f.write('"attack Drill Go')  # the power went in the middle of a line
+        async with running(tmp_path) as server:
+            assert server.duel.rooms[room].actions == kept
+        for link in (a, b):
+            await link.close()
 
 
 async def test_a_damaged_room_file_is_set_aside_and_the_rest_load(tmp_path):
@@ -218,7 +238,7 @@ async def test_a_damaged_room_file_is_set_aside_and_the_rest_load(tmp_path):
     async with asyncio.timeout(20), running(tmp_path) as server:
         assert server.duel.rooms == {}
         assert len(server.duel.loaded_problems) == 1
-    assert (tmp_path / "rooms" / "AAAAAA.bad").exists()
+    assert (tmp_path / "rooms" / "AAAAAA.json.bad").exists()
 
 
 BAD_FRAMES = [

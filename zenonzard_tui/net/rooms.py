@@ -241,32 +241,62 @@ def _clean_name(name: str, seat: str) -> str:
 
 
 class RoomStore:
-    """The room files of a server's data folder: `rooms/CODE.json` while a room lives,
-    `finished/CODE.json` (the game's save) once its game is over. None: keep nothing (tests)."""
+    """The room files of a server's data folder. While a room lives: `rooms/CODE.json`, its
+    header (seed, seats, token hashes), written atomically when a seat is taken, and
+    `rooms/CODE.actions`, its action texts, one JSON string a line, appended after every action
+    (flushed to the system, not synced to the disk: an fsync an action would stall every room for
+    milliseconds; a killed server loses nothing, a power cut at most the last actions). Once the
+    game is over: `finished/CODE.json`, the game's save. None: keep nothing (tests)."""
 
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
+        self.kept: dict[str, int] = {}  # actions already in each room's .actions file
+
+    def _paths(self, code: str) -> tuple[Path, Path]:
+        assert self.folder is not None
+        base = self.folder / "rooms" / code
+        return base.with_suffix(".json"), base.with_suffix(".actions")
 
     def write(self, room: Room) -> None:
-        if self.folder is not None:
-            write_atomic(self.folder / "rooms" / f"{room.code}.json", json.dumps(room.to_record()))
+        """The room's header (a seat was taken); its actions so far go to its actions file."""
+        if self.folder is None:
+            return
+        header, actions = self._paths(room.code)
+        write_atomic(header, json.dumps({**room.to_record(), "actions": []}))
+        with open(actions, "w", encoding="utf-8") as f:
+            f.writelines(json.dumps(text) + "\n" for text in room.actions)
+        self.kept[room.code] = len(room.actions)
+
+    def keep(self, room: Room) -> None:
+        """Append the room's new actions to its actions file."""
+        if self.folder is None:
+            return
+        start = self.kept.get(room.code, 0)
+        new = room.actions[start:]
+        if not new:
+            return
+        with open(self._paths(room.code)[1], "a", encoding="utf-8") as f:
+            f.writelines(json.dumps(text) + "\n" for text in new)
+        self.kept[room.code] = start + len(new)
 
     def finish(self, room: Room) -> None:
-        """The game is over: its save goes to finished/, the room file away."""
+        """The game is over: its save goes to finished/, the room's files away."""
         if self.folder is None:
             return
         if room.table is not None:
             record = room.save_record()
             write_atomic(self.folder / "finished" / f"{room.code}.json", json.dumps(record))
-        (self.folder / "rooms" / f"{room.code}.json").unlink(missing_ok=True)
+        self.drop(room)
 
     def drop(self, room: Room) -> None:
         if self.folder is not None:
-            (self.folder / "rooms" / f"{room.code}.json").unlink(missing_ok=True)
+            for path in self._paths(room.code):
+                path.unlink(missing_ok=True)
+        self.kept.pop(room.code, None)
 
     def load_all(self) -> tuple[list[Room], list[str]]:
-        """Every room kept in the folder, and a sentence for each file that could not be used
-        (that file is moved aside as NAME.bad, never deleted)."""
+        """Every room kept in the folder, and a sentence for each room that could not be used
+        (its files are moved aside as CODE.json.bad and CODE.actions.bad, never deleted)."""
         rooms: list[Room] = []
         problems: list[str] = []
         if self.folder is None:
@@ -275,14 +305,43 @@ class RoomStore:
         if not folder.is_dir():
             return rooms, problems
         for path in sorted(folder.glob("*.json")):
+            actions_path = path.with_suffix(".actions")
             try:
                 record = parse_record(read_limited(path, limit=MAX_ROOM_BYTES, what="a room file"),
                                       str(path))  # fmt: skip
-                rooms.append(Room.from_record(record, str(path)))
+                if isinstance(record, dict) and actions_path.exists():
+                    record["actions"] = _actions(actions_path)
+                room = Room.from_record(record, str(path))
             except (FileReadError, SaveError) as exc:
                 problems.append(str(exc))
-                path.replace(path.with_suffix(".bad"))
+                for bad in (path, actions_path):
+                    if bad.exists():
+                        bad.replace(bad.with_name(bad.name + ".bad"))
+                continue
+            rooms.append(room)
+            self.kept[room.code] = len(room.actions)
         return rooms, problems
+
+
+def _actions(path: Path) -> list[str]:
+    """A room's action texts from its actions file; a last line cut short (the power went while
+    it was written) is left out."""
+    raw = read_limited(path, limit=MAX_ROOM_BYTES, what="a room's actions file")
+    lines = raw.decode("utf-8", "replace").split("\n")
+    out: list[str] = []
+    for n, line in enumerate(lines, 1):
+        if not line:
+            continue
+        try:
+            text = json.loads(line)
+        except ValueError:
+            if n == len(lines):  # the last line, with no newline after it: cut short
+                break
+            raise SaveError(f"{path}:{n}: not an action text") from None
+        if not isinstance(text, str):
+            raise SaveError(f"{path}:{n}: not an action text")
+        out.append(text)
+    return out
 
 
 __all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Room", "RoomStore", "Seat", "new_code", "read_deck"]

@@ -318,7 +318,7 @@ class DuelServer:
         """An action was applied: keep it, tell everyone, and close the game if it is over."""
         assert room.table is not None
         room.touched = time.monotonic()
-        self.store.write(room)
+        self.store.keep(room)
         await self._broadcast(room)
         if not room.table.over:
             return
