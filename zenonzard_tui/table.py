@@ -40,6 +40,7 @@ from zenonzard_tui.cards import load_pool
 from zenonzard_tui.cards.model import CardDef, ForceDef
 from zenonzard_tui.engine.actions import ActionError
 from zenonzard_tui.engine.game import SEATS, Game, new_game
+from zenonzard_tui.engine.log import Sentences
 from zenonzard_tui.engine.observe import (
     SPECTATOR,
     EventView,
@@ -451,6 +452,7 @@ class LocalChannel:
         self._table = table
         self._seat = seat
         self._reader = SPECTATOR if seat is None else seat
+        self._log = Sentences(self._reader)  # the log's sentences for this reader, kept
         self._seen: tuple[int, Game, Observation] | None = None
 
     def __repr__(self) -> str:
@@ -471,7 +473,8 @@ class LocalChannel:
         if seen is not None and seen[0] == table.step and seen[1] is table.game:
             return seen[2]
         game = table.game
-        view = spectate(game) if self._seat is None else observe(game, self._seat)
+        log = self._log.of(game)
+        view = spectate(game, log) if self._seat is None else observe(game, self._seat, log)
         self._seen = (table.step, game, view)
         return view
 

@@ -175,3 +175,29 @@ def test_cards_kept_rested_are_named_with_their_owner():
         s.startswith("B's Drill Golem") and "cannot become Active until the end of B's next" in s
         for s in log
     ), log
+
+
+def test_kept_sentences_are_the_log_written_afresh():
+    """`log.Sentences` (a table channel's log, kept as the game goes) gives at every step what
+    `sentences()` writes from the whole log, for both seats and a spectator, also after an undo
+    (another game object)."""
+    import random as _random
+
+    from zenonzard_tui.decks import find_deck, load_deck
+    from zenonzard_tui.engine.game import new_game
+    from zenonzard_tui.engine.log import Sentences, sentences
+    from zenonzard_tui.engine.observe import SPECTATOR
+
+    decks = [load_deck(find_deck(n)) for n in ("red-rush", "purple-grave-pact", "blue-tides")]
+    for seed in range(3):
+        rng = _random.Random(seed)
+        game = new_game(decks[seed], decks[(seed + 1) % 3], seed=seed)
+        kept = {seat: Sentences(seat) for seat in (0, 1, SPECTATOR)}
+        steps = 0
+        while not game.over and steps < 400:
+            for seat, log in kept.items():
+                assert log.of(game) == tuple(sentences(game, seat))
+            if steps == 50:
+                game = game.clone()  # another object: read again
+            game.apply(rng.choice(game.legal_actions()))
+            steps += 1

@@ -50,3 +50,30 @@ def sentences(game: Game, seat: int | None = None) -> list[str]:
         if text:
             out.append(text)
     return out
+
+
+class Sentences:
+    """The log's sentences for one reader, kept as the game goes: each record is written once
+    (the whole log again at every look cost a table's observation most of its time). A record's
+    sentence depends on the record and the cards it names, not on what came after, so the kept
+    sentences are those `sentences()` would write (tests/test_table.py checks it over games)."""
+
+    __slots__ = ("count", "game", "seat", "texts")
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.game: Game | None = None
+        self.count = 0  # records read
+        self.texts: list[str] = []
+
+    def of(self, game: Game) -> tuple[str, ...]:
+        """The sentences of `game`'s log (another game, or a shorter log: read again)."""
+        records = game.log.records
+        if game is not self.game or len(records) < self.count:
+            self.game, self.count, self.texts = game, 0, []
+        for event in records[self.count :]:
+            text = event.sentence(game, self.seat)
+            if text:
+                self.texts.append(text)
+        self.count = len(records)
+        return tuple(self.texts)

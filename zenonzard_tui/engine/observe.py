@@ -416,21 +416,22 @@ def _pending(game: Game, seat: int) -> PendingView | None:
     )
 
 
-def observe(game: Game, seat: int) -> Observation:
-    """The game as `seat` sees it."""
-    return _observe(game, seat, SEATS[seat])
+def observe(game: Game, seat: int, log: tuple[str, ...] | None = None) -> Observation:
+    """The game as `seat` sees it. `log`: the log's sentences for this seat, when the caller
+    keeps them as the game goes (a table's channel: `log.Sentences`); else written afresh."""
+    return _observe(game, seat, SEATS[seat], log)
 
 
 SPECTATOR = -1  # the reader a spectator is: neither seat (the log's None is an all-knowing one)
 
 
-def spectate(game: Game) -> Observation:
+def spectate(game: Game, log: tuple[str, ...] | None = None) -> Observation:
     """The game as a spectator sees it: what both players see (no hand, no legal actions, each
     player's draws counted, not named); `seat` is "spectator"."""
-    return _observe(game, SPECTATOR, "spectator")
+    return _observe(game, SPECTATOR, "spectator", log)
 
 
-def _observe(game: Game, seat: int, label: str) -> Observation:
+def _observe(game: Game, seat: int, label: str, log: tuple[str, ...] | None) -> Observation:
     players = []
     locked = fx.locked_keys(game) if game.lasting else frozenset()
     for p in game.players:
@@ -477,7 +478,7 @@ def _observe(game: Game, seat: int, label: str) -> Observation:
         attack=attack,
         outcome=game.outcome,
         players=(players[0], players[1]),
-        log=tuple(sentences(game, seat)),
+        log=tuple(sentences(game, seat)) if log is None else log,
     )
 
 

@@ -101,7 +101,9 @@ class Versions:
 
 
 def encode(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    from zenonzard_tui.net.wire import encode as encode_values  # (dataclasses too, quickly)
+
+    return encode_values(message)
 
 
 def decode(frame: str | bytes, limit: int = MAX_MESSAGE) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import secrets
 import time
@@ -43,7 +44,6 @@ from zenonzard_tui.net.protocol import (
     normalize_code,
 )
 from zenonzard_tui.net.rooms import Room, RoomStore, new_code, read_deck
-from zenonzard_tui.net.wire import plain
 from zenonzard_tui.table import NotLegal, NotYourTurn, ReadOnly, Table, TableError
 
 log = logging.getLogger("zenonzard.server")
@@ -380,7 +380,7 @@ class DuelServer:
         message = {
             "type": "update",
             "index": len(room.actions),
-            "observation": view_dict(channel.observation()),
+            "observation": channel.observation(),  # (wire.encode writes it, without its log)
             "events_from": peer.sent,
             "events": [event.to_dict() for event in events],
             "actions": list(channel.legal()) or None,
@@ -481,13 +481,8 @@ class DuelServer:
 
 
 def view_dict(observation: Observation) -> dict[str, Any]:
-    """An observation as the wire carries it (`Observation.to_dict`'s values, `wire.plain`'s
-    speed): its log goes as events, not again each time; a pending decision names its kind."""
-    out = plain(observation)
-    del out["log"]
-    if observation.pending is not None:
-        out["pending"]["kind"] = observation.pending.kind
-    return out
+    """An observation as the wire carries it (`Observation.to_dict`'s values without the log)."""
+    return json.loads(encode(observation))  # type: ignore[arg-type]
 
 
 def result_of(table: Table) -> str | None:
