@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 from collections import Counter
 from dataclasses import dataclass
@@ -68,12 +69,22 @@ def save_game(game: Game, path: str | Path) -> None:
     write_atomic(Path(path), json.dumps(game_record(game), indent=1))
 
 
-def write_atomic(path: Path, data: str) -> None:
+def write_atomic(path: Path, data: str, private: bool = True) -> None:
     """Write a file so that it is either whole or untouched: a temporary file in the same
-    folder, synced, then renamed over `path` (the folder is made if need be)."""
+    folder, synced, then renamed over `path` (the folder is made if need be).
+
+    `private`: the file is readable by its owner only (saves, settings). Otherwise it gets the
+    mode the user's umask gives a new file (a deck file, 0644 under the usual umask 022), or the
+    mode of the file it replaces."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        if not private:
+            try:
+                mode = stat.S_IMODE(path.stat().st_mode)
+            except OSError:
+                mode = 0o666 & ~_umask()
+            os.chmod(tmp, mode)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(data)
             f.flush()
@@ -82,6 +93,13 @@ def write_atomic(path: Path, data: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _umask() -> int:
+    """The process's umask (os.umask can only be read by setting it, so it is set back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 SEED_RANGE = (-(2**63), 2**64 - 1)  # the seeds a save holds; `play --seed` keeps within it
