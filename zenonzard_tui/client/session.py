@@ -27,6 +27,7 @@ from zenonzard_tui.client.saves import (
     claim_autosave,
     data_dir,
     history_dir,
+    player_has_chosen,
     saves_dir,
 )
 from zenonzard_tui.client.settings import Settings
@@ -86,6 +87,7 @@ class Session:
     resumed_from: Path | None = None  # the autosave this game was resumed from (removed later)
     autosaved: bool = False  # True while autosave_file holds this game's latest position
     notice: str | None = None  # what a player should know about the loaded save (shown at start)
+    touched: bool = False  # a player has chosen something (saves.player_has_chosen)
 
     def __post_init__(self) -> None:
         self.catalog: dict[str, CardDef] = dict(self.game.catalog)
@@ -239,6 +241,9 @@ class Session:
                 self.autosave_file.unlink(missing_ok=True)
             self._drop_resumed()
             return
+        self.touched = self.touched or player_has_chosen(self)
+        if not self.touched:
+            return  # nothing chosen yet (the AI's mulligan alone): no autosave is left behind
         self.autosaved = False
         if self.autosave_file is None:
             self.autosave_file = claim_autosave(self.autosave_dir)
