@@ -185,8 +185,8 @@ FLASH_STYLE = "bold $text on $warning 60%"
 
 
 def life_badge(life: int) -> Content:
-    """ " 7 " on a band of colour (the error colour at 3 or less)."""
-    return Content.styled(f" {life} ", LOW_LIFE_STYLE if life <= 3 else LIFE_STYLE)
+    """ " 7 " on a band of colour (the error colour at 3 or less); below 0 is shown as 0."""
+    return Content.styled(f" {max(life, 0)} ", LOW_LIFE_STYLE if life <= 3 else LIFE_STYLE)
 
 
 def flagged(chip: Chip, note: str) -> Chip:

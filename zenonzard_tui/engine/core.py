@@ -206,12 +206,8 @@ class GameCore:
         dead = [p.seat for p in self.players if p.life <= 0]
         if len(dead) == 2:
             self._end(Termination.BOTH_LIFE, None, "both players reached 0 life at once (ZR 1.4)")
-        elif dead:
-            self._end(
-                Termination.LIFE,
-                1 - dead[0],
-                f"{SEATS[dead[0]]}'s life reached {self.players[dead[0]].life} (ZR 1.2)",
-            )
+        elif dead:  # life below 0 is said as 0: "B's life reached 0" (the rule's "0 or less")
+            self._end(Termination.LIFE, 1 - dead[0], f"{SEATS[dead[0]]}'s life reached 0 (ZR 1.2)")
 
     def _end(self, termination: Termination, winner: int | None, reason: str) -> None:
         self.outcome = Outcome(termination, winner, reason)
