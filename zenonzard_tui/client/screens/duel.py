@@ -123,8 +123,7 @@ class DuelScreen(Screen[None]):
         self.autopass = not session.hotseat and session.settings.autopass
         self.marks: set[int] = set()
         self.filter = ""  # typed words the listed actions must contain
-        choice = session.settings.hotseat_flash
-        self.flash_choice = [choice, choice]  # hotseat, per seat: "ask" or "usable" (w)
+        self.flash_choice = list(session.settings.hotseat_flash)  # per seat: "ask"/"usable" (w)
         # per seat: the board and the log length when that seat last acted, to mark and tell
         # what changed since (the other player's turn)
         self.before: list[Observation | None] = [None, None]
@@ -508,7 +507,9 @@ class DuelScreen(Screen[None]):
             tail = Content.styled("  your move", "$success")
         else:
             tail = Content("")
-        status.show(left + tail, left, right=(f"{where} · {mode}", where, ""))
+        status.show(
+            left + tail, left, right=(f"{where} · {mode}", f"{turn} · {mode}", where), keep=2
+        )
 
     def live_pending(self) -> PendingView | None:
         """The pending decision: its kind and seat are public (and its actions, if ours)."""
