@@ -1,6 +1,7 @@
 """The games of a run as Ray tasks, on this machine or on a Ray cluster (`zenonzard sim --ray`).
 
-Needs the cluster extra (`pip install 'zenonzard-tui[cluster]'`): importing this module raises
+Needs Ray, the cluster extra (`pip install 'ray>=2.9'`, or `pip install -e '.[cluster]'` in a
+clone; docs/sim.md): importing this module raises
 ImportError without Ray. The decks go into Ray's object store once; each task plays one chunk of
 games (the chunks of the local runner), so a task is worth its overhead. With no address Ray
 starts on this machine only, on the cores this process may use and without its dashboard; with
