@@ -5,7 +5,9 @@ A shipped puzzle is a "win this turn" puzzle: the player whose turn it is can wi
 ends, whatever the opponent does in its Flash windows and blocks. `forced_win` checks that by
 searching every line of the turn: the player's moves are tried one by one (any may win), the
 opponent's answers all have to be met (every one must still lose). It sees the whole position,
-hidden cards included: it is a tool for the puzzle's author, not a player.
+hidden cards included: it is a tool for the puzzle's author, not a player. A win this turn ends
+this turn: the search stops where the turn ends, so a loss at the start of the next one (the
+opponent's draw from an empty deck, ZR 1.3) is no win of the puzzle.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from pathlib import Path
 
 from zenonzard_tui.ai import lethal
 from zenonzard_tui.engine.game import Game
+from zenonzard_tui.engine.outcome import Termination
+from zenonzard_tui.engine.turns import Turns
 
 PUZZLES = Path(__file__).resolve().parent / "puzzles"
 SUFFIX = ".toml"
@@ -48,5 +52,25 @@ def forced_win(game: Game, max_nodes: int = 1_000_000) -> Search:
     """Can the player whose turn it is win before the turn ends, whatever the opponent does?
     Searched by iterative deepening, so the line found is among the shortest (the search is
     `ai.lethal.forced_win` over this one position)."""
-    found = lethal.forced_win([game], max_nodes=max_nodes)
+    this_turn = game.clone()
+    this_turn.__class__ = _ThisTurn  # its clones in the search are _ThisTurn too
+    found = lethal.forced_win([this_turn], max_nodes=max_nodes)
     return Search(found.line, found.nodes, found.complete)
+
+
+class _ThisTurn(Game):
+    """The game as the solver searches it: when the turn ends ("end turn", ZR 5.7: its "at the
+    end of your turn" effects and the end of "this turn" effects still happen), the game ends
+    there with no winner instead of starting the next turn, whose draw step (ZR 5.4) could
+    make the opponent lose from an empty deck (ZR 1.3): a loss then is not a win this turn."""
+
+    __slots__ = ()
+
+    def _act_end_turn(self, seat: int) -> None:
+        super()._act_end_turn(seat)
+        for n, task in enumerate(self.stack):
+            if task[0] is Turns.t_start_turn:
+                self.stack[n] = (_ThisTurn._t_turn_over,)
+
+    def _t_turn_over(self) -> None:
+        self._end(Termination.TURN_LIMIT, None, "the turn is over: no win this turn")
