@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import ray
@@ -20,6 +21,20 @@ from zenonzard_tui.decks import Deck
 from zenonzard_tui.sim import RunnerError
 from zenonzard_tui.sim.local import usable_cores
 from zenonzard_tui.sim.play import GameSpec, Result, canonical, chunks, play_chunk
+
+AUTH_LOGGER = "ray._private.authentication.authentication_token_setup"  # Ray 2.5x
+
+
+@contextmanager
+def _quiet(name: str) -> Iterator[None]:
+    """The warnings of logger `name` are not shown meanwhile (its errors are)."""
+    logger = logging.getLogger(name)
+    level = logger.level
+    logger.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
 
 
 def _play_chunk(decks: tuple[Deck, ...], specs: tuple[GameSpec, ...]) -> list[Result]:
@@ -41,13 +56,16 @@ class RayRunner:
     def __enter__(self) -> RayRunner:
         try:
             if self.address is None:  # this machine only
-                ray.init(
-                    address="local",
-                    include_dashboard=False,
-                    num_cpus=usable_cores(),
-                    logging_level=logging.WARNING,
-                    log_to_driver=False,
-                )
+                with _quiet(AUTH_LOGGER):  # "Token authentication is enabled for this Ray
+                    # cluster": Ray's default for the local cluster it starts (and stops at the
+                    # end) for this run; nothing for the user to do, so not said
+                    ray.init(
+                        address="local",
+                        include_dashboard=False,
+                        num_cpus=usable_cores(),
+                        logging_level=logging.WARNING,
+                        log_to_driver=False,
+                    )
             else:
                 ray.init(address=self.address, logging_level=logging.WARNING, log_to_driver=False)
         except KeyboardInterrupt:
