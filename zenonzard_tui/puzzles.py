@@ -18,8 +18,6 @@ from pathlib import Path
 
 from zenonzard_tui.ai import lethal
 from zenonzard_tui.engine.game import Game
-from zenonzard_tui.engine.outcome import Termination
-from zenonzard_tui.engine.turns import Turns
 
 PUZZLES = Path(__file__).resolve().parent / "puzzles"
 SUFFIX = ".toml"
@@ -53,24 +51,6 @@ def forced_win(game: Game, max_nodes: int = 1_000_000) -> Search:
     Searched by iterative deepening, so the line found is among the shortest (the search is
     `ai.lethal.forced_win` over this one position)."""
     this_turn = game.clone()
-    this_turn.__class__ = _ThisTurn  # its clones in the search are _ThisTurn too
+    this_turn.stops_at_turn_end = True  # a win this turn ends this turn (ZR 1.3: not after)
     found = lethal.forced_win([this_turn], max_nodes=max_nodes)
     return Search(found.line, found.nodes, found.complete)
-
-
-class _ThisTurn(Game):
-    """The game as the solver searches it: when the turn ends ("end turn", ZR 5.7: its "at the
-    end of your turn" effects and the end of "this turn" effects still happen), the game ends
-    there with no winner instead of starting the next turn, whose draw step (ZR 5.4) could
-    make the opponent lose from an empty deck (ZR 1.3): a loss then is not a win this turn."""
-
-    __slots__ = ()
-
-    def _act_end_turn(self, seat: int) -> None:
-        super()._act_end_turn(seat)
-        for n, task in enumerate(self.stack):
-            if task[0] is Turns.t_start_turn:
-                self.stack[n] = (_ThisTurn._t_turn_over,)
-
-    def _t_turn_over(self) -> None:
-        self._end(Termination.TURN_LIMIT, None, "the turn is over: no win this turn")

@@ -53,6 +53,10 @@ class GameCore:
     # The continuous effects at work, found again whenever what they depend on changed: the cards
     # in play and the Forces at work (`play_version`) or the lasting effects (effects._cache).
     sources_cache: SourceCache | None = None
+    # True: when the turn ends (ZR 5.7, after its end-of-turn effects), the game ends there with
+    # no winner instead of starting the next turn. The puzzle solver's "win this turn": a loss
+    # at the next turn's draw step (ZR 1.3) is no win of this turn. Kept by clones.
+    stops_at_turn_end: bool = False
 
     def __init__(self) -> None:  # use new_game() or position.game_from_position()
         self.defs: list[CardDef] = []  # uid -> definition, shared by clones, never changed
@@ -107,6 +111,8 @@ class GameCore:
         new.this_turn, new.lasting = self.this_turn, self.lasting  # tuples: shared
         new.play_version = self.play_version  # (its SourceCache is found anew: other slots)
         new._legal, new._texts = self._legal, self._texts
+        if self.stops_at_turn_end:
+            new.stops_at_turn_end = True
         return new
 
     def new_uid(self) -> int:
