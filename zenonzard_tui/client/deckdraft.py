@@ -153,7 +153,7 @@ def edited_text(draft: DeckDraft, source: str, pool: CardPool) -> str:
     `# name:` and description lines change only when the name or description did. Comments,
     sections, blank lines, line endings and lines that cannot be read stay as they are.
     """
-    entries = _entries(source, pool)
+    entries = _entries(source, str(draft.path or "<deck>"), pool)  # (no name line: the stem)
     bom = "\ufeff" if source.startswith("\ufeff") else ""
     eol = "\r\n" if "\r\n" in source else "\n"
     lines = [line.removesuffix("\r") for line in source.removeprefix("\ufeff").split("\n")]
@@ -228,13 +228,13 @@ def edited_text(draft: DeckDraft, source: str, pool: CardPool) -> str:
     return bom + eol.join(out)
 
 
-_LAST: list[tuple[str, CardPool, DeckEntries]] = []  # the last source read (every key asks)
+_LAST: list[tuple[str, str, CardPool, DeckEntries]] = []  # the last one read (every key asks)
 
 
-def _entries(source: str, pool: CardPool) -> DeckEntries:
-    if not _LAST or _LAST[0][0] != source or _LAST[0][1] is not pool:
-        _LAST[:] = [(source, pool, read_entries(source, "<deck>", pool))]
-    return _LAST[0][2]
+def _entries(source: str, name: str, pool: CardPool) -> DeckEntries:
+    if not _LAST or _LAST[0][:2] != (source, name) or _LAST[0][2] is not pool:
+        _LAST[:] = [(source, name, pool, read_entries(source, name, pool))]
+    return _LAST[0][3]
 
 
 def _card_entry(count: int, card: CardDef, pool: CardPool) -> str:
