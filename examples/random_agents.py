@@ -1,6 +1,6 @@
 """Random agents playing Zenonzard through the PettingZoo environment; prints games per second.
 
-    pip install 'zenonzard-tui[rl]'
+    pip install 'pettingzoo>=1.24' 'numpy>=1.24'     # the rl extra (in a clone: pip install -e '.[rl]')
     python examples/random_agents.py [--games N] [--seed S] [--deck-a D] [--deck-b D]
 
 Each agent picks uniformly among the legal action ids (the observation's action mask). Nothing

@@ -693,3 +693,17 @@ def test_tokens_are_never_suggested():
     report = parse_deck(deck_text((6, "3 Golem")))
     assert report.problems[0].suggestions
     assert not any(POOL.card(name).is_token for name in report.problems[0].suggestions)
+
+
+def test_load_deck_takes_a_starters_name_as_the_command_line_does(tmp_path, monkeypatch):
+    from zenonzard_tui.decks import DeckReadError, find_deck
+
+    monkeypatch.chdir(tmp_path)  # no decks/ folder here: the starters come with the package
+    deck = load_deck("red-rush")
+    assert deck.name == "Red Rush" and len(deck.cards) == 40
+    assert deck.card_ids == load_deck(find_deck("red-rush")).card_ids
+    with pytest.raises(DeckReadError, match=r"starters: .*red-rush"):
+        load_deck("no-such-starter")
+    (tmp_path / "red-rush").write_text("not a deck")  # a file of that name wins, as in the CLI
+    with pytest.raises(DeckError):
+        load_deck("red-rush")

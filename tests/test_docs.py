@@ -66,3 +66,40 @@ def test_no_file_points_outside_the_project():
         if re.search(r"\bshared/", line)
     ]
     assert offenders == []
+
+
+def python_blocks() -> list[tuple[str, str]]:
+    """The ```python blocks of README.md and docs/*.md: (where, code)."""
+    out = []
+    for path in [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]:
+        text = path.read_text(encoding="utf-8")
+        for n, code in enumerate(re.findall(r"^```python\n(.*?)^```$", text, flags=re.M | re.S)):
+            out.append((f"{path.name} block {n + 1}", code))
+    return out
+
+
+def test_the_docs_have_python_examples():
+    assert len(python_blocks()) >= 4
+
+
+@pytest.mark.parametrize("where,code", python_blocks(), ids=[w for w, _ in python_blocks()])
+def test_every_python_example_runs_outside_a_clone(where, code, tmp_path):
+    """Run as a user of the installed package would: in an empty folder (no decks/ beside it),
+    with the project's root off the import path."""
+    import subprocess
+    import sys
+
+    if "zenonzard_tui.env" in code:
+        pytest.importorskip("pettingzoo", reason="the rl extra is not installed")
+    script = tmp_path / "example.py"
+    script.write_text(code, encoding="utf-8")
+    env = {k: v for k, v in __import__("os").environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run(
+        [sys.executable, "-I", str(script)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
+    assert done.returncode == 0, f"{where}:\n{done.stderr}"

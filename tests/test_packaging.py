@@ -36,3 +36,18 @@ def test_every_data_file_of_the_package_is_shipped():
 def test_the_patterns_name_files_that_exist():
     for pattern in _patterns():
         assert list(ROOT.glob(pattern)), f"package-data pattern {pattern!r} matches no file"
+
+
+def test_the_sdist_carries_what_its_tests_need():
+    """The sdist (python -m build --sdist) holds tests/, docs/, examples/, bench/ and decks/, so
+    its tests run where it is unpacked: MANIFEST.in grafts each folder the tests read."""
+    grafted = {
+        line.split()[1]
+        for line in (ROOT / "MANIFEST.in").read_text("utf-8").splitlines()
+        if line.startswith("graft ")
+    }
+    assert {"tests", "docs", "examples", "bench", "decks"} <= grafted
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
+    classifiers = config["project"]["classifiers"]
+    for version in ("3.11", "3.12", "3.13"):
+        assert f"Programming Language :: Python :: {version}" in classifiers

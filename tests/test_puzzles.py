@@ -98,3 +98,36 @@ def test_every_puzzle_title_has_a_description_and_names_only_what_is_on_the_boar
     for name in sorted(named | set(creatures), key=len, reverse=True):
         if name in description:
             assert creatures.get(name, name) in in_play, f"{path.name}: {name} is not in play"
+
+
+NEXT_DRAW = """
+name = "B's deck is empty, but A has nothing to attack with"
+[state]
+turn = 5
+active = "A"
+phase = "main"
+[state.A]
+deck = ["Drill Golem", "Drill Golem"]
+[state.B]
+life = 5
+"""
+
+
+def test_a_loss_at_the_opponents_next_draw_is_no_win_this_turn():
+    """ZR 1.3: B would lose drawing from its empty deck at the start of its turn; that is after
+    this turn, so `end turn` does not solve the puzzle."""
+    game = parse_scenario(NEXT_DRAW).new_game()
+    search = forced_win(game)
+    assert search.complete and search.line is None
+    after = game.clone()  # the engine itself is unchanged: B does lose at its draw step
+    after.apply("end turn")
+    assert after.over and after.outcome.winner == 0 and "empty deck" in after.outcome.reason
+
+
+def test_one_swing_of_the_docs_is_won_by_the_swing_not_by_ending_the_turn():
+    from tests.test_docs import scenario_blocks
+
+    [block] = [b for b in scenario_blocks() if "One swing" in b]
+    search = forced_win(parse_scenario(block).new_game())
+    assert search.line is not None and search.line[0] == "attack Drill Golem -> player"
+    assert "end turn" not in search.line

@@ -28,6 +28,7 @@ def test_ray_plays_the_same_games_as_local_processes(capsys):
         timeout=300,
     )
     assert done.returncode == 0, done.stderr
+    assert "Token authentication" not in done.stderr  # Ray's warning about its default
     on_ray = json.loads(done.stdout)
     assert main([*argv, "--jobs", "2"]) == 0
     local = json.loads(capsys.readouterr().out)

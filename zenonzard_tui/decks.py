@@ -340,7 +340,9 @@ class _DeckParser:
         self.look = _Lookup(pool)
         self.problems: list[Problem] = []
         self.name = ""
+        self.name_line = 0
         self.description: list[str] = []
+        self.description_lines: list[int] = []  # the header lines the description comes from
         self.forces_line = 0
         self.forces_text = ""
         self.forces: list[ForceDef] = []
@@ -371,10 +373,13 @@ class _DeckParser:
         key = _HEADER_KEY_RE.match(comment)
         if key and key.group(1).lower() == "name" and not self.name:
             self.name = key.group(2).strip()
+            self.name_line = self.number
         elif key and key.group(1).lower() == "description":
             self.description.append(key.group(2).strip())
+            self.description_lines.append(self.number)
         elif comment:
             self.description.append(comment)
+            self.description_lines.append(self.number)
 
     def line(self, content: str) -> None:
         forces = _FORCES_RE.match(content)
@@ -505,6 +510,10 @@ class DeckEntries:
     description: str
     forces: tuple[ForceDef, ...]
     cards: tuple[tuple[CardDef, int], ...]  # (card, copies) per readable card line, in file order
+    card_lines: tuple[int, ...] = ()  # the line number of each of `cards`
+    forces_line: int = 0  # the Forces line's number (0: none)
+    name_line: int = 0  # the `# name:` line's number (0: none; the name is the file's stem)
+    description_lines: tuple[int, ...] = ()  # the header lines the description comes from
 
 
 def read_entries(
@@ -519,7 +528,32 @@ def read_entries(
         " ".join(parser.description),
         tuple(parser.forces),
         tuple((entry.card, entry.count) for entry in parser.card_lines),
+        tuple(entry.line for entry in parser.card_lines),
+        parser.forces_line,
+        parser.name_line,
+        tuple(parser.description_lines),
     )
+
+
+def count_span(line: str) -> tuple[int, int] | None:
+    """Where the count of a card line (`3 Drill Golem`, `3x Drill Golem  # note`) is in `line`:
+    the builder rewrites only those characters, so the rest stays as written."""
+    content = line.partition("#")[0]
+    match = _CARD_RE.match(content.strip())
+    if match is None:
+        return None
+    start = len(content) - len(content.lstrip())
+    return start + match.start(1), start + match.end(1)
+
+
+def forces_span(line: str) -> tuple[int, int] | None:
+    """Where the Forces of a Forces line are in `line` (after `Forces:`, before any comment)."""
+    content = line.partition("#")[0]
+    match = _FORCES_RE.match(content.strip())
+    if match is None:
+        return None
+    start = len(content) - len(content.lstrip())
+    return start + match.start(2), len(content.rstrip())
 
 
 def _malformed(content: str, look: _Lookup) -> tuple[str, None, tuple[str, ...]]:
@@ -794,8 +828,10 @@ def read_deck_file(
 
 
 def load_deck(path: str | os.PathLike[str], pool: CardPool | None = None) -> Deck:
-    """A legal deck from a file; `DeckError` (with every problem) when unreadable or illegal."""
-    return read_deck_file(path, pool=pool).require()
+    """A legal deck from a file, or a starter deck by its name (`load_deck("red-rush")`, as the
+    command line takes it: `find_deck`); `DeckError` (with every problem) when unreadable or
+    illegal."""
+    return read_deck_file(find_deck(os.fspath(path)), pool=pool).require()
 
 
 def deck_files(folder: str | os.PathLike[str]) -> list[Path]:

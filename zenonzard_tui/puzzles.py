@@ -5,7 +5,9 @@ A shipped puzzle is a "win this turn" puzzle: the player whose turn it is can wi
 ends, whatever the opponent does in its Flash windows and blocks. `forced_win` checks that by
 searching every line of the turn: the player's moves are tried one by one (any may win), the
 opponent's answers all have to be met (every one must still lose). It sees the whole position,
-hidden cards included: it is a tool for the puzzle's author, not a player.
+hidden cards included: it is a tool for the puzzle's author, not a player. A win this turn ends
+this turn: the search stops where the turn ends, so a loss at the start of the next one (the
+opponent's draw from an empty deck, ZR 1.3) is no win of the puzzle.
 """
 
 from __future__ import annotations
@@ -48,5 +50,7 @@ def forced_win(game: Game, max_nodes: int = 1_000_000) -> Search:
     """Can the player whose turn it is win before the turn ends, whatever the opponent does?
     Searched by iterative deepening, so the line found is among the shortest (the search is
     `ai.lethal.forced_win` over this one position)."""
-    found = lethal.forced_win([game], max_nodes=max_nodes)
+    this_turn = game.clone()
+    this_turn.stops_at_turn_end = True  # a win this turn ends this turn (ZR 1.3: not after)
+    found = lethal.forced_win([this_turn], max_nodes=max_nodes)
     return Search(found.line, found.nodes, found.complete)

@@ -157,13 +157,21 @@ def test_a_save_record_carries_turn_and_date(tmp_path):
     assert record["client"]["saved_at"][:4].isdigit()
 
 
-async def test_d_twice_deletes_a_game_in_progress_from_the_resume_screen(tmp_path):
-    sess = session(seed=3)
-    sess.autosave_dir = tmp_path / "autosaves"
-    play(sess, 2)
-    sess.autosave()
+def resume_app_over(tmp_path, seeds=(3,)):
+    """The resume screen's app over games in progress (two moves each), one per seed."""
+    games = []
+    for seed in seeds:
+        sess = session(seed=seed)
+        sess.autosave_dir = tmp_path / "autosaves"
+        play(sess, 2)
+        sess.autosave()
+        games.append(sess)
     resume = Resume(tmp_path / "autosaves", None, load_session, lambda: (session(seed=9), None))
-    resume_app = ZenonzardApp(None, ai_delay=0.0, resume=resume)
+    return ZenonzardApp(None, ai_delay=0.0, resume=resume), games
+
+
+async def test_d_twice_deletes_a_game_in_progress_from_the_resume_screen(tmp_path):
+    resume_app, (sess,) = resume_app_over(tmp_path)
     async with resume_app.run_test(size=(100, 30)) as pilot:
         await wait_until(pilot, lambda: isinstance(resume_app.screen, ResumeScreen))
         await pilot.press("d")
@@ -172,3 +180,20 @@ async def test_d_twice_deletes_a_game_in_progress_from_the_resume_screen(tmp_pat
         assert not sess.autosave_file.exists()
         listing = resume_app.screen.query_one("#resume-list")
         assert listing.get_option_at_index(1).disabled  # the deleted line cannot be opened
+
+
+async def test_the_resume_list_stops_at_its_ends(tmp_path):
+    """↓ on the last game does not wrap to "New game" (nor ↑ on "New game" to the last)."""
+    resume_app, _ = resume_app_over(tmp_path, seeds=(3, 4))
+    async with resume_app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: isinstance(resume_app.screen, ResumeScreen))
+        listing = resume_app.screen.query_one("#resume-list")
+        assert listing.highlighted == 1  # the newest game in progress
+        await pilot.press("down")
+        assert listing.highlighted == 2
+        await pilot.press("down")
+        assert listing.highlighted == 2  # the last game still, not "New game"
+        await pilot.press("j", "up", "k")
+        assert listing.highlighted == 0
+        await pilot.press("up")
+        assert listing.highlighted == 0  # "New game" still, not the last game

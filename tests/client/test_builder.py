@@ -263,3 +263,174 @@ async def test_a_sim_that_fails_says_so_on_screen(monkeypatch):
         await wait_until(pilot, lambda: isinstance(app.screen, SimScreen))
         await wait_until(pilot, lambda: "no games today" in screen_text(app))
         assert "The sim stopped on an error: RuntimeError" in " ".join(screen_text(app).split())
+
+
+# ----------------------------------------------------------------------------------------------
+# The edges of the builder (issue 19, section 4)
+
+HAND_WRITTEN = """\
+# name: Hand Red
+# A deck typed by hand: its comments and sections stay.
+
+powers: force of sin, Force of Triumph   # written in lower case
+
+# Base Minions
+13 miner of aguma
+
+# Field Minions
+3x Eoraptor        # 2: +300 BP when it attacks
+2 Drill Golem
+1 drill golem      # a second line of the same card
+3 Sawblade Golem
+3 Gayl Mouse
+3 Sams - The All-Seeing Commander
+2 Howling Direwolf
+2 Spiral Python
+2 Exptera
+# Magic
+3 High Pressure
+3 Gravity
+"""
+
+
+def test_build_with_a_starter_name_opens_the_starter(monkeypatch):
+    import zenonzard_tui.cli.play_cmd as play_cmd
+
+    opened: list[DeckDraft] = []
+    monkeypatch.setattr(play_cmd, "_has_terminal", lambda: True)
+    monkeypatch.setattr(ZenonzardApp, "run", lambda self: opened.append(self.builder))
+    assert main(["build", "red-rush"]) == 0
+    (draft,) = opened
+    assert draft.name == "Red Rush" and draft.total == 40
+    assert draft.text() == RED.read_text()  # opened as it is, nothing rewritten
+
+
+def test_saving_a_hand_written_deck_keeps_what_was_written(tmp_path):
+    pool = load_pool()
+    path = tmp_path / "hand.deck"
+    path.write_text(HAND_WRITTEN)
+    draft = DeckDraft.open(path)
+    assert draft.total == 40 and draft.report(pool).legal
+    assert draft.text(pool) == HAND_WRITTEN  # no change, no rewrite
+    drill = pool.card("Drill Golem")
+    draft.remove(drill)  # 3 -> 2: the last line of it goes
+    draft.remove(pool.card("Gravity"))
+    draft.add(pool.card("Bomb Wahl"))
+    draft.add(pool.card("Bomb Wahl"))
+    draft.save(path, pool)
+    text = path.read_text()
+    assert text.startswith("# name: Hand Red\n# A deck typed by hand: its comments and sections")
+    assert "powers: force of sin, Force of Triumph   # written in lower case\n" in text
+    assert "13 miner of aguma\n" in text and "3x Eoraptor        # 2: +300 BP" in text
+    assert "2 Drill Golem\n" in text and "drill golem" not in text
+    assert "2 Gravity\n2 Bomb Wahl\n" in text
+    assert "# Base Minions\n" in text and "# Field Minions\n" in text and "# Magic\n" in text
+    report = read_deck_file(path)
+    assert report.legal and report.description.startswith("A deck typed by hand")
+    assert DeckDraft.open(path).counts == draft.counts
+
+
+def test_the_name_description_and_forces_change_only_their_lines(tmp_path):
+    pool = load_pool()
+    path = tmp_path / "hand.deck"
+    path.write_bytes(HAND_WRITTEN.replace("\n", "\r\n").encode())
+    draft = DeckDraft.open(path)
+    draft.name, draft.description = "Hand Red II", "Now with one line."
+    draft.forces = [draft.forces[0], "force_fusion"]
+    draft.save(path, pool)
+    raw = path.read_bytes().decode()
+    assert "\r\n" in raw and "\n" not in raw.replace("\r\n", "")  # the line endings kept
+    lines = raw.split("\r\n")
+    assert lines[:2] == ["# name: Hand Red II", "# description: Now with one line."]
+    assert "powers: Force of Sin, Force of Fusion   # written in lower case" in lines
+    assert "3x Eoraptor        # 2: +300 BP when it attacks" in lines
+    report = read_deck_file(path)
+    assert (report.name, report.description) == ("Hand Red II", "Now with one line.")
+
+
+def test_a_deck_without_a_name_line_keeps_its_name_when_saved_elsewhere(tmp_path):
+    pool = load_pool()
+    (tmp_path / "mine.deck").write_text("Forces: Force of Sin, Force of Triumph\n3 Drill Golem\n")
+    draft = DeckDraft.open(tmp_path / "mine.deck")
+    assert draft.name == "mine" and draft.text(pool) == draft.source  # nothing to rewrite
+    draft.save(tmp_path / "other.deck", pool)
+    assert read_deck_file(tmp_path / "other.deck").name == "mine"
+
+
+def test_saved_decks_follow_the_umask(tmp_path):
+    import os
+    import stat
+
+    old = os.umask(0o022)
+    try:
+        pool = load_pool()
+        path = DeckDraft(name="Perms").save(tmp_path / "perms.deck", pool)
+        assert stat.S_IMODE(path.stat().st_mode) == 0o644
+        os.chmod(path, 0o640)  # a mode the user chose is kept
+        DeckDraft.open(path).save(path, pool)
+        assert stat.S_IMODE(path.stat().st_mode) == 0o640
+    finally:
+        os.umask(old)
+
+
+async def test_ctrl_s_on_a_starter_asks_for_a_file_of_your_own(tmp_path):
+    from zenonzard_tui.decks import find_deck
+
+    starter = find_deck("red-rush")
+    before = starter.read_text()
+    app = builder_app(DeckDraft.open(starter))
+    async with app.run_test(size=(120, 40)) as pilot:
+        b = builder(app)
+        await pilot.press("l", "minus", "ctrl+s")
+        await wait_until(pilot, lambda: isinstance(app.screen, PathScreen))
+        field = app.screen.query_one("#path-input")
+        assert field.value != str(starter) and field.value.endswith("red-rush.deck")
+        field.value = str(starter)  # typing the starter's own path is refused too
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PathScreen)
+        assert "starter deck" in str(app.screen.query_one("#path-error").render())
+        mine = tmp_path / "my-rush.deck"
+        mine.write_text("# name: mine\n")
+        field.value = str(mine)
+        await pilot.press("enter")  # another deck file: Enter again replaces it
+        await pilot.pause()
+        assert "exists" in str(app.screen.query_one("#path-error").render())
+        assert mine.read_text() == "# name: mine\n"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, BuilderScreen))
+        assert b.draft.path == mine and not b.unsaved
+    assert starter.read_text() == before
+    assert "# Base Minions: red mana" in mine.read_text()  # the starter's comments kept
+    assert DeckDraft.open(mine).total == 39
+
+
+async def test_the_open_dialog_lists_deck_files(tmp_path):
+    from zenonzard_tui.client.screens.builder import decks_dir
+
+    decks_dir().mkdir(parents=True)
+    shutil.copy(RED, decks_dir() / "my-red.deck")
+    (decks_dir() / "notes.txt").write_text("not a deck")
+    app = builder_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("o")
+        await wait_until(pilot, lambda: isinstance(app.screen, PathScreen))
+        text = screen_text(app)
+        assert "my-red.deck" in text and "notes.txt" not in text
+        assert "starter decks" in text and "blue-tides.deck" in text
+        await pilot.press("down")  # to the list: the first file
+        await pilot.pause()
+        assert app.screen.query_one("#path-input").value == str(decks_dir() / "my-red.deck")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, BuilderScreen))
+        b = builder(app)
+        assert b.draft.name == "Red Rush" and b.draft.path == decks_dir() / "my-red.deck"
+
+
+async def test_a_new_deck_cites_no_line_of_a_file(tmp_path):
+    for draft in (DeckDraft(), DeckDraft(name="x", path=tmp_path / "x.deck")):
+        app = builder_app(draft)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+            assert "line 2" not in text and "Forces: 0 Forces given" in text, text

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from tests.client.helpers import BLUE, PUZZLE, RED
+from tests.client.helpers import BLUE, PUZZLE, RED, human_to_act, screen_text, wait_until
 from zenonzard_tui.cli import build_parser, main, play_cmd
 from zenonzard_tui.client.saves import autosaves_dir
 from zenonzard_tui.decks import starter_files
@@ -145,7 +145,8 @@ def test_without_a_terminal_it_says_so(capsys):
 def test_after_the_game_it_says_where_the_game_is(tmp_path, capsys):
     session, _ = build("--seed", "5")
     session.autosave_dir = tmp_path / "autosaves"
-    session.apply("keep")
+    session.apply("keep")  # the AI's (B decides first with this seed)
+    session.apply("keep")  # the player's: now there is a game to keep
     session.autosave()
     auto = session.autosave_file
     assert auto is not None and auto.parent == tmp_path / "autosaves"
@@ -163,7 +164,8 @@ def test_after_a_failed_autosave_it_names_no_file(tmp_path, capsys):
     folder.mkdir()
     session, _ = build("--seed", "5")
     session.autosave_dir = folder
-    session.apply("keep")
+    session.apply("keep")  # the AI's (B decides first with this seed)
+    session.apply("keep")  # the player's: now there is a game to keep
     session.autosave()
     written = session.autosave_file
     folder.chmod(0o500)  # the next write fails (the test runs as root too: see below)
@@ -192,10 +194,59 @@ def test_a_game_resumed_from_an_autosave_is_saved_elsewhere(tmp_path, monkeypatc
     monkeypatch.setenv("ZENONZARD_DATA_DIR", str(tmp_path))
     session, _ = build("--seed", "5")
     session.autosave_dir = autosaves_dir()
-    session.apply("keep")
+    session.apply("keep")  # the AI's (B decides first with this seed)
+    session.apply("keep")  # the player's: now there is a game to keep
     session.autosave()
     auto = session.autosave_file
     loaded, _ = build("--load", str(auto))
     assert loaded.texts == session.texts
     assert loaded.save_path is None and loaded.unsaved
     assert loaded.resumed_from == auto
+
+
+async def test_quitting_at_the_mulligan_leaves_no_autosave(tmp_path, capsys):
+    """The AI kept its hand, the player chose nothing and quit: nothing to resume later, and
+    the farewell does not call the game lost."""
+    from zenonzard_tui.client.app import ZenonzardApp
+    from zenonzard_tui.client.screens.modals import QuitScreen
+
+    session, _ = build("--seed", "5")  # B, the AI, decides first
+    folder = tmp_path / "autosaves"
+    app = ZenonzardApp(session, ai_delay=0.0, autosave=folder)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: human_to_act(app))
+        assert session.texts == ["keep"]  # the AI's mulligan only
+        await pilot.press("q")
+        await wait_until(pilot, lambda: isinstance(app.screen, QuitScreen))
+        assert "stays in" not in screen_text(app)  # no autosave to point to
+        await pilot.press("d")
+        await pilot.pause()
+    assert not folder.exists() or not list(folder.iterdir())
+    play_cmd._farewell(session)
+    out = capsys.readouterr().out
+    assert "lost" not in out and "nothing was chosen" in out
+
+
+async def test_quitting_a_resumed_game_unchanged_says_where_it_still_is(tmp_path, capsys):
+    from zenonzard_tui.client.app import ZenonzardApp
+    from zenonzard_tui.client.screens.modals import QuitScreen
+
+    first, _ = build("--seed", "5", "--hotseat")
+    first.autosave_dir = autosaves_dir()
+    first.apply("keep")
+    first.apply("keep")
+    first.autosave()
+    auto = first.autosave_file
+    resumed = play_cmd.resume_session(auto, build_parser().parse_args(["play"]), 7)
+    app = ZenonzardApp(resumed, ai_delay=0.0, autosave=autosaves_dir())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: app.duel is not None and app.duel.is_attached)
+        await pilot.pause()  # a hotseat game opens behind its cover: q works there too
+        await pilot.press("q")
+        await wait_until(pilot, lambda: isinstance(app.screen, QuitScreen))
+        await pilot.press("d")
+        await pilot.pause()
+    assert resumed.texts == first.texts and auto.exists()
+    play_cmd._farewell(resumed)
+    out = capsys.readouterr().out
+    assert "lost" not in out and str(auto) in out and f"--load {auto}" in out

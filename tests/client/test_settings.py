@@ -153,3 +153,31 @@ async def test_auto_pass_off_in_the_settings_starts_a_game_without_it():
     duel_app = ZenonzardApp(sess, ai_delay=0.0)
     async with duel_app.run_test(size=(100, 30)):
         assert duel_app.duel.autopass is True
+
+
+def test_each_hotseat_player_has_a_flash_choice_in_the_file(tmp_path):
+    path = tmp_path / "settings.toml"
+    path.write_text('hotseat_flash = "usable"\n')  # a file written before: one choice for both
+    assert load_settings(path).settings.hotseat_flash == ("usable", "usable")
+    path.write_text('hotseat_flash = ["usable", "ask"]\n')
+    loaded = load_settings(path)
+    assert loaded.warnings == [] and loaded.settings.hotseat_flash == ("usable", "ask")
+    save_settings(loaded.settings, path)
+    assert load_settings(path).settings.hotseat_flash == ("usable", "ask")
+    save_settings(Settings(), path)
+    assert 'hotseat_flash = "ask"\n' in path.read_text()  # the same for both: one word
+    path.write_text('hotseat_flash = ["ask"]\n')
+    bad = load_settings(path)
+    assert bad.settings.hotseat_flash == ("ask", "ask")
+    assert "a list of two of them (A's, B's)" in "\n".join(bad.warnings)
+
+
+async def test_the_flash_choice_of_each_seat_starts_a_hotseat_game():
+    from tests.client.helpers import app
+
+    sess = session(mode="hotseat")
+    sess.settings.hotseat_flash = ("ask", "usable")
+    duel_app = app(sess)
+    async with duel_app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert duel_app.duel.flash_choice == ["ask", "usable"]

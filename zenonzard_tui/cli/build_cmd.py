@@ -7,6 +7,7 @@ opens: the builder shows its problems and is where to fix them.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from pathlib import Path
 
@@ -22,19 +23,23 @@ def register(sub: argparse._SubParsersAction) -> None:
         description=(
             "Open the deck builder on DECK (a deck file; a new file is created when you save) or "
             "on a new deck. Keys: arrows/hjkl move, Enter/+ adds, -/Delete removes, / filters, "
-            "f Forces, n name, Ctrl+S saves, o opens, p plays it against the AI, r runs a quick "
+            "f Forces, n name, Ctrl+S saves, a saves as, o opens, p plays it against the AI, r runs a quick "
             "sim, Esc backs out."
         ),
     )
     p.add_argument(
-        "deck", nargs="?", metavar="DECK", help="the deck file to edit (default: a new deck)"
+        "deck",
+        nargs="?",
+        metavar="DECK",
+        help="the deck file to edit, or a starter deck's name such as red-rush (saved as a file "
+        "of your own); default: a new deck",
     )
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from zenonzard_tui.client.deckdraft import DeckDraft
-    from zenonzard_tui.decks import DeckError
+    from zenonzard_tui.decks import DeckError, DeckReadError, find_deck
     from zenonzard_tui.usertext import say
 
     if args.deck is None:
@@ -43,6 +48,10 @@ def run(args: argparse.Namespace) -> int:
         path = Path(args.deck).expanduser()
         try:
             found = exists(path)
+            if not found:
+                with contextlib.suppress(DeckReadError):  # else a new deck file
+                    path = find_deck(args.deck)  # a starter deck's name: `zenonzard build red-rush`
+                    found = True
         except FileReadError as exc:  # a name too long for the system, ...
             print(f"{PROG}: {exc}", file=sys.stderr)
             return 2

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from zenonzard_tui.ai import LEVELS
 from zenonzard_tui.decks import STARTERS, Deck, DeckError, find_deck, load_deck, starter_files
 from zenonzard_tui.engine.game import SEATS, new_game
-from zenonzard_tui.engine.save import SEED_RANGE, SaveError
+from zenonzard_tui.engine.save import SEED_RANGE, SaveError, read_record
 from zenonzard_tui.puzzles import find_puzzle
 from zenonzard_tui.usertext import say
 
@@ -395,8 +395,26 @@ def _farewell(session) -> None:
         auto = session.autosave_file
         say(f"Not saved; the last position is in {auto}")
         say(f"Go on with: zenonzard play --load {shlex.quote(str(auto))}")
+    elif not session.over and session.texts and _holds_this_game(session.resumed_from, session):
+        resumed = session.resumed_from
+        say(f"Not saved; nothing changed since it was resumed, and it is still in {resumed}")
+        say(f"Go on with: zenonzard play --load {shlex.quote(str(resumed))}")
     elif not session.over and session.texts and session.autosave_dir is not None:
-        print("Not saved, and the autosave could not be written: this game is lost.")
+        if session.touched:
+            print("Not saved, and the autosave could not be written: this game is lost.")
+        else:
+            print("Not saved: nothing was chosen in this game yet, so no autosave was kept.")
+
+
+def _holds_this_game(path: Path | None, session) -> bool:
+    """True when the save file at `path` holds the session's game as it is now (its actions)."""
+    if path is None:
+        return False
+    try:
+        record = read_record(path)
+    except SaveError:
+        return False
+    return isinstance(record, dict) and record.get("actions") == session.texts
 
 
 def _puzzle_path(spec: str) -> Path | str:

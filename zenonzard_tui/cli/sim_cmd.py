@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import sys
 import time
 from collections.abc import Collection, Iterator
@@ -79,7 +80,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         const="",
         metavar="ADDRESS",
         help="play the games as Ray tasks: on this machine, or on the Ray cluster at ADDRESS "
-        "(needs the cluster extra: pip install 'zenonzard-tui[cluster]'; the results are the same)",
+        "(needs Ray, the cluster extra: pip install 'ray>=2.9'; the results are the same)",
     )
     p.add_argument(
         "--ray-timeout",
@@ -165,8 +166,9 @@ def _runner(decks: list[Deck], games: int, args: argparse.Namespace) -> Runner |
             from zenonzard_tui.sim.cluster import RayRunner
         except ImportError:
             print(
-                "zenonzard sim: --ray needs Ray, which is not installed: install the cluster "
-                "extra, pip install 'zenonzard-tui[cluster]'",
+                "zenonzard sim: --ray needs Ray, which is not installed here. Install it into "
+                f"this Python: {shlex.quote(sys.executable)} -m pip install 'ray>=2.9' (from a "
+                "clone of zenonzard-tui, pip install -e '.[cluster]' does the same)",
                 file=sys.stderr,
             )
             return None

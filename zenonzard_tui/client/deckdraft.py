@@ -20,7 +20,10 @@ from zenonzard_tui.decks import (
     DECK_TYPES,
     FORCE_COUNT,
     Deck,
+    DeckEntries,
     DeckReport,
+    count_span,
+    forces_span,
     parse_deck,
     read_deck_text,
     read_entries,
@@ -36,6 +39,9 @@ class DeckDraft:
     forces: list[str] = field(default_factory=list)  # Force ids, in Force-zone order (<= 2)
     counts: dict[str, int] = field(default_factory=dict)  # card id -> copies, in added order
     path: Path | None = None  # the file it was opened from or last saved to
+    # The text of that file: saving edits it (counts, Forces, name, description) and keeps the
+    # rest as written: comments, sections, card names, blank lines. None: a new deck.
+    source: str | None = None
 
     # -- editing --------------------------------------------------------------------------------
 
@@ -74,9 +80,12 @@ class DeckDraft:
     # -- the file -------------------------------------------------------------------------------
 
     def text(self, pool: CardPool | None = None) -> str:
-        """The deck file: the name and description in the header, the Forces line, then
-        `COUNT ID  # name` lines sorted like the card browser (color, cost, name)."""
+        """The deck file: the file it was opened from with the changes made since (see
+        `edited_text`), or for a new deck the name and description in the header, the Forces
+        line, then `COUNT ID  # name` lines sorted like the card browser (color, cost, name)."""
         pool = pool or load_pool()
+        if self.source is not None:
+            return edited_text(self, self.source, pool)
         lines = [f"# name: {_one_line(self.name) or 'New deck'}"]
         if self.description.strip():
             lines.append(f"# description: {_one_line(self.description)}")
@@ -108,9 +117,18 @@ class DeckDraft:
 
     def save(self, path: Path, pool: CardPool | None = None) -> Path:
         """Write the deck file atomically (even an unfinished deck: it opens again here)."""
+        pool = pool or load_pool()
         path = Path(path).expanduser()
-        write_atomic(path, self.text(pool))
-        self.path = path
+        text = self.text(pool)
+        written = read_entries(text, str(path), pool)
+        if not written.name_line and written.name != self.name:  # the name was the file's stem
+            bom = "\ufeff" if text.startswith("\ufeff") else ""
+            eol = "\r\n" if "\r\n" in text else "\n"
+            text = f"{bom}# name: {_one_line(self.name) or 'New deck'}{eol}" + text.removeprefix(
+                bom
+            )
+        write_atomic(path, text)  # (the umask's mode for a new file: a deck is no secret)
+        self.path, self.source = path, text
         return path
 
     @classmethod
@@ -123,7 +141,106 @@ class DeckDraft:
         for card, n in entries.cards:
             counts[card.id] = counts.get(card.id, 0) + n
         forces = list(dict.fromkeys(f.id for f in entries.forces))[:FORCE_COUNT]
-        return cls(entries.name, entries.description, forces, counts, Path(path))
+        return cls(entries.name, entries.description, forces, counts, Path(path), text)
+
+
+def edited_text(draft: DeckDraft, source: str, pool: CardPool) -> str:
+    """`source` (a deck file's text) with the draft's name, description, Forces and counts.
+
+    Only what changed is touched: a count is rewritten in place (`3x Drill Golem  # note` keeps
+    its `x`, name and note), a card taken out to 0 loses its line, a new card gets a line after
+    the last card line, the Forces line keeps its keyword and comment, and the header's
+    `# name:` and description lines change only when the name or description did. Comments,
+    sections, blank lines, line endings and lines that cannot be read stay as they are.
+    """
+    entries = _entries(source, str(draft.path or "<deck>"), pool)  # (no name line: the stem)
+    bom = "\ufeff" if source.startswith("\ufeff") else ""
+    eol = "\r\n" if "\r\n" in source else "\n"
+    lines = [line.removesuffix("\r") for line in source.removeprefix("\ufeff").split("\n")]
+    end = len(lines) - 1 if lines[-1] == "" else len(lines)  # where lines are added at the end
+    new: dict[int, str | None] = {}  # line index -> its new text (None: the line goes)
+    before: dict[int, list[str]] = {}  # line index -> lines inserted before it
+
+    # The counts: per card, its lines in file order; the last lines change first.
+    placed: dict[str, list[tuple[int, int]]] = {}
+    for (card, n), number in zip(entries.cards, entries.card_lines, strict=True):
+        placed.setdefault(card.id, []).append((number - 1, n))
+    for card_id, where in placed.items():
+        gap = draft.counts.get(card_id, 0) - sum(n for _, n in where)
+        for index, n in reversed(where):
+            if gap == 0:
+                break
+            count = max(n + gap, 0) if gap < 0 else n + gap
+            gap += n - count
+            if count == 0:
+                new[index] = None
+            else:
+                start, stop = count_span(lines[index]) or (0, 0)
+                new[index] = lines[index][:start] + str(count) + lines[index][stop:]
+    added = sorted((pool.cards[i] for i in draft.counts if i not in placed), key=card_order)
+    if added:
+        after = max(entries.card_lines, default=end)
+        at = min(after, end)
+        before.setdefault(at, []).extend(_card_entry(draft.counts[c.id], c, pool) for c in added)
+
+    # The Forces.
+    forces = [pool.forces[f].name for f in draft.forces]
+    if list(dict.fromkeys(f.id for f in entries.forces))[:FORCE_COUNT] != draft.forces:
+        if entries.forces_line:
+            index = entries.forces_line - 1
+            start, stop = forces_span(lines[index]) or (len(lines[index]),) * 2
+            items = (" " + ", ".join(forces)) if forces else ""
+            new[index] = lines[index][:start] + items + lines[index][stop:]
+        elif forces:
+            first = min(entries.card_lines) - 1 if entries.card_lines else end
+            before.setdefault(first, []).insert(0, f"Forces: {', '.join(forces)}")
+
+    # The header.
+    header: list[str] = []
+    if draft.name != entries.name:
+        name = f"# name: {_one_line(draft.name) or 'New deck'}"
+        if entries.name_line:
+            new[entries.name_line - 1] = name
+        else:
+            header.append(name)
+    if draft.description != entries.description:
+        text = _one_line(draft.description)
+        line = f"# description: {text}" if text else None
+        if entries.description_lines:
+            first, *rest = (n - 1 for n in entries.description_lines)
+            new[first] = line
+            new.update(dict.fromkeys(rest))
+        elif line is not None:
+            if entries.name_line and not header:
+                before.setdefault(entries.name_line, []).insert(0, line)
+            else:
+                header.append(line)
+    if header:
+        before.setdefault(0, [])[:0] = header
+
+    out: list[str] = []
+    for index, line in enumerate(lines):
+        out.extend(before.get(index, ()))
+        kept = new.get(index, line)
+        if kept is not None:
+            out.append(kept)
+    out.extend(before.get(len(lines), ()))
+    return bom + eol.join(out)
+
+
+_LAST: list[tuple[str, str, CardPool, DeckEntries]] = []  # the last one read (every key asks)
+
+
+def _entries(source: str, name: str, pool: CardPool) -> DeckEntries:
+    if not _LAST or _LAST[0][:2] != (source, name) or _LAST[0][2] is not pool:
+        _LAST[:] = [(source, name, pool, read_entries(source, name, pool))]
+    return _LAST[0][3]
+
+
+def _card_entry(count: int, card: CardDef, pool: CardPool) -> str:
+    """A new card line: by name when the name is the card's alone, else by id with the name."""
+    same = sum(1 for c in pool.cards.values() if c.name.casefold() == card.name.casefold())
+    return f"{count} {card.name}" if same == 1 else f"{count} {card.id}  # {card.name}"
 
 
 def _one_line(text: str) -> str:

@@ -164,8 +164,8 @@ def attack_text(view: Observation) -> str | None:
 
 @dataclass(frozen=True)
 class Chip:
-    """One thing on the board: its label (full and short), what the details pane shows, and the
-    name action texts use for it."""
+    """One thing on the board: its label (full and short, and the forms between them that a
+    zone tries in turn), what the details pane shows, and the name action texts use for it."""
 
     text: Content
     short: Content
@@ -174,6 +174,12 @@ class Chip:
     dim: bool = False
     marked: bool = False
     flash: bool = False  # just hit: a battle, damage, a life change (shown for a moment)
+    between: tuple[Content, ...] = ()  # shorter than `text`, fuller than `short`, in that order
+
+    @property
+    def labels(self) -> tuple[Content, ...]:
+        """Every label, fullest first: a zone shows the first that fits."""
+        return (self.text, *self.between, self.short)
 
 
 # A life (a player's, a Force's) is a number on a band of colour, the most visible number on the
@@ -185,15 +191,20 @@ FLASH_STYLE = "bold $text on $warning 60%"
 
 
 def life_badge(life: int) -> Content:
-    """ " 7 " on a band of colour (the error colour at 3 or less)."""
-    return Content.styled(f" {life} ", LOW_LIFE_STYLE if life <= 3 else LIFE_STYLE)
+    """ " 7 " on a band of colour (the error colour at 3 or less); below 0 is shown as 0."""
+    return Content.styled(f" {max(life, 0)} ", LOW_LIFE_STYLE if life <= 3 else LIFE_STYLE)
 
 
 def flagged(chip: Chip, note: str) -> Chip:
     """`chip` marked as changed since your last move ("✦new", "✦-2"): a sign and a word, not
     colour alone."""
     flag = Content.styled(f" ✦{note}", "bold $warning")
-    return replace(chip, text=chip.text + flag, short=chip.short + flag)
+    return replace(
+        chip,
+        text=chip.text + flag,
+        short=chip.short + flag,
+        between=tuple(label + flag for label in chip.between),
+    )
 
 
 def _state_mark(rested: bool) -> str:
@@ -255,12 +266,23 @@ def minion_chip(slot: SlotView, card: CardDef | None) -> Chip:
     tail = "  ".join([stats, state, *kws, *extra])
     text = Content.assemble(_state_mark(slot.rested), " ", badge(color), " ", slot.name, "  ")
     text = _tagged(text + Content.styled(tail, "bold" if not slot.rested else ""), state_tags(slot))
+    # Shorter forms, each tried in turn where room is short (a field at 80x24): without the
+    # state word (the mark says Active or Rested), then with the short name and tags; only
+    # the last cuts the keywords to three letters ("Cha").
+    style = "bold" if not slot.rested else ""
+    head = Content.assemble(_state_mark(slot.rested), " ", badge(color), " ")
+    whole = "  ".join([stats, *kws, *extra])
+    between = (
+        _tagged(head + Content(f"{slot.name}  ") + Content.styled(whole, style), state_tags(slot)),
+        _tagged(
+            head + Content(f"{short_name(slot.name)}  ") + Content.styled(whole, style),
+            state_tags(slot, short=True),
+        ),
+    )
     short_tail = "  ".join([stats, *(k[:3] for k in kws), *extra])
-    short = Content.assemble(
-        _state_mark(slot.rested), " ", badge(color), " ", short_name(slot.name), " "
-    ) + Content.styled(short_tail, "bold" if not slot.rested else "")
+    short = head + Content(f"{short_name(slot.name)} ") + Content.styled(short_tail, style)
     short = _tagged(short, state_tags(slot, short=True))
-    return Chip(text, short, card_details(card, slot), slot.name, dim=slot.rested)
+    return Chip(text, short, card_details(card, slot), slot.name, dim=slot.rested, between=between)
 
 
 def is_token(card: CardDef | None) -> bool:

@@ -48,9 +48,10 @@ class Settings:
     deck: str = ""  # the default deck: a file or a starter's name ("" a starter drawn at random)
     opponent_deck: str = ""
     autopass: bool = True  # auto-pass against the AI at the start of a game (hotseat: off)
-    # hotseat, each player's own Flash windows: "ask" always (nothing leaks), or "usable" only
-    # when they hold a card they could play there (the other player learns when they do not)
-    hotseat_flash: str = "ask"
+    # hotseat, each player's own Flash windows (A's, B's): "ask" always (nothing leaks), or
+    # "usable" only when they hold a card they could play there (the other player learns when
+    # they do not). The file says one choice for both, or a list of two.
+    hotseat_flash: tuple[str, str] = ("ask", "ask")
 
     # -- a save's "client" entry ----------------------------------------------------------------
 
@@ -113,12 +114,16 @@ FILE_KEYS = (
 FLASH_CHOICES = ("ask", "usable")
 
 
-def _file_value(settings: Settings, name: str) -> str | float | bool:
+def _file_value(settings: Settings, name: str) -> str | float | bool | tuple[str, ...]:
     value = getattr(settings, name)
+    if name == "hotseat_flash" and value[0] == value[1]:
+        return str(value[0])  # one choice for both seats
     return SEATS[value] if name == "seat" else value
 
 
-def _toml_value(value: str | float | bool) -> str:
+def _toml_value(value: str | float | bool | tuple[str, ...]) -> str:
+    if isinstance(value, tuple):
+        return "[" + ", ".join(toml_string(v) for v in value) + "]"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, float | int):
@@ -266,9 +271,16 @@ def _set(out: Settings, key: str, value: Any) -> str:
             return "must be true or false"
         out.autopass = value
     elif key == "hotseat_flash":
-        if value not in FLASH_CHOICES:
-            return "must be 'ask' or 'usable'"
-        out.hotseat_flash = value
+        if isinstance(value, str) and value in FLASH_CHOICES:
+            out.hotseat_flash = (value, value)
+        elif (
+            isinstance(value, list)
+            and len(value) == 2
+            and all(isinstance(v, str) and v in FLASH_CHOICES for v in value)
+        ):
+            out.hotseat_flash = (value[0], value[1])
+        else:
+            return "must be 'ask' or 'usable', or a list of two of them (A's, B's)"
     return ""
 
 

@@ -53,6 +53,10 @@ class GameCore:
     # The continuous effects at work, found again whenever what they depend on changed: the cards
     # in play and the Forces at work (`play_version`) or the lasting effects (effects._cache).
     sources_cache: SourceCache | None = None
+    # True: when the turn ends (ZR 5.7, after its end-of-turn effects), the game ends there with
+    # no winner instead of starting the next turn. The puzzle solver's "win this turn": a loss
+    # at the next turn's draw step (ZR 1.3) is no win of this turn. Kept by clones.
+    stops_at_turn_end: bool = False
 
     def __init__(self) -> None:  # use new_game() or position.game_from_position()
         self.defs: list[CardDef] = []  # uid -> definition, shared by clones, never changed
@@ -107,6 +111,8 @@ class GameCore:
         new.this_turn, new.lasting = self.this_turn, self.lasting  # tuples: shared
         new.play_version = self.play_version  # (its SourceCache is found anew: other slots)
         new._legal, new._texts = self._legal, self._texts
+        if self.stops_at_turn_end:
+            new.stops_at_turn_end = True
         return new
 
     def new_uid(self) -> int:
@@ -206,12 +212,8 @@ class GameCore:
         dead = [p.seat for p in self.players if p.life <= 0]
         if len(dead) == 2:
             self._end(Termination.BOTH_LIFE, None, "both players reached 0 life at once (ZR 1.4)")
-        elif dead:
-            self._end(
-                Termination.LIFE,
-                1 - dead[0],
-                f"{SEATS[dead[0]]}'s life reached {self.players[dead[0]].life} (ZR 1.2)",
-            )
+        elif dead:  # life below 0 is said as 0: "B's life reached 0" (the rule's "0 or less")
+            self._end(Termination.LIFE, 1 - dead[0], f"{SEATS[dead[0]]}'s life reached 0 (ZR 1.2)")
 
     def _end(self, termination: Termination, winner: int | None, reason: str) -> None:
         self.outcome = Outcome(termination, winner, reason)

@@ -528,7 +528,7 @@ class PlayerDamage(SeatEvent):
 
     def sentence(self, game: Game, seat: int | None) -> str:
         src = f" from {self.source}" if self.source else ""
-        return f"{self.who} takes {self.amount} damage{src}: life {self.life}."
+        return f"{self.who} takes {self.amount} damage{src}: life {max(self.life, 0)}."  # ZR 1.2
 
 
 def _damaged(game: Game, seat: int, force: int | None) -> str:

@@ -75,20 +75,23 @@ class MatchSummary:
 
     def lines(self, names: tuple[str, str] = ("A", "B")) -> list[str]:
         """The summary as a few short lines (a table of both players), for a screen or a
-        terminal 80 columns wide."""
+        terminal 80 columns wide: the table's rows are at most TABLE_WIDTH characters (a long
+        deck name is cut with "…" there; the sentences around it name it in full), and life
+        below 0 is shown as 0 (ZR 1.2: 0 or less loses)."""
         out = []
         if self.outcome is not None:
             who = "Draw" if self.outcome.winner is None else f"{names[self.outcome.winner]} wins"
             out.append(f"{who}: {self.outcome.reason}.")
         turns = f"Turns: {self.turns}"
-        width = max(len(turns), *(len(n) for n in names))
+        rows = [_cut(n, NAME_WIDTH) for n in names]
+        width = max(len(turns), *(len(n) for n in rows))
         life = SPARK_WIDTH + 4
         out.append(f"{turns:{width}}  {'life':{life}}damage Forces summon cast lost")
         for seat, side in enumerate(self.sides):
-            spark = f"{sparkline(self.life[seat], SPARK_WIDTH)} {self.life[seat][-1]}"
+            spark = f"{sparkline(self.life[seat], SPARK_WIDTH)} {max(self.life[seat][-1], 0)}"
             forces = sum(side.force_damage_taken.values())
             out.append(
-                f"{names[seat]:{width}}  {spark:{life}}{side.damage_taken:>6}{forces:>7}"
+                f"{rows[seat]:{width}}  {spark:{life}}{side.damage_taken:>6}{forces:>7}"
                 f"{side.summoned:>7}{side.cast:>5}{side.minions_lost:>5}"
             )
         for seat, side in enumerate(self.sides):
@@ -100,11 +103,17 @@ class MatchSummary:
         return out
 
 
+def _cut(name: str, width: int) -> str:
+    return name if len(name) <= width else name[: width - 1].rstrip() + "…"
+
+
 def _and(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 SPARK_WIDTH = 12  # the most turns a life line shows (longer games are sampled evenly)
+NAME_WIDTH = 20  # the widest name in the table: its rows are at most 68 characters
+TABLE_WIDTH = NAME_WIDTH + 2 + SPARK_WIDTH + 4 + 30
 
 
 def sparkline(values: list[int], width: int | None = None) -> str:

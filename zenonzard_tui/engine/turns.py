@@ -165,7 +165,12 @@ class Turns(Battles):
         self.phase = "end"
         self.log.add("end_turn", seat)
         fx.queue_turn_triggers(self, seat, "turn_end")
-        self.push((Turns._t_cleanup,), (Turns.t_start_turn,))
+        after = (Turns._t_stop,) if self.stops_at_turn_end else (Turns.t_start_turn,)
+        self.push((Turns._t_cleanup,), after)
+
+    def _t_stop(self) -> None:
+        """The end of a game asked to stop with its turn (`stops_at_turn_end`): no winner."""
+        self._end(Termination.TURN_LIMIT, None, "the turn is over, and this game stops with it")
 
     def _t_cleanup(self) -> None:
         if self.lasting:  # ZR 5.7: "this turn" effects end

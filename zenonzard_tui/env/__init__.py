@@ -1,6 +1,7 @@
 """Zenonzard for reinforcement learning: a PettingZoo AEC environment (docs/env.md).
 
-`ZenonzardEnv` needs the `rl` extra (`pip install 'zenonzard-tui[rl]'`: pettingzoo and numpy);
+`ZenonzardEnv` needs the `rl` extra, pettingzoo and numpy (`pip install 'pettingzoo>=1.24'
+'numpy>=1.24'`, or `pip install -e '.[rl]'` in a clone; docs/env.md);
 `zenonzard_tui.env.actions`, the fixed numbering of actions, needs nothing more.
 """
 

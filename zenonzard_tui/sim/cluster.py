@@ -1,6 +1,7 @@
 """The games of a run as Ray tasks, on this machine or on a Ray cluster (`zenonzard sim --ray`).
 
-Needs the cluster extra (`pip install 'zenonzard-tui[cluster]'`): importing this module raises
+Needs Ray, the cluster extra (`pip install 'ray>=2.9'`, or `pip install -e '.[cluster]'` in a
+clone; docs/sim.md): importing this module raises
 ImportError without Ray. The decks go into Ray's object store once; each task plays one chunk of
 games (the chunks of the local runner), so a task is worth its overhead. With no address Ray
 starts on this machine only, on the cores this process may use and without its dashboard; with
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Collection, Iterator, Sequence
+from contextlib import contextmanager
 from itertools import islice
 from typing import Any
 
@@ -24,6 +26,20 @@ from zenonzard_tui.sim.play import GameSpec, Result, canonical, chunks, play_chu
 from zenonzard_tui.sim.reach import DEFAULT_TIMEOUT, check_address, within
 
 WINDOW = 4  # tasks out a worker: enough to keep it busy, few enough to stop at once
+
+AUTH_LOGGER = "ray._private.authentication.authentication_token_setup"  # Ray 2.5x
+
+
+@contextmanager
+def _quiet(name: str) -> Iterator[None]:
+    """The warnings of logger `name` are not shown meanwhile (its errors are)."""
+    logger = logging.getLogger(name)
+    level = logger.level
+    logger.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
 
 
 def _play_chunk(decks: tuple[Deck, ...], specs: tuple[GameSpec, ...]) -> list[Result]:
@@ -51,13 +67,16 @@ class RayRunner:
             check_address(self.address, self.timeout)  # before Ray, which would wait for ever
         try:
             if self.address is None:  # this machine only
-                ray.init(
-                    address="local",
-                    include_dashboard=False,
-                    num_cpus=usable_cores(),
-                    logging_level=logging.WARNING,
-                    log_to_driver=False,
-                )
+                with _quiet(AUTH_LOGGER):  # "Token authentication is enabled for this Ray
+                    # cluster": Ray's default for the local cluster it starts (and stops at the
+                    # end) for this run; nothing for the user to do, so not said
+                    ray.init(
+                        address="local",
+                        include_dashboard=False,
+                        num_cpus=usable_cores(),
+                        logging_level=logging.WARNING,
+                        log_to_driver=False,
+                    )
             else:
                 within(
                     self.timeout,

@@ -9,6 +9,7 @@ text the draft would save with `decks.parse_deck`, so the report is what `valida
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -29,7 +30,18 @@ from zenonzard_tui.client.deckdraft import CardFilter, DeckDraft, card_sets, dec
 from zenonzard_tui.client.describe import badge, card_details
 from zenonzard_tui.client.saves import data_dir
 from zenonzard_tui.client.screens.modals import QuitScreen, ReplaceGuard
-from zenonzard_tui.decks import DECK_SIZE, Deck, DeckError, DeckReport, load_deck, starter_files
+from zenonzard_tui.decks import (
+    DECK_SIZE,
+    DECK_SUFFIX,
+    Deck,
+    DeckError,
+    DeckReadError,
+    DeckReport,
+    deck_files,
+    load_deck,
+    shown,
+    starter_files,
+)
 from zenonzard_tui.usertext import content, plain, terminal_safe
 
 if TYPE_CHECKING:
@@ -42,6 +54,34 @@ SIM_LEVEL = "medium"
 def decks_dir() -> Path:
     """Where the builder offers to save a new deck: `decks/` in the user-data folder."""
     return data_dir() / "decks"
+
+
+def is_starter(path: Path) -> bool:
+    """A starter deck's file (shipped in the package: never written by the builder)."""
+    return any(_same_file(path, starter) for starter in starter_files())
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.expanduser().resolve() == b.expanduser().resolve()
+    except OSError:
+        return False
+
+
+def listed_decks(folders: list[Path]) -> list[tuple[str, list[Path]]]:
+    """The deck files the Open dialog lists: each folder's `*.deck` files, then the starters."""
+    groups: list[tuple[str, list[Path]]] = []
+    seen: set[Path] = set()
+    for folder in folders:
+        try:
+            files = [f for f in deck_files(folder) if f.resolve() not in seen]
+        except OSError:
+            continue
+        seen.update(f.resolve() for f in files)
+        if files:
+            groups.append((str(folder), files))
+    groups.append(("starter decks (open one, then save as a file of your own)", starter_files()))
+    return groups
 
 
 def _stat(card: CardDef) -> str:
@@ -68,6 +108,7 @@ class BuilderScreen(Screen[None]):
         Binding("f", "forces", "Forces", id="builder_forces"),
         Binding("n", "name", "Name", id="builder_name"),
         Binding("ctrl+s", "save", "Save", id="builder_save", key_display="^S"),
+        Binding("a", "save_as", "Save as", id="builder_save_as"),
         Binding("o", "open", "Open", id="builder_open"),
         Binding("p", "play", "Play", id="builder_play"),
         Binding("r", "sim", "Sim", id="builder_sim"),
@@ -86,7 +127,8 @@ class BuilderScreen(Screen[None]):
         self.order = {c.id: n for n, c in enumerate(self.cards)}
         self.shown: list[CardDef] = list(self.cards)
         self.filter = CardFilter()
-        self.saved_text = self.draft.text(self.pool) if self.draft.path is not None else None
+        on_disk = self.draft.path is not None and self.draft.path.exists()
+        self.saved_text = self.draft.text(self.pool) if on_disk else None
         self.report: DeckReport = self.draft.report(self.pool)
 
     # ------------------------------------------------------------------------------------------
@@ -191,8 +233,16 @@ class BuilderScreen(Screen[None]):
             box.update(Group(head, *_summary_lines(self.report)))
             return
         lines = [Text("Not legal yet (ZR 4):", style="bold")]
+        # A line number only when the file on disk is what the report read; otherwise the line
+        # as it would be saved (a new deck has no file, an edited one has moved its lines).
+        on_disk = self.saved_text is not None and not self.unsaved
         for p in self.report.problems:
-            where = "deck" if p.line == 0 else f"line {p.line}"
+            if p.line == 0:
+                where = "deck"
+            elif on_disk:
+                where = f"line {p.line}"
+            else:
+                where = shown(p.text.partition("#")[0].strip().removesuffix(":"), 40)
             lines.append(plain(f"  {where}: {p.message}"))
         so_far = self.draft.provisional_report(self.pool)
         if so_far is not None:  # the curve, colors and pips of the cards chosen so far
@@ -277,6 +327,7 @@ class BuilderScreen(Screen[None]):
             "forces",
             "name",
             "open",
+            "save_as",
             "play",
             "sim",
             "move",
@@ -339,9 +390,18 @@ class BuilderScreen(Screen[None]):
         slug = "-".join(
             "".join(ch if ch.isalnum() else " " for ch in self.draft.name.lower()).split()
         )
-        return decks_dir() / f"{slug or 'deck'}.deck"
+        return decks_dir() / f"{slug or 'deck'}{DECK_SUFFIX}"
 
     def action_save(self, then=None) -> None:
+        if self.draft.path is not None and is_starter(self.draft.path):
+            self.notify(
+                f"{self.draft.path.name} is a starter deck that comes with zenonzard: "
+                "save your version as a file of your own",
+                title="Save as",
+                severity="warning",
+            )
+            self.action_save_as(then)
+            return
         if self.draft.path is not None:
             try:
                 self.draft.save(self.draft.path, self.pool)
@@ -355,21 +415,34 @@ class BuilderScreen(Screen[None]):
                 then()
             return
 
+        self.action_save_as(then)
+
+    def action_save_as(self, then=None) -> None:
+        """Save to a file the user names (a starter deck's file is refused, and another deck
+        file that exists is replaced only when Enter is pressed again)."""
+        confirmed: list[Path] = []
+
+        def save_to(path: Path) -> Path:
+            if is_starter(path):
+                raise DeckReadError(
+                    str(path), "is a starter deck that comes with zenonzard: choose another file"
+                )
+            same = self.draft.path is not None and _same_file(path, self.draft.path)
+            if path.exists() and not same and path not in confirmed:
+                confirmed.append(path)
+                raise DeckReadError(str(path), "exists: Enter again replaces it, Esc keeps it")
+            return self.draft.save(path, self.pool)
+
         def done(path: Path | None) -> None:
             if path is not None:
                 self.saved()
                 if then is not None:
                     then()
 
-        self.app.push_screen(
-            PathScreen(
-                "Save the deck",
-                self.default_path(),
-                lambda p: self.draft.save(p, self.pool),
-                writes=True,
-            ),
-            done,
-        )
+        default = self.default_path()
+        if is_starter(default):
+            default = decks_dir() / default.name
+        self.app.push_screen(PathScreen("Save the deck", default, save_to), done)
 
     def saved(self) -> None:
         self.saved_text = self.draft.text(self.pool)
@@ -390,7 +463,12 @@ class BuilderScreen(Screen[None]):
             self._opened = DeckDraft.open(path, self.pool)
             return path
 
-        self.app.push_screen(PathScreen("Open a deck", decks_dir(), open_it), opened)
+        folders = [decks_dir()]
+        if self.draft.path is not None and not is_starter(self.draft.path):
+            folders.insert(0, self.draft.path.parent)
+        self.app.push_screen(
+            PathScreen("Open a deck", decks_dir(), open_it, files=listed_decks(folders)), opened
+        )
 
     # ------------------------------------------------------------------------------------------
     # Playing and testing the deck
@@ -433,33 +511,71 @@ class BuilderScreen(Screen[None]):
 
 
 class PathScreen(ModalScreen[Path | None]):
-    """Asks for a file; `act(path)` saves or opens it (an error stays in the dialog).
-    `writes`: `act` writes the file, so one that exists is replaced only after a second Enter."""
+    """Asks for a file; `act(path)` saves or opens it (an error stays in the dialog). With
+    `files` (groups of deck files under a heading), they are listed below the field: ↓ goes to
+    the list, Enter opens the highlighted file. `writes`: `act` writes the file, so one that
+    exists is replaced only after a second Enter."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="path_cancel")
+        Binding("escape", "cancel", "Cancel", id="path_cancel"),
+        Binding("down", "to_files", "Files", show=False, id="path_files"),
     ]
 
-    def __init__(self, title: str, default: Path, act, writes: bool = False) -> None:
+    def __init__(
+        self,
+        title: str,
+        default: Path,
+        act: Callable[[Path], Path],
+        files: list[tuple[str, list[Path]]] | None = None,
+        writes: bool = False,
+    ) -> None:
         super().__init__()
         self.title_text, self.default, self.act = title, default, act
+        self.files = files or []
         self.guard = ReplaceGuard() if writes else None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="path-box", classes="dialog"):
             yield Static(Content.styled(self.title_text, "bold"))
-            yield Static("File (Enter: do it, Esc: cancel):", classes="note")
+            note = "File (Enter: do it, Esc: cancel"
+            note += ", ↓: the deck files below):" if self.files else "):"
+            yield Static(note, classes="note")
             yield Input(str(self.default), id="path-input")
             yield Static("", id="path-error")
+            if self.files:
+                options: list[Option] = []
+                for heading, paths in self.files:
+                    options.append(Option(Content.styled(heading, "bold"), disabled=True))
+                    options += [Option(f"  {p.name}", id=str(p)) for p in paths]
+                yield OptionList(*options, id="path-files")
 
     def on_mount(self) -> None:
         field = self.query_one(Input)
         field.focus()
         field.cursor_position = len(field.value)
 
+    def action_to_files(self) -> None:
+        if self.files and isinstance(self.focused, Input):
+            listing = self.query_one("#path-files", OptionList)
+            listing.focus()
+            if listing.highlighted is None:
+                listing.action_first()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option.id is not None:
+            self.query_one(Input).value = event.option.id
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id is not None:
+            self.attempt(event.option.id)
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        text = event.value.strip()
+        self.attempt(event.value)
+
+    def attempt(self, text: str) -> None:
+        text = text.strip()
         if not text:
             return
         path = Path(text).expanduser()

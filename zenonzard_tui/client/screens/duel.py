@@ -152,8 +152,7 @@ class DuelScreen(Screen[None]):
         self._flash_timer: Timer | None = None
         self.public: Channel = session.spectator()  # who decides, the summary: public
         self.desks = (Desk(session.channel(0)), Desk(session.channel(1)))
-        choice = session.settings.hotseat_flash
-        self.flash_choice = [choice, choice]  # hotseat, per seat: "ask" or "usable" (w)
+        self.flash_choice = list(session.settings.hotseat_flash)  # per seat: "ask"/"usable" (w)
         self._attached: Session | None = None  # the session whose table this screen follows
         self._unsubscribe: Callable[[], None] | None = None
         self._resetting = False  # this screen takes a move back itself (no restart on its news)
@@ -581,7 +580,9 @@ class DuelScreen(Screen[None]):
             tail = Content.styled("  your move", "$success")
         else:
             tail = Content("")
-        status.show(left + tail, left, right=(f"{where} · {mode}", where, ""))
+        status.show(
+            left + tail, left, right=(f"{where} · {mode}", f"{turn} · {mode}", where), keep=2
+        )
 
     def live_pending(self) -> PendingView | None:
         """The pending decision: its kind and seat are public (and its actions, if ours)."""

@@ -101,15 +101,17 @@ class CoverScreen(ModalScreen[None]):
         self.app.action_quit()  # type: ignore[unused-coroutine]  # ZenonzardApp's asks, at once
 
 
+HELP_WIDTH = 72  # the widest line of HELP: the help box shows 74 columns (80 wide, a scrollbar)
 HELP = """\
 [b]Playing[/b]
   Enter, click    do the highlighted action, or use the highlighted card
   1 … 9           do action 1 … 9 of the list at once
   ↑ ↓ (k j)       Actions list: move; board: the zone above or below
-  ← → (h l)       board: along a zone; ← in the Actions list: to the board
+  ← → (h l)       board: along a zone; ← in the Actions list: to the
+                  board
   Tab             board, Actions list, log;  Esc: back to the Actions
-  ] \\[             Actions list: the next (previous) kind of action: play a
-                  card, move, attack, block, choose, end
+  ] \\[             Actions list: the next (previous) kind of action:
+                  play a card, move, attack, block, choose, end
   /               type to filter the actions (words in any order); Enter
                   does the first that matches, Esc shows them all again
   Enter on a card that card's actions: the one there is, or a menu of
@@ -125,10 +127,10 @@ HELP = """\
   u               against the AI: take back your last decision
   i               in a puzzle: a hint (the next move of a forced win)
   L               the log in the board's place, and back
-  c               against the AI: the coach, what the strongest AI would do
-                  in your place and why (from what you may know only)
-  w               hotseat: your Flash windows ask always (the default), or
-                  only when you hold a card you could play there; the
+  c               against the AI: the coach, what the strongest AI would
+                  do in your place and why (from what you may know only)
+  w               hotseat: your Flash windows ask always (the default),
+                  or only when you hold a card you could play there; the
                   second saves handovers but tells the other player when
                   you hold none
 

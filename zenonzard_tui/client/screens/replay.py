@@ -120,7 +120,9 @@ def _player_lines(p: PlayerView, hand: tuple | None) -> list[Content]:
         else f"{p.hand_size} card(s), hidden from this seat"
     )
     return [
-        Content.styled(f"{p.seat}: life {p.life} · deck {p.deck_size} · Forces: {forces}", "bold"),
+        Content.styled(
+            f"{p.seat}: life {max(p.life, 0)} · deck {p.deck_size} · Forces: {forces}", "bold"
+        ),
         Content(f"  Field: {', '.join(_slot_text(s) for s in p.field) or 'none'}"),
         Content(f"  Base: {len(p.base)} mana · Trash: {len(p.trash)}"),
         Content(f"  Hand: {held or 'none'}"),

@@ -14,6 +14,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from zenonzard_tui.client.saves import SaveInfo, SaveKind, history_dir, list_saves
+from zenonzard_tui.client.widgets.lists import EndStopOptionList
 from zenonzard_tui.usertext import terminal_safe
 
 if TYPE_CHECKING:
@@ -72,7 +73,7 @@ class ResumeScreen(Screen[Path | None]):
             options.append(Option(entry_text(info), id=str(n), disabled=bool(info.problem)))
         if not self.infos:
             options.append(Option("(no saved games)", disabled=True))
-        yield OptionList(*options, id="resume-list")
+        yield EndStopOptionList(*options, id="resume-list")
         yield Static(
             "Enter: open (a finished game: step through it)  ·  games in progress are kept after "
             "every move; a finished game goes to the history",

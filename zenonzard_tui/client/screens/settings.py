@@ -1,5 +1,6 @@
 """The settings screen (F2): theme, default mode (AI or hotseat), AI level, AI delay, default
-decks and auto-pass. Dismissed with the new `Settings`, or None when cancelled."""
+decks, auto-pass and each hotseat player's Flash windows. Dismissed with the new `Settings`, or
+None when cancelled."""
 
 from __future__ import annotations
 
@@ -16,6 +17,11 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 from zenonzard_tui.ai import LEVELS
 from zenonzard_tui.client.settings import Settings
 from zenonzard_tui.decks import DeckError, find_deck, load_deck
+
+FLASH_OPTIONS = [
+    ("ask every time (nothing leaks)", "ask"),
+    ("only with a playable card", "usable"),
+]
 
 
 class SettingsScreen(ModalScreen[Settings | None]):
@@ -83,9 +89,21 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 yield Checkbox(
                     "Auto-pass against the AI", s.autopass, id="set-autopass", compact=True
                 )
+                for seat, choice in zip("AB", s.hotseat_flash, strict=True):
+                    with Horizontal(classes="setting"):
+                        yield Label(f"Hotseat {seat}: Flash windows")
+                        yield Select(
+                            FLASH_OPTIONS,
+                            value=choice,
+                            allow_blank=False,
+                            id=f"set-flash-{seat.lower()}",
+                            compact=True,
+                        )
                 yield Static(
-                    "A deck is a deck file or a starter's name (red-rush). The AI delay applies "
-                    "at once, the rest to the next game.",
+                    "A deck is a deck file or a starter's name (red-rush). In a hotseat game, "
+                    "a player asked in their Flash windows only with a playable card has fewer "
+                    "handovers, but the other player can tell when they hold none (w changes it "
+                    "during a game). The AI delay applies at once, the rest to the next game.",
                     classes="note",
                 )
             yield Static("", id="settings-error")
@@ -139,4 +157,8 @@ class SettingsScreen(ModalScreen[Settings | None]):
             deck=decks[0],
             opponent_deck=decks[1],
             autopass=self.query_one("#set-autopass", Checkbox).value,
+            hotseat_flash=(
+                str(self.query_one("#set-flash-a", Select).value),
+                str(self.query_one("#set-flash-b", Select).value),
+            ),
         )

@@ -19,20 +19,23 @@ class FitLine(Widget):
         self.candidates: list[Content] = [Content("")]
         self.right: list[Content] = []
         self.rule: str | None = None
+        self.keep = 0
 
     def show(
         self,
         *candidates: Content | str,
         right: tuple[Content | str, ...] = (),
         rule: str | None = None,
+        keep: int = 0,
     ) -> None:
         """Set the texts (the left one comes first); `right` candidates are right-aligned when
-        there is room."""
+        there is room. The first `keep` right candidates matter more than the fuller left
+        ones: a shorter left text with one of them is tried before a shorter right one."""
         shown = [Content(c) if isinstance(c, str) else c for c in candidates] or [Content("")]
         right_shown = [Content(c) if isinstance(c, str) else c for c in right]
-        if (shown, right_shown, rule) == (self.candidates, self.right, self.rule):
+        if (shown, right_shown, rule, keep) == (self.candidates, self.right, self.rule, self.keep):
             return  # the same: nothing to redraw
-        self.candidates, self.right, self.rule = shown, right_shown, rule
+        self.candidates, self.right, self.rule, self.keep = shown, right_shown, rule, keep
         self.refresh()
 
     @property
@@ -52,14 +55,17 @@ class FitLine(Widget):
             return Content.assemble(
                 (self.rule * before + " ", "dim"), text, (" " + self.rule * after, "dim")
             )
-        for text in self.candidates:
-            for right in [*self.right, None]:
-                room = width - (right.cell_length + 2 if right is not None else 0)
-                if text.cell_length <= room:
-                    if right is None:
-                        return text
-                    gap = Content(" " * (width - text.cell_length - right.cell_length))
-                    return text + gap + right
+        kept: list[Content | None] = list(self.right[: self.keep])
+        rest: list[Content | None] = [*self.right[self.keep :], None]
+        pairs = [(t, r) for t in self.candidates for r in kept]
+        pairs += [(t, r) for t in self.candidates for r in rest]
+        for text, right in pairs:
+            room = width - (right.cell_length + 2 if right is not None else 0)
+            if text.cell_length <= room:
+                if right is None:
+                    return text
+                gap = Content(" " * (width - text.cell_length - right.cell_length))
+                return text + gap + right
         return clip_words(self.candidates[-1], width)
 
 

@@ -148,10 +148,12 @@ class ZoneView(Widget, can_focus=True):
         if self.lines:
             out = []
             for i, chip in enumerate(self.chips):
-                label = chip.text if chip.text.cell_length <= avail else chip.short
+                label = next((x for x in chip.labels if x.cell_length <= avail), chip.short)
                 out.append(Placed(i, i, 0, label.truncate(avail, ellipsis=True)))
             return out
-        for labels in ([c.text for c in self.chips], [c.short for c in self.chips]):
+        forms = max(len(c.labels) for c in self.chips)
+        for form in range(forms):
+            labels = [c.labels[min(form, len(c.labels) - 1)] for c in self.chips]
             placed = self._flow(labels, avail)
             if placed[-1].row < self.max_rows:
                 return placed
