@@ -269,6 +269,24 @@ class Table:
         self.texts.append(text)
         self._changed(Change(self.step + 1, text, SEATS[seat]))
 
+    def chosen(self, counts: Callable[[int], bool]) -> bool:
+        """True once a seat that `counts` made a decision in this game (forced answers, the only
+        legal action, do not count), or when the game came from a file: until then a client
+        keeps no autosave (quitting at the mulligan leaves nothing to resume)."""
+        if self.save_path or self.resumed_from or self.saved_count is not None:
+            return True
+        if not self.texts:
+            return False
+        if self.puzzle is None and self.game.setup_record is None:
+            return True  # a game from a position cannot be replayed from its start: keep it
+        game = self.fresh_game()
+        for text in self.texts:
+            seat = None if game.pending is None else game.pending.seat
+            if seat is not None and counts(seat) and len(game.legal()) > 1:
+                return True
+            game.apply(text)
+        return False
+
     def undo(self, seat: int) -> bool:
         """Take back `seat`'s last decision and what the other seat did after it: the game is
         replayed from its start without them. False when there is none. A forced answer (the

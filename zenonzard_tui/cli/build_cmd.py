@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
             if not found:
                 with contextlib.suppress(DeckReadError):  # else a new deck file
                     path = find_deck(args.deck)  # a starter deck's name: `zenonzard build red-rush`
-                    found = True
+                    found = exists(path)
         except FileReadError as exc:  # a name too long for the system, ...
             print(f"{PROG}: {exc}", file=sys.stderr)
             return 2

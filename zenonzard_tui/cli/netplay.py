@@ -1,9 +1,10 @@
 """The network side of `zenonzard play --server`, `zenonzard watch` and `zenonzard host`: take a
-seat (or watch) in a room of a duel server, wait for the game to start, then run the client on
-the seat's channel over the connection (client/netsession.py).
+seat (or watch) in a room of a duel server, then run the client on the seat's channel over the
+connection (client/netsession.py): first a waiting screen with the room's code until the server
+starts the game, then the duel screen.
 
-The connection, the wait and the client share one asyncio loop (`App.run_async`): the link's
-messages are fed to the channel by a task beside the app, and the channel tells the duel screen.
+The connection and the client share one asyncio loop (`App.run_async`): the link's messages are
+fed to the channel by a task beside the app, and the channel tells the duel screen.
 """
 
 from __future__ import annotations
@@ -16,37 +17,16 @@ from typing import Any
 
 from zenonzard_tui.usertext import say
 
-WAIT_NOTE = (
-    "waiting for the other player to join (Ctrl-C to give up; the room closes in 30 minutes)"
-)
 
-
-async def take_seat(
-    url: str,
-    enter: dict[str, Any],
-    prog: str,
-    announce: Callable[[str], None] | None = None,
-) -> tuple[Any, Any, list[dict[str, Any]]] | int:
-    """Connect, send `enter` (create, join or watch) and wait until the game starts; (link,
-    seating, the messages so far) or an exit status after saying why."""
+async def enter_room(url: str, enter: dict[str, Any], prog: str) -> tuple[Any, Any] | int:
+    """Connect and send `enter` (create, join or watch): (link, seating), or an exit status
+    after saying why on stderr."""
     from zenonzard_tui.net.remote import Link, LinkError
 
     link = Link(url)
     try:
         await link.open(enter.get("room"))
-        seating = await link.enter(enter)
-        if announce is not None:
-            announce(seating.room)
-        first: list[dict[str, Any]] = []
-        if seating.seat is not None or enter["type"] != "watch":
-            say(f"{prog}: room {seating.room}, seat {seating.seat}: {WAIT_NOTE}", file=sys.stderr)
-        while True:  # until the game's first update
-            message = await link.receive()
-            first.append(message)
-            if message.get("type") == "update":
-                return link, seating, first
-            if message.get("type") == "error":
-                raise LinkError(str(message.get("code")), str(message.get("message")))
+        return link, await link.enter(enter)
     except LinkError as exc:
         say(f"{prog}: {exc}", file=sys.stderr)
         await link.close()
@@ -57,29 +37,50 @@ async def run_client(
     url: str,
     link: Any,
     seating: Any,
-    first: list[dict[str, Any]],
     prefs: Any,
     autosave: Path | None,
     save_dir: Path | None,
+    lines: list[str],
+    saves_by_name: bool = False,
 ) -> str | None:
-    """The client on the seat's channel until the player quits; the game's result, if over."""
-    from zenonzard_tui.client.app import ZenonzardApp
+    """The client on the seat's channel until the player quits (the waiting screen with `lines`
+    first); the game's result, if it is over."""
+    from zenonzard_tui.client.app import Lobby, ZenonzardApp
     from zenonzard_tui.client.netsession import NetSession
-    from zenonzard_tui.net.remote import RemoteChannel
+    from zenonzard_tui.net.remote import LinkError, RemoteChannel
 
     seat = None if seating.seat is None else "AB".index(seating.seat)
     remote = RemoteChannel(link, seat)
-    for message in first:
-        remote.feed(message)
-    settings = prefs.for_game(_deck_names(remote)) if hasattr(prefs, "for_game") else prefs
-    settings.mode, settings.seat = "network", seat if seat is not None else 0
-    session = NetSession(remote, settings, url, seating.room)
-    app = ZenonzardApp(session, save_dir=save_dir, autosave=autosave, settings=prefs)  # type: ignore[arg-type]
-    feeder = asyncio.get_running_loop().create_task(_feed(remote, app))
+    tasks: list[asyncio.Task] = []
+
+    async def start() -> Any:
+        try:
+            while remote.step == 0:  # the start, then the first update
+                remote.feed(await link.receive())
+                if remote.notice and remote.step == 0 and app.screen.id == "lobby":
+                    app.screen.say(remote.notice)  # type: ignore[attr-defined]
+        except LinkError as exc:
+            app.exit(message=f"The server ended the wait: {exc}")
+            raise
+        names = {p.get("seat"): str(p.get("deck", "")) for p in remote.players}
+        settings = prefs.for_game((names.get("A", ""), names.get("B", "")))
+        settings.mode, settings.seat = "network", seat if seat is not None else 0
+        tasks.append(asyncio.get_running_loop().create_task(_feed(remote, app)))
+        return NetSession(remote, settings, url, seating.room)
+
+    title = f"Room {seating.room}" + ("" if seat is None else f" · you are {seating.seat}")
+    app = ZenonzardApp(
+        lobby=Lobby(title, lines, start),
+        save_dir=save_dir,
+        autosave=autosave,
+        settings=prefs,
+        saves_by_name=saves_by_name,
+    )
     try:
         await app.run_async()
     finally:
-        feeder.cancel()
+        for task in tasks:
+            task.cancel()
         await link.close()
     return remote.result
 
@@ -93,15 +94,11 @@ async def _feed(remote: Any, app: Any) -> None:
         app.notify(f"The server is gone: {exc}", severity="error", timeout=30)
 
 
-def _deck_names(remote: Any) -> tuple[str, str]:
-    names = {p.get("seat"): str(p.get("deck", "")) for p in remote.players}
-    return names.get("A", ""), names.get("B", "")
-
-
 def play_network(args: Any, prefs: Any, deck_text: str, autosave: Path | None,
                  save_dir: Path | None, prog: str,
                  before: Callable[[], Awaitable[None]] | None = None) -> int:  # fmt: skip
     """`play --server URL --create/--join CODE`: the whole run; its exit status."""
+    served = getattr(args, "served", False)  # a browser's: stdout is the page's, not a terminal
 
     async def main() -> int:
         if before is not None:
@@ -112,18 +109,22 @@ def play_network(args: Any, prefs: Any, deck_text: str, autosave: Path | None,
             enter = {"type": "join", "room": args.join, "deck": deck_text}
         if args.name:
             enter["name"] = args.name
-
-        def announce(code: str) -> None:
-            if args.create:  # (host: the address the other machine reaches)
-                server = getattr(args, "public_server", None) or args.server
-                say(f"Room code: {code}  (the other player: zenonzard play --server "
-                    f"{server} --join {code})")  # fmt: skip
-
-        taken = await take_seat(args.server, enter, prog, announce)
+        taken = await enter_room(args.server, enter, prog)
         if isinstance(taken, int):
             return taken
-        result = await run_client(args.server, *taken, prefs, autosave, save_dir)
-        if result is not None:
+        link, seating = taken
+        server = getattr(args, "public_server", None) or args.server  # host: the LAN address
+        join = f"zenonzard play --server {server} --join {seating.room}"
+        lines = [f"Room code: {seating.room}", ""]
+        if args.create:
+            lines += ["The other player joins with:", f"  {join}", ""]
+            if not served:
+                say(f"Room code: {seating.room}  (the other player: {join})")
+        lines.append("Waiting for the other player… (q quits; the room waits 30 minutes)")
+        result = await run_client(
+            args.server, link, seating, prefs, autosave, save_dir, lines, saves_by_name=served
+        )
+        if result is not None and not served:
             say(f"{prog}: the game is over: {'a draw' if result == 'draw' else result + ' wins'}")
         return 0
 

@@ -25,7 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from zenonzard_tui.cli.netplay import run_client, take_seat
+    from zenonzard_tui.cli.netplay import enter_room, run_client
     from zenonzard_tui.cli.play_cmd import _has_terminal
     from zenonzard_tui.client.settings import load_settings
 
@@ -35,10 +35,11 @@ def run(args: argparse.Namespace) -> int:
     prefs = load_settings().settings
 
     async def main() -> int:
-        taken = await take_seat(args.server, {"type": "watch", "room": args.room}, PROG)
+        taken = await enter_room(args.server, {"type": "watch", "room": args.room}, PROG)
         if isinstance(taken, int):
             return taken
-        result = await run_client(args.server, *taken, prefs, None, None)
+        lines = ["Watching: the game starts when both players are in.", "(q quits)"]
+        result = await run_client(args.server, *taken, prefs, None, None, lines)
         if result is not None:
             say(f"{PROG}: the game is over: {'a draw' if result == 'draw' else result + ' wins'}")
         return 0

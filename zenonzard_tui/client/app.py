@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import gc
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
@@ -27,6 +27,16 @@ Restart = Callable[[], Session]
 GC_IDLE = 1.0  # seconds without a key or a click before a full garbage collection may run
 GC_FULL_AFTER = 10  # young collections since the last full one (Python's own default cadence)
 GC_NEVER = 1_000_000  # a full collection's threshold that is never reached
+
+
+@dataclass(frozen=True)
+class Lobby:
+    """A network game waiting for its start: the waiting screen's title and lines, and `start`,
+    which returns the game's session once the server starts it (client/netsession.py)."""
+
+    title: str
+    lines: list[str]
+    start: Callable[[], Awaitable[Session]]
 
 
 @dataclass(frozen=True)
@@ -73,6 +83,7 @@ class ZenonzardApp(App[None]):
         settings_file: Path | None = None,
         warnings: Sequence[str] = (),
         saves_by_name: bool = False,
+        lobby: Lobby | None = None,
     ) -> None:
         super().__init__()
         self.saves_by_name = saves_by_name
@@ -88,7 +99,8 @@ class ZenonzardApp(App[None]):
         self._first = session, restart
         self._gc_threshold: tuple[int, int, int] | None = None
         self._last_input = time.monotonic()
-        if session is None and resume is None and builder is None:
+        self.lobby = lobby
+        if session is None and resume is None and builder is None and lobby is None:
             raise ValueError("ZenonzardApp needs a session, a resume screen or a deck to build")
 
     def on_mount(self) -> None:
@@ -102,6 +114,11 @@ class ZenonzardApp(App[None]):
         session, restart = self._first
         if session is not None:
             self.play(session, restart)
+        elif self.lobby is not None:
+            from zenonzard_tui.client.screens.lobby import LobbyScreen
+
+            self.push_screen(LobbyScreen(self.lobby.title, list(self.lobby.lines)))
+            self.run_worker(self._start_from_lobby(self.lobby), exclusive=True, group="lobby")
         elif self.builder is not None:
             from zenonzard_tui.client.screens.builder import BuilderScreen
 
@@ -163,6 +180,12 @@ class ZenonzardApp(App[None]):
             session, ai_delay=self.ai_delay, save_dir=self.save_dir, restart=restart
         )
         self.push_screen(self.duel)
+
+    async def _start_from_lobby(self, lobby: Lobby) -> None:
+        """The network game starts: the duel screen in place of the waiting one."""
+        session = await lobby.start()
+        self.pop_screen()
+        self.play(session)
 
     def show_resume(self) -> None:
         from zenonzard_tui.client.screens.resume import ResumeScreen

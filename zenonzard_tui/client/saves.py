@@ -23,10 +23,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from zenonzard_tui.client.session import Session
 
 from zenonzard_tui.files import FileReadError, clean_temps, read_limited
 from zenonzard_tui.usertext import terminal_safe
@@ -73,25 +69,6 @@ def claim_autosave(folder: Path) -> Path:
             continue
         os.close(fd)
         return path
-
-
-def player_has_chosen(session: Session) -> bool:
-    """True once a player has made a decision in the session's game (the AI's decisions and
-    forced answers, the only legal action, do not count), or when the game came from a file.
-    Until then the game leaves no autosave: quitting at the mulligan leaves nothing to resume."""
-    if session.save_path or session.resumed_from or session.saved_count is not None:
-        return True
-    if not session.texts:
-        return False
-    if session.puzzle is None and session.game.setup_record is None:
-        return True  # a game from a position cannot be replayed from its start: keep it
-    game = session.fresh_game()
-    for text in session.texts:
-        seat = None if game.pending is None else game.pending.seat
-        if seat is not None and not session.is_ai(seat) and len(game.legal()) > 1:
-            return True
-        game.apply(text)
-    return False
 
 
 class SaveKind(Enum):

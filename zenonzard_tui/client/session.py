@@ -58,15 +58,13 @@ class Session(Table):
         self.settings = settings if settings is not None else Settings()
         self.ai_seed = ai_seed
         self.ai = AIPlayer(self.settings.ai, ai_seed) if self.settings.mode == "ai" else None
-        self.touched = False  # a player has chosen something (saves.player_has_chosen)
+        self.touched = False  # a player (not the AI) has chosen something (Table.chosen)
 
     def autosave(self) -> None:
         """The table's autosave, once a player has chosen something: until then (the AI's
         mulligan alone) a game leaves no autosave behind. A finished game is archived as ever."""
         if not self.over:
-            from zenonzard_tui.client.saves import player_has_chosen
-
-            self.touched = self.touched or player_has_chosen(self)
+            self.touched = self.touched or self.chosen(lambda seat: not self.is_ai(seat))
             if not self.touched:
                 return
         super().autosave()
