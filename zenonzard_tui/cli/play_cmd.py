@@ -290,7 +290,7 @@ def run(args: argparse.Namespace) -> int:
     prefs = loaded.settings
     if args.ai_delay is None:
         args.ai_delay = prefs.ai_delay
-    if args.server or args.create or args.join:
+    if is_network(args):
         return _network(args, prefs)
     if args.list_saves:
         infos = list_saves(autosaves_dir(), saves_dir(), history=history_dir())
@@ -343,24 +343,31 @@ NOT_WITH_SERVER = ("hotseat", "ai", "scenario", "load", "resume", "list_saves", 
                    "seat", "seed")  # fmt: skip
 
 
+def is_network(args: argparse.Namespace) -> bool:
+    return bool(args.server or args.create or args.join)
+
+
+def network_deck(args: argparse.Namespace, prefs: Settings) -> str:
+    """The deck's text for a network game, once its options are checked (UsageError, DeckError)."""
+    from zenonzard_tui.decks import read_deck_text
+
+    if not args.server or not (args.create or args.join):
+        raise UsageError("a network game needs --server URL and --create or --join CODE")
+    given = [o for o in NOT_WITH_SERVER if getattr(args, o) not in (None, False)]
+    if given:
+        option = "--" + given[0].replace("_", "-")
+        raise UsageError(f"{option} is for a game on this machine, not with --server")
+    return read_deck_text(find_deck(args.deck or prefs.deck or "red-rush"))
+
+
 def _network(args: argparse.Namespace, prefs: Settings) -> int:
     """`play --server URL --create | --join CODE`: a seat of a room on a duel server."""
     from zenonzard_tui.cli.netplay import play_network
     from zenonzard_tui.client.saves import autosaves_dir, saves_dir
-    from zenonzard_tui.decks import read_deck_text
 
-    if not args.server or not (args.create or args.join):
-        say(f"{PROG}: a network game needs --server URL and --create or --join CODE",
-            file=sys.stderr)  # fmt: skip
-        return 2
-    given = [o for o in NOT_WITH_SERVER if getattr(args, o) not in (None, False)]
-    if given:
-        option = "--" + given[0].replace("_", "-")
-        say(f"{PROG}: {option} is for a game on this machine, not with --server", file=sys.stderr)
-        return 2
     try:
-        deck_text = read_deck_text(find_deck(args.deck or prefs.deck or "red-rush"))
-    except DeckError as exc:
+        deck_text = network_deck(args, prefs)
+    except (UsageError, DeckError) as exc:
         say(f"{PROG}: {exc}", file=sys.stderr)
         return 2
     if not _has_terminal():

@@ -81,6 +81,7 @@ def play_command(play_args: list[str]) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from zenonzard_tui.cli import build_parser, play_cmd
+    from zenonzard_tui.client.settings import Settings
     from zenonzard_tui.decks import DeckError
     from zenonzard_tui.engine.save import SaveError
     from zenonzard_tui.scenarios import ScenarioError
@@ -99,7 +100,10 @@ def run(args: argparse.Namespace) -> int:
         )
         return 2
     try:
-        play_cmd.build(parsed)
+        if play_cmd.is_network(parsed):  # a room on a duel server: each tab takes a seat
+            play_cmd.network_deck(parsed, Settings())
+        else:
+            play_cmd.build(parsed)
     except (play_cmd.UsageError, DeckError, ScenarioError, SaveError) as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2
