@@ -1,23 +1,29 @@
-"""The effect vocabulary registry: every term is one complete entry (schema, words, runtime)."""
+"""The effect vocabulary registry: every term is one complete entry, its vocabulary half (schema,
+words: zenonzard_tui.cards.terms) and its runtime half (zenonzard_tui.engine.terms), by name."""
 
 from __future__ import annotations
 
 import dataclasses
+import subprocess
+import sys
 
 import pytest
 
+from zenonzard_tui.cards import terms as vocabulary
 from zenonzard_tui.cards import vocab
 from zenonzard_tui.cards.model import Selector, Step
 from zenonzard_tui.cards.words import Clause, WordsContext
 from zenonzard_tui.engine import terms
-from zenonzard_tui.engine.terms import STEPS, problems, step_problems
+from zenonzard_tui.engine.terms import STEP_RUNS, problems, step_problems
+
+STEPS = vocabulary.STEPS
 
 
 def test_every_term_is_complete() -> None:
     assert problems() == []
 
 
-def _sample(term: terms.StepTerm) -> Step:
+def _sample(term: vocabulary.StepTerm) -> Step:
     target: Selector | str | None = None
     if "target" in term.schema:
         target = Selector(side="self", zone="field", count=1)
@@ -46,68 +52,109 @@ def test_step_words_are_a_clause(name: str) -> None:
 
 
 def test_a_step_without_words_or_runtime_is_reported() -> None:
-    term = STEPS["draw"]
+    term, run = STEPS["draw"], STEP_RUNS["draw"]
     no_words = dataclasses.replace(term, words=None)  # type: ignore[arg-type]
-    no_runtime = dataclasses.replace(term, resolve=None)
-    assert any("no words" in p for p in step_problems(no_words))
-    assert any("no runtime" in p for p in step_problems(no_runtime))
-    static = STEPS["cannot_block"]
-    assert any("no query" in p for p in step_problems(dataclasses.replace(static, query="nope")))
+    assert any("no words" in p for p in step_problems(no_words, run))
+    assert any(
+        "no runtime" in p for p in step_problems(term, dataclasses.replace(run, resolve=None))
+    )
+    assert any("no runtime" in p for p in step_problems(term, None))
+    static, static_run = STEPS["cannot_block"], STEP_RUNS["cannot_block"]
+    nowhere = dataclasses.replace(static_run, query="nope")
+    assert any("no query" in p for p in step_problems(static, nowhere))
+    dual = dataclasses.replace(STEP_RUNS["modify"], query=None)  # modify: also continuous
+    assert any("no query" in p for p in step_problems(STEPS["modify"], dual))
     bad_schema = dataclasses.replace(term, schema={"count": "whatever"})
-    assert any("count" in p for p in step_problems(bad_schema))
+    assert any("count" in p for p in step_problems(bad_schema, run))
+
+
+def test_a_vocabulary_entry_without_runtime_fails_the_registry_test(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The completeness check pairs the halves by name, both ways: a term the loader would accept
+    but the engine cannot run, or a runtime no card can name, is a registry problem."""
+    monkeypatch.delitem(STEP_RUNS, "draw")
+    monkeypatch.setitem(terms.FILTER_RUNS, "nameless", terms.FILTER_RUNS["class"])
+    monkeypatch.delitem(terms.TRIGGER_RUNS, "summoned")
+    monkeypatch.delitem(terms.DURATION_RUNS, "battle")
+    monkeypatch.delitem(terms.CONDITION_RUNS, "done")
+    found = problems()
+    assert "step 'draw': no runtime (the engine registers none)" in found
+    assert any("'nameless': a runtime without vocabulary" in p for p in found)
+    assert any(p.startswith("trigger 'summoned': no runtime") for p in found)
+    assert any(p.startswith("duration 'battle': no runtime") for p in found)
+    assert any(p.startswith("condition 'done': no runtime") for p in found)
 
 
 def test_vocab_views_come_from_the_registry() -> None:
-    assert set(vocab.STEPS) == set(STEPS)
+    assert set(vocab.STEPS) == set(STEPS) == set(STEP_RUNS)
     assert {n for n, t in STEPS.items() if t.continuous} == vocab.STATIC_STEPS
+    assert {"modify", "cannot", "cannot_be_blocked"} <= vocab.DUAL_STEPS
     assert "token" in vocab.REQUIRED["create_token"]
     assert "destroy" in vocab.TARGETED and "cannot_block" not in vocab.TARGETED
 
 
 def test_a_step_is_registered_once() -> None:
     with pytest.raises(ValueError, match="twice"):
-        terms.step("draw", schema={})(type("Again", (), {}))
+        vocabulary.step("draw", schema={})(type("Again", (), {"words": None}))
+    with pytest.raises(ValueError, match="twice"):
+        terms.run_step("draw")(type("Again", (), {}))
 
 
-def test_the_cards_package_does_not_import_the_game() -> None:
-    """The loader and renderer read the registry; the registry must not pull in the game."""
-    import subprocess
-    import sys
-
-    code = (
-        "import sys, zenonzard_tui.cards.render, zenonzard_tui.engine.terms as t; t.load(); "
-        "print('zenonzard_tui.engine.game' in sys.modules, 'textual' in sys.modules)"
+def _imported(code: str) -> list[str]:
+    """The zenonzard_tui.engine modules (and textual) a fresh interpreter has after `code`."""
+    probe = (
+        f"{code}\nimport sys\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('zenonzard_tui.engine') "
+        "or m == 'textual')))"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.split() == ["False", "False"]
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    return out.stdout.split()
+
+
+def test_the_cards_package_imports_no_engine_module() -> None:
+    """The loader, the vocabulary and the renderer need nothing of the engine: importing the card
+    package, loading the pool, reading the loader's views and rendering every card's text import
+    no zenonzard_tui.engine module."""
+    code = (
+        "import zenonzard_tui.cards as c, zenonzard_tui.cards.render as r\n"
+        "from zenonzard_tui.cards import vocab, terms\n"
+        "pool = c.load_pool(); terms.load(); vocab.STEPS; vocab.TRIGGERS\n"
+        "[r.card_text(card, pool) for card in pool.cards.values()]\n"
+        "[r.force_text(f, True) for f in pool.forces.values()]"
+    )
+    assert _imported(code) == []
+
+
+def test_the_engine_registry_does_not_import_the_client() -> None:
+    assert "textual" not in _imported("import zenonzard_tui.engine.terms as t; t.load()")
 
 
 def test_an_incomplete_filter_condition_trigger_or_duration_is_reported() -> None:
     terms.load()
-    bp_max = terms.FILTERS["bp_max"]
-    assert any(
-        "no words" in p for p in terms.filter_problems(dataclasses.replace(bp_max, words=None))
-    )  # type: ignore[arg-type]
-    assert any(
-        "no runtime" in p for p in terms.filter_problems(dataclasses.replace(bp_max, matches=None))
-    )  # type: ignore[arg-type]
-    done = terms.CONDITIONS["done"]
-    assert any(
-        "no words" in p for p in terms.condition_problems(dataclasses.replace(done, words=None))
-    )
-    assert any(
-        "no runtime" in p for p in terms.condition_problems(dataclasses.replace(done, holds=None))
-    )
-    lonely = dataclasses.replace(terms.CONDITIONS["at_least"], companion="nothing")
-    assert terms.condition_problems(lonely)
-    summoned = terms.TRIGGERS["summoned"]
-    assert terms.trigger_problems(dataclasses.replace(summoned, label=""))
-    assert terms.trigger_problems(dataclasses.replace(summoned, raised_by="nobody"))
-    watcher = dataclasses.replace(terms.TRIGGERS["deals_damage"], watch_words=None)
-    assert any("watches" in p for p in terms.trigger_problems(watcher))
-    battle = terms.DURATIONS["battle"]
-    assert terms.duration_problems(dataclasses.replace(battle, ends_in="_nowhere"))
-    assert terms.duration_problems(dataclasses.replace(battle, words=""))
+    bp_max, bp_max_run = vocabulary.FILTERS["bp_max"], terms.FILTER_RUNS["bp_max"]
+    no_words = dataclasses.replace(bp_max, words=None)  # type: ignore[arg-type]
+    assert any("no words" in p for p in terms.filter_problems(no_words, bp_max_run))
+    no_matches = dataclasses.replace(bp_max_run, matches=None)  # type: ignore[arg-type]
+    assert any("no runtime" in p for p in terms.filter_problems(bp_max, no_matches))
+    done, done_run = vocabulary.CONDITIONS["done"], terms.CONDITION_RUNS["done"]
+    no_words_c = dataclasses.replace(done, words=None)
+    assert any("no words" in p for p in terms.condition_problems(no_words_c, done_run))
+    no_holds = dataclasses.replace(done_run, holds=None)  # type: ignore[arg-type]
+    assert any("no runtime" in p for p in terms.condition_problems(done, no_holds))
+    lonely = dataclasses.replace(vocabulary.CONDITIONS["at_least"], companion="nothing")
+    assert terms.condition_problems(lonely, None)
+    summoned, summoned_run = vocabulary.TRIGGERS["summoned"], terms.TRIGGER_RUNS["summoned"]
+    assert terms.trigger_problems(dataclasses.replace(summoned, label=""), summoned_run)
+    nobody = dataclasses.replace(summoned_run, raised_by="nobody")
+    assert terms.trigger_problems(summoned, nobody)
+    watcher = dataclasses.replace(vocabulary.TRIGGERS["deals_damage"], watch_words=None)
+    watcher_run = terms.TRIGGER_RUNS["deals_damage"]
+    assert any("watches" in p for p in terms.trigger_problems(watcher, watcher_run))
+    battle, battle_run = vocabulary.DURATIONS["battle"], terms.DURATION_RUNS["battle"]
+    nowhere = dataclasses.replace(battle_run, ends_in="_nowhere")
+    assert terms.duration_problems(battle, nowhere)
+    assert terms.duration_problems(dataclasses.replace(battle, words=""), battle_run)
 
 
 def test_every_trigger_a_card_raises_is_named_in_the_engine() -> None:
@@ -130,8 +177,8 @@ def test_every_trigger_a_card_raises_is_named_in_the_engine() -> None:
             for n in ast.walk(tree)
             if isinstance(n, ast.Constant) and isinstance(n.value, str)
         }
-    for name, term in terms.TRIGGERS.items():
-        if term.raised_by in ("queue_self_trigger", "queue_turn_triggers", "queue_watchers"):
+    for name, run in terms.TRIGGER_RUNS.items():
+        if run.raised_by in ("queue_self_trigger", "queue_turn_triggers", "queue_watchers"):
             assert name in literals, f"no engine code raises the trigger {name!r}"
 
 

@@ -13,11 +13,12 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from zenonzard_tui.cards.model import CardDef, Effect, Selector, Step, passives_by_do
+from zenonzard_tui.cards.terms import STEPS
+from zenonzard_tui.cards.terms.battle import forbidden
 from zenonzard_tui.engine.actions import CHOICE, Choice
 from zenonzard_tui.engine.state import Lasting, Mod, Slot, TurnRecord
-from zenonzard_tui.engine.terms import STEPS
-from zenonzard_tui.engine.terms import battle as _battle_terms
 from zenonzard_tui.engine.terms import steps as _steps  # noqa: F401  (registers the steps)
+from zenonzard_tui.engine.terms.base import STEP_RUNS
 from zenonzard_tui.engine.terms.conditions import condition_ok
 from zenonzard_tui.engine.terms.selectors import card_matches as _card_matches
 
@@ -426,7 +427,7 @@ def can_act(game: GameCore, slot: Slot, action: str, free: bool = False) -> bool
         return True
     seat = None
     for src_seat, src, e in _sources(game, "cannot"):
-        if action not in _battle_terms.forbidden(e.steps[0]):
+        if action not in forbidden(e.steps[0]):
             continue
         if seat is None:
             seat = seat_of(game, slot)
@@ -1356,9 +1357,8 @@ def t_step_chosen(game: GameCore, ctx: Ctx, chosen: tuple) -> None:
     # The next step goes under whatever this step pushes, so that it runs after it.
     pos = len(game.stack)
     game.stack.append(())  # a place kept, filled below
-    term = STEPS[step.do]
-    done = term.resolve(game, ctx, step, chosen)  # type: ignore[misc, arg-type]
-    if term.rest:  # the later steps were taken by this one (gain_trigger): the effect ends
+    done = STEP_RUNS[step.do].resolve(game, ctx, step, chosen)  # type: ignore[misc, arg-type]
+    if STEPS[step.do].rest:  # the later steps were taken by this one (gain_trigger): it ends
         del game.stack[pos]
         return
     keep_it = chosen if isinstance(step.target, Selector) else ctx.it
@@ -1472,3 +1472,10 @@ def rest_bonus(game: GameCore, seat: int) -> int:
         if src_seat == seat and _during_ok(game, seat, e.during):
             n += e.steps[0].param("amount", 1)
     return n
+
+
+# Every family of the vocabulary's runtime registers itself under the vocabulary's names (the
+# families import this module, so they are loaded once it is complete).
+from zenonzard_tui.engine import terms as _terms  # noqa: E402
+
+_terms.load()

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from zenonzard_tui.cards.model import KEYWORD_LABELS, Effect
+from zenonzard_tui.cards.terms.arrive import chain_label
+from zenonzard_tui.cards.terms.steps import BY
 from zenonzard_tui.cards.vocab import TRIGGERS
 
 if TYPE_CHECKING:
@@ -688,12 +690,6 @@ def cause_words(cause: tuple, own: tuple[int, str] | None = None) -> str:
     return words.format(s=SEATS[seat], n=name or "a card")
 
 
-def chain_label(effect: Effect) -> str:
-    """ZR 15.1: "[Chain: Blue]", the color from the effect's `placed_mana` condition."""
-    color = dict(effect.condition).get("placed_mana")
-    return f"[Chain: {color.capitalize()}]" if color else "[Chain]"
-
-
 @dataclass(frozen=True, slots=True)
 class EffectBegins(SeatEvent):
     """A triggered effect starts to resolve (ZR 6.5): its label, and for a whenever-effect the
@@ -757,8 +753,6 @@ class Protect(SeatEvent):
     until: str | None
 
     def sentence(self, game: Game, seat: int | None) -> str:
-        from zenonzard_tui.engine.terms.steps import BY
-
         until = UNTIL.get(self.until, "") if self.until else ""
         by = BY[self.by].replace("your opponent", "the opponent")
         return f"{self.who}'s {self.name} cannot be chosen by {by} (ZR 10.2){until}."

@@ -11,17 +11,17 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from zenonzard_tui.cards import terms
 from zenonzard_tui.cards.model import KEYWORD_LABELS, CardDef, Effect
+from zenonzard_tui.cards.terms.battle import forbidden
+from zenonzard_tui.cards.terms.steps import BY
 from zenonzard_tui.cards.words import WordsContext
 from zenonzard_tui.engine import effects as fx
-from zenonzard_tui.engine import terms
 from zenonzard_tui.engine.actions import BLOCK, CHOICE, MAIN, MANA, MULLIGAN, PRIORITY, Choice
 from zenonzard_tui.engine.game import SEATS, Game
 from zenonzard_tui.engine.log import sentences
 from zenonzard_tui.engine.outcome import Outcome
 from zenonzard_tui.engine.state import Slot
-from zenonzard_tui.engine.terms import battle as battle_terms
-from zenonzard_tui.engine.terms.steps import BY
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,7 +283,7 @@ def _states(game: Game, slot: Slot, seat: int, field: bool) -> tuple[StateView, 
                 words = _seen_from(src_seat, words)
                 source = _source_words(game, src_seat, src, e, slot)
                 if do == "cannot":
-                    for action in battle_terms.forbidden(step):
+                    for action in forbidden(step):
                         text = f"cannot {action} ({source}, ZR 13.4)"
                         out.append(StateView(f"no_{action}", text))
                     continue

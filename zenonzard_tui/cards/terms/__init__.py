@@ -1,0 +1,183 @@
+"""The effect vocabulary as one registry, its vocabulary half: each step, trigger, condition,
+selector filter and duration is one entry holding its schema (checked by the card loader) and its
+words (written by the renderer). `base` has the entry types; the families are one module per kind
+of rule. The engine registers each entry's runtime under the same name (`zenonzard_tui.engine.terms`,
+with the test that no entry lacks either half). docs/cards.md explains every term. Adding a term
+touches one entry: its vocabulary here, its runtime in the engine's family of the same name.
+
+Nothing here imports `zenonzard_tui.engine`."""
+
+from __future__ import annotations
+
+from zenonzard_tui.cards.terms.base import (
+    CONDITIONS,
+    DURATIONS,
+    FILTERS,
+    STEPS,
+    TRIGGERS,
+    ConditionTerm,
+    DurationTerm,
+    FilterTerm,
+    FilterWords,
+    StepTerm,
+    TriggerTerm,
+    condition,
+    duration,
+    selector_filter,
+    step,
+    trigger,
+)
+
+__all__ = [
+    "CONDITIONS",
+    "DURATIONS",
+    "FAMILIES",
+    "FILTERS",
+    "STEPS",
+    "TRIGGERS",
+    "ConditionTerm",
+    "DurationTerm",
+    "FilterTerm",
+    "FilterWords",
+    "StepTerm",
+    "TriggerTerm",
+    "condition",
+    "duration",
+    "load",
+    "loaded",
+    "problems",
+    "selector_filter",
+    "step",
+    "trigger",
+]
+
+# the BASIC families, then the terms of the AWAKEN and BEYOND cards (one module per kind of rule);
+# the engine's runtime families have the same names
+FAMILIES = (
+    "arrive",
+    "battle",
+    "conditions",
+    "costs",
+    "damage",
+    "hand",
+    "selectors",
+    "stats",
+    "steps",
+    "triggers",
+)
+SCHEMA_KINDS = (
+    "target",
+    "signed",
+    "keywords",
+    "selector",
+    "duration",
+    "names",
+    "colors",
+)  # not types
+_loaded = False
+
+
+def load() -> None:
+    """Import every family of terms, so that the vocabulary is complete."""
+    global _loaded
+    from zenonzard_tui.cards.terms import (  # noqa: F401
+        arrive,
+        battle,
+        conditions,
+        costs,
+        damage,
+        hand,
+        selectors,
+        stats,
+        steps,
+        triggers,
+    )
+
+    _loaded = True
+
+
+def loaded() -> bool:
+    """Has `load()` finished (every family registered)?"""
+    return _loaded
+
+
+def _schema_problems(where: str, schema: object) -> list[str]:
+    if not isinstance(schema, dict):
+        return [f"{where}: the schema is not a table"]
+    out = []
+    for key, kind in schema.items():
+        out += _kind_problems(f"{where}.{key}", kind)
+    return out
+
+
+def _kind_problems(where: str, kind: object) -> list[str]:
+    if kind in (int, bool, str) or (isinstance(kind, tuple) and kind) or kind in SCHEMA_KINDS:
+        return []
+    return [f"{where}: {kind!r} is not a type, a tuple of values or a known kind"]
+
+
+def step_problems(term: StepTerm) -> list[str]:
+    """What is missing from a step's vocabulary: its schema, its words."""
+    where = f"step {term.name!r}"
+    out = _schema_problems(where, term.schema)
+    if not callable(term.words):
+        out.append(f"{where}: no words")
+    if term.continuous and term.also_continuous:
+        out.append(f"{where}: continuous only and also one-shot at once")
+    if term.needs_target and "target" not in term.schema:
+        out.append(f"{where}: needs a target its schema does not take")
+    for key in term.required:
+        if key not in term.schema:
+            out.append(f"{where}: requires {key!r}, which its schema does not take")
+    return out
+
+
+def filter_problems(term: FilterTerm) -> list[str]:
+    where = f"selector filter {term.name!r}"
+    out = _kind_problems(where, term.schema)
+    if not callable(term.words):
+        out.append(f"{where}: no words")
+    return out
+
+
+def condition_problems(term: ConditionTerm) -> list[str]:
+    where = f"condition {term.name!r}"
+    out = _kind_problems(where, term.schema)
+    if term.companion is not None:
+        if term.companion not in CONDITIONS:
+            out.append(f"{where}: goes with {term.companion!r}, which is not a condition")
+        return out
+    if not callable(term.words):
+        out.append(f"{where}: no words")
+    return out
+
+
+def trigger_problems(term: TriggerTerm) -> list[str]:
+    where = f"trigger {term.name!r}"
+    out = []
+    if not isinstance(term.label, str) or (not term.label and term.name != "cast"):
+        out.append(f"{where}: no words (label)")
+    if term.watch_words is not None and not callable(term.watch_words):
+        out.append(f"{where}: the words of what it watches are not a function")
+    return out
+
+
+def duration_problems(term: DurationTerm) -> list[str]:
+    return [] if term.words else [f"duration {term.name!r}: no words"]
+
+
+def problems() -> list[str]:
+    """Every incomplete vocabulary entry, as lines; [] when all are complete."""
+    load()
+    out: list[str] = []
+    for s in STEPS.values():
+        out += step_problems(s)
+    for f in FILTERS.values():
+        out += filter_problems(f)
+    for c in CONDITIONS.values():
+        out += condition_problems(c)
+    for t in TRIGGERS.values():
+        out += trigger_problems(t)
+    for d in DURATIONS.values():
+        out += duration_problems(d)
+    return out
