@@ -151,6 +151,8 @@ def test_an_incomplete_filter_condition_trigger_or_duration_is_reported() -> Non
     watcher = dataclasses.replace(vocabulary.TRIGGERS["deals_damage"], watch_words=None)
     watcher_run = terms.TRIGGER_RUNS["deals_damage"]
     assert any("watches" in p for p in terms.trigger_problems(watcher, watcher_run))
+    silent = dataclasses.replace(vocabulary.TRIGGERS["minion_destroyed"], cause="")
+    assert any("cause words" in p for p in vocabulary.trigger_problems(silent))
     battle, battle_run = vocabulary.DURATIONS["battle"], terms.DURATION_RUNS["battle"]
     nowhere = dataclasses.replace(battle_run, ends_in="_nowhere")
     assert terms.duration_problems(battle, nowhere)
@@ -193,3 +195,21 @@ def test_filter_runtime_matches_cards() -> None:
     assert not card_matches(Selector(filters=(("cost_min", 3),)), golem)
     assert not card_matches(Selector(filters=(("bp_max", 1000),)), golem)  # BP: only in play
     assert card_matches(Selector(filters=(("name", "drill  golem"),)), golem)
+
+
+def test_each_trigger_entry_holds_its_log_words_and_rule() -> None:
+    """The log's words for the event behind a whenever-effect, the rule a trigger cites and
+    whether its effects are mana effects (ZR 10.1) are the trigger's entry, not tables apart."""
+    from zenonzard_tui.engine.events import cause_words
+
+    vocabulary.load()
+    for name, term in vocabulary.TRIGGERS.items():
+        if term.watch_words is not None:
+            assert cause_words((name, 1, "Horned Walrus")).startswith(("B", "cards")), name
+    assert (
+        cause_words(("minion_destroyed", 1, "Horned Walrus")) == "B's Horned Walrus was destroyed"
+    )
+    assert cause_words(("minion_attacks", 0, "X"), (0, "X")) == "it attacked"
+    assert {n for n, t in vocabulary.TRIGGERS.items() if t.mana} == {"placed", "retreating"}
+    assert vocabulary.TRIGGERS["placed"].rule == "ZR 11.6"
+    assert vocabulary.TRIGGERS["retreating"].rule == "ZR 11.5"

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from zenonzard_tui.cards.model import CardDef, Effect, Selector, Step, passives_by_do
-from zenonzard_tui.cards.terms import STEPS
+from zenonzard_tui.cards.terms import STEPS, TRIGGERS
 from zenonzard_tui.cards.terms.battle import forbidden
 from zenonzard_tui.engine.actions import CHOICE, Choice
 from zenonzard_tui.engine.state import Lasting, Mod, Slot, TurnRecord
@@ -27,7 +27,6 @@ if TYPE_CHECKING:
     from zenonzard_tui.engine.damage import DamageSource
 
 RESURGE = Effect("turn_end", (Step("activate", "this"),))  # ZR 2.7 Resurge
-MANA_EVENTS = ("placed", "retreating")  # ZR 10.1: these abilities are mana effects
 
 
 # ----------------------------------------------------------------------------------------------
@@ -1052,7 +1051,7 @@ def queue_self_trigger(
     for e in card.effects:
         if e.on(event) and _during_ok(game, seat, e.during):  # ZR 10.9: "[A] & [B]"
             source = None if from_trash else slot.uid
-            kind = "mana" if e.zone == "base" or event in MANA_EVENTS else "minion"  # ZR 10.1
+            kind = "mana" if e.zone == "base" or TRIGGERS[event].mana else "minion"  # ZR 10.1
             for _ in range(times):  # ZR 14.3: each resolves on its own, choices made anew
                 _queue(game, seat, 1, slot.order, Ctx(seat, source, kind, e, slot.name))
 

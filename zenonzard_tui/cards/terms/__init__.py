@@ -157,8 +157,11 @@ def trigger_problems(term: TriggerTerm) -> list[str]:
     out = []
     if not isinstance(term.label, str) or (not term.label and term.name != "cast"):
         out.append(f"{where}: no words (label)")
-    if term.watch_words is not None and not callable(term.watch_words):
-        out.append(f"{where}: the words of what it watches are not a function")
+    if term.watch_words is not None:
+        if not callable(term.watch_words):
+            out.append(f"{where}: the words of what it watches are not a function")
+        if not term.cause:
+            out.append(f"{where}: no cause words (how the log names the event that raised it)")
     return out
 
 

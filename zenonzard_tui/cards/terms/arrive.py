@@ -87,11 +87,9 @@ def _placed(sel: Selector) -> str:
 
 
 # ZR 11.3: a minion summoned or put onto the field (tokens included), not an advance
-trigger("enters_field", "Passive", _enters)
-
-
+trigger("enters_field", "Passive", _enters, cause="{s}'s {n} entered the field")
 # ZR 11.6: a card placed into the base: the mana phase or an effect (not a retreat)
-trigger("mana_placed", "Passive", _placed)
+trigger("mana_placed", "Passive", _placed, cause="{s} placed {n} into their base")
 
 
 def chain_label(effect: Effect) -> str:

@@ -79,13 +79,19 @@ class ConditionTerm:
 class TriggerTerm:
     """A trigger (`when`): the label written before the effect. A "whenever" trigger
     (`watch_words`) reacts to the events of the cards its `watch` selector names and writes
-    "whenever ..." from that selector. A card's own trigger written under another label has a
-    `lead` ("[Passive] Whenever this minion wins a battle, ...")."""
+    "whenever ..." from that selector, and its `cause` is how the log names the event that raised
+    it ("{s}'s {n} was destroyed": `s` the seat, `n` the card). A card's own trigger written under
+    another label has a `lead` ("[Passive] Whenever this minion wins a battle, ..."). `rule`: the
+    rule the log cites when its effect begins (with ZR 6.5); `mana`: its effects work on the card
+    as mana (ZR 10.1: [When Placed], [When Retreating])."""
 
     name: str
     label: str
     watch_words: Callable[[Selector], str] | None = None
     lead: str = ""
+    cause: str = ""
+    rule: str = ""
+    mana: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,10 +157,10 @@ def condition(name: str, *, schema: Any, companion: str | None = None) -> Callab
     return register
 
 
-def trigger(name: str, label: str, watch_words: Callable[[Selector], str] | None = None,
-            lead: str = "") -> None:  # fmt: skip
+def trigger(name: str, label: str, watch_words: Callable[[Selector], str] | None = None, *,
+            lead: str = "", cause: str = "", rule: str = "", mana: bool = False) -> None:  # fmt: skip
     """Register a trigger."""
-    add(TRIGGERS, TriggerTerm(name, label, watch_words, lead))
+    add(TRIGGERS, TriggerTerm(name, label, watch_words, lead, cause, rule, mana))
 
 
 def duration(name: str, words: str) -> None:

@@ -37,19 +37,11 @@ def _attack_blocked(sel: Selector) -> str:
 
 # ZR 13.1: the minion destroyed the other in the comparison and was not destroyed itself
 trigger("won_battle", "Passive", lead="whenever this minion wins a battle")
-
-
-trigger("minion_wins_battle", "Passive", _event("wins a battle"))
-
-
+trigger("minion_wins_battle", "Passive", _event("wins a battle"), cause="{s}'s {n} won a battle")
 # ZR 13.12: at attack declaration (ZR 8.1), after [When Attacking]
-trigger("minion_attacks", "Passive", _event("attacks"))
-
-
+trigger("minion_attacks", "Passive", _event("attacks"), cause="{s}'s {n} attacked")
 # ZR 13.12: after [When Blocking] (ZR 8.4)
-trigger("attack_blocked", "Passive", _attack_blocked)
-
-
+trigger("attack_blocked", "Passive", _attack_blocked, cause="{s}'s {n} was blocked")
 # ZR 10.3 (c): ends in the End phase of the opponent's next turn (Mod.ends, set by the step)
 duration("opponent_next_turn", "until the end of your opponent's next turn")
 

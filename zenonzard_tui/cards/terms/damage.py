@@ -201,18 +201,25 @@ def _life(sel: Selector) -> str:
 
 
 # ZR 13.6: a minion deals damage with its DP, or with its own effect while it is on the field
-trigger("deals_damage", "Passive", _event("deals damage"))
-
-
+trigger("deals_damage", "Passive", _event("deals damage"), cause="{s}'s {n} dealt damage")
 # ZR 10.9: "[When Attacking] Whenever ... deals damage": from the attack until its end
-trigger("attack_deals_damage", "When Attacking", _event("deals damage"))
-
-
-trigger("deals_damage_to_opponent", "Passive", _event("deals damage to your opponent"))
-
-
-trigger("life_damaged", "Passive", _life)  # ZR 13.7: once per damage event
-
-
+trigger(
+    "attack_deals_damage",
+    "When Attacking",
+    _event("deals damage"),
+    cause="{s}'s {n} dealt damage attacking",
+)
+trigger(
+    "deals_damage_to_opponent",
+    "Passive",
+    _event("deals damage to your opponent"),
+    cause="{s}'s {n} dealt damage to the opponent",
+)
+trigger("life_damaged", "Passive", _life, cause="{s} took damage")  # ZR 13.7: once per damage event
 # DP damage that destroys a Force (Cathryn)
-trigger("destroys_force", "Passive", _event("destroys a Force with its DP"))
+trigger(
+    "destroys_force",
+    "Passive",
+    _event("destroys a Force with its DP"),
+    cause="{s}'s {n} destroyed a Force",
+)

@@ -137,8 +137,6 @@ def _deck_discarded(sel: Selector) -> str:
 
 
 # Mordo: raised by Zones.destroy for each destroyed minion (not mana), tokens included (ZR 11.7)
-trigger("minion_destroyed", "Passive", _event("is destroyed"))
-
-
+trigger("minion_destroyed", "Passive", _event("is destroyed"), cause="{s}'s {n} was destroyed")
 # Kiska: raised once per batch of cards discarded from a deck (ZR 14.6)
-trigger("deck_discarded", "Passive", _deck_discarded)
+trigger("deck_discarded", "Passive", _deck_discarded, cause="cards were discarded from {s}'s deck")

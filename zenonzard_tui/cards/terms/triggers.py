@@ -10,29 +10,13 @@ from zenonzard_tui.cards.terms.base import duration, trigger
 from zenonzard_tui.cards.words import OWNER, article, describe
 
 trigger("summoned", "When Summoned")
-
-
-trigger("placed", "When Placed")
-
-
+trigger("placed", "When Placed", rule="ZR 11.6", mana=True)
 trigger("attacking", "When Attacking")
-
-
 trigger("blocking", "When Blocking")
-
-
 trigger("destroyed", "When Destroyed")
-
-
 trigger("advancing", "When Advancing")
-
-
-trigger("retreating", "When Retreating")
-
-
+trigger("retreating", "When Retreating", rule="ZR 11.5", mana=True)
 trigger("turn_start", "At the Start of Your Turn")
-
-
 trigger("turn_end", "At the End of Your Turn")
 
 
@@ -65,20 +49,15 @@ def _event(event: str):
     return words
 
 
-trigger("magic_used", "Passive", _magic_used)
-
-
-trigger("minion_advanced", "Passive", _event("moves from the base to the field"))
-
-
+trigger("magic_used", "Passive", _magic_used, cause="{s} used {n}")
+trigger(
+    "minion_advanced",
+    "Passive",
+    _event("moves from the base to the field"),
+    cause="{s}'s {n} advanced",
+)
 # not triggers: a Magic card's effect (its label is the card's timing) and continuous effects
 trigger("cast", "")
-
-
 trigger("passive", "Passive")
-
-
 duration("end_of_turn", "until the end of the turn")  # ZR 5.7
-
-
 duration("battle", "during this battle")  # ZR 8.7

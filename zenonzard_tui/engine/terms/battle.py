@@ -23,17 +23,9 @@ if TYPE_CHECKING:
 from zenonzard_tui.cards.terms.battle import forbidden
 
 run_trigger("won_battle", SELF)
-
-
 run_trigger("minion_wins_battle", WATCH)
-
-
 run_trigger("minion_attacks", WATCH)
-
-
 run_trigger("attack_blocked", WATCH)
-
-
 run_duration("opponent_next_turn", "_t_cleanup")
 
 

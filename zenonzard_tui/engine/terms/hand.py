@@ -152,6 +152,4 @@ class TrashDestroyedEffects:
 
 
 run_trigger("minion_destroyed", WATCH)
-
-
 run_trigger("deck_discarded", "queue_deck_discards")

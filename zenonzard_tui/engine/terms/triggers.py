@@ -13,45 +13,17 @@ SELF, TURN, WATCH = "queue_self_trigger", "queue_turn_triggers", "queue_watchers
 
 
 run_trigger("summoned", SELF)
-
-
 run_trigger("placed", SELF)
-
-
 run_trigger("attacking", SELF)
-
-
 run_trigger("blocking", SELF)
-
-
 run_trigger("destroyed", SELF)
-
-
 run_trigger("advancing", SELF)
-
-
 run_trigger("retreating", SELF)
-
-
 run_trigger("turn_start", TURN)
-
-
 run_trigger("turn_end", TURN)
-
-
 run_trigger("magic_used", WATCH)
-
-
 run_trigger("minion_advanced", WATCH)
-
-
 run_trigger("cast", "begin_cast")
-
-
 run_trigger("passive", "_sources")
-
-
 run_duration("end_of_turn", "_t_cleanup")
-
-
 run_duration("battle", "_t_end_battle")
