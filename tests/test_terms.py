@@ -213,3 +213,58 @@ def test_each_trigger_entry_holds_its_log_words_and_rule() -> None:
     assert {n for n, t in vocabulary.TRIGGERS.items() if t.mana} == {"placed", "retreating"}
     assert vocabulary.TRIGGERS["placed"].rule == "ZR 11.6"
     assert vocabulary.TRIGGERS["retreating"].rule == "ZR 11.5"
+
+
+def test_every_choice_the_engine_asks_has_a_question() -> None:
+    """A choice's question is its step's entry (its targets, a "may", or a later choice the step
+    makes) or one of the rules' own choices: no purpose falls back to its bare name."""
+    import re
+    from pathlib import Path
+
+    from zenonzard_tui.client.describe import RULE_CHOICES, choice_question
+
+    engine = Path(terms.__file__).parent.parent
+    literals = set()
+    for path in engine.rglob("*.py"):
+        literals |= set(re.findall(r'Choice\(\s*"(\w+)"', path.read_text("utf-8")))
+    assert {"discard", "color", "look_top", "field_limit", "base_limit", "force_search"} <= literals
+    one_shot = {n for n, t in STEPS.items() if not t.continuous}  # effects.py: Choice(step.do, ...)
+    for purpose in sorted(literals | one_shot):
+        question = choice_question(purpose)
+        assert "?" in question, purpose
+    assert choice_question("color") == "which color?"
+    assert choice_question("destroy") == "destroy which?"
+    assert set(RULE_CHOICES) == {"field_limit", "base_limit", "force_search"}
+    with pytest.raises(KeyError):
+        vocabulary.step_question("no_such_choice")
+
+
+def test_a_step_without_question_or_polarity_is_reported() -> None:
+    destroy = STEPS["destroy"]
+    assert any("no question" in p for p in vocabulary.step_problems(
+        dataclasses.replace(destroy, question="")))  # fmt: skip
+    assert any("no polarity" in p for p in vocabulary.step_problems(
+        dataclasses.replace(destroy, polarity=None)))  # fmt: skip
+    assert vocabulary.step_problems(dataclasses.replace(STEPS["draw"], polarity=None)) == []
+
+
+def test_the_ai_polarity_of_each_step_is_its_entry() -> None:
+    """What each step does to what it chooses, for the AI's choices inside effects."""
+    from zenonzard_tui.ai.policy import _polarity
+
+    fixed = {n: t.polarity for n, t in STEPS.items() if isinstance(t.polarity, int) and t.polarity}
+    assert fixed == {
+        "destroy": -1, "rest": -1, "move_to_base": -1, "damage": -1, "must_block": -1,
+        "activate": 1, "heal": 1,
+    }  # fmt: skip
+    field = Selector(side="opponent", zone="field", count=1)
+    trash = Selector(side="self", zone="trash", count=1)
+    assert _polarity(Step("modify", field, (("bp", -300),))) == -1
+    assert _polarity(Step("modify", field, (("bp", 50), ("dp", -1)))) == -1  # DP weighs 100 BP
+    assert _polarity(Step("modify", field, (("bp", 300), ("dp", -1)))) == 1
+    assert _polarity(Step("modify", field, (("grant", ("charge",)),))) == 1
+    assert _polarity(Step("to_hand", field)) == -1
+    assert _polarity(Step("to_hand", trash)) == 1
+    assert _polarity(Step("to_hand", "this")) == 0
+    assert _polarity(Step("draw", None)) == 0
+    assert _polarity(None) == 0

@@ -48,6 +48,7 @@ __all__ = [
     "problems",
     "selector_filter",
     "step",
+    "step_question",
     "trigger",
 ]
 
@@ -101,6 +102,19 @@ def loaded() -> bool:
     return _loaded
 
 
+def step_question(purpose: str) -> str:
+    """What a step's choice of `purpose` asks: its targets, or whether to do a "may" step (the
+    purpose is the step's name: "destroy which?", "draw?"), or a later choice a step makes
+    (recolor_mana's "color": "which color?"). KeyError: no step makes that choice."""
+    term = STEPS.get(purpose)
+    if term is not None and term.question:
+        return term.question
+    for term in STEPS.values():
+        if purpose in term.asks:
+            return term.asks[purpose]
+    raise KeyError(f"no step asks a choice {purpose!r}")
+
+
 def _schema_problems(where: str, schema: object) -> list[str]:
     if not isinstance(schema, dict):
         return [f"{where}: the schema is not a table"]
@@ -129,6 +143,11 @@ def step_problems(term: StepTerm) -> list[str]:
     for key in term.required:
         if key not in term.schema:
             out.append(f"{where}: requires {key!r}, which its schema does not take")
+    if not term.continuous:
+        if not term.question:
+            out.append(f"{where}: no question (what a player choosing for it is asked)")
+        if "target" in term.schema and term.polarity is None:
+            out.append(f"{where}: no polarity (what it does to its targets, for the AI)")
     return out
 
 

@@ -21,7 +21,13 @@ from zenonzard_tui.cards.words import (
 )
 
 
-@step("put_onto_field", schema={"target": "target", "rested": bool}, needs_target=True)
+@step(
+    "put_onto_field",
+    schema={"target": "target", "rested": bool},
+    needs_target=True,
+    question="put which onto the field?",
+    polarity=0,
+)
 class PutOntoField:
     """ZR 11.1b: put cards from a hand, trash or deck onto your field: no cost, not a summon
     ([When Summoned] and Chain do not trigger), Active unless `rested`."""
@@ -33,7 +39,13 @@ class PutOntoField:
         return Clause(None, f"put {who.obj} onto your field{rested} (not a summon)")
 
 
-@step("move_to_field", schema={"target": "target", "active": bool}, needs_target=True)
+@step(
+    "move_to_field",
+    schema={"target": "target", "active": bool},
+    needs_target=True,
+    question="move which to the field?",
+    polarity=0,
+)
 class MoveToField:
     """ZR 11.4: move minion cards from the base to the field by an effect: no Movement is spent;
     it counts as an advance ([When Advancing], ZR 8.2); the state is kept unless `active`."""

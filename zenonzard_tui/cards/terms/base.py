@@ -10,7 +10,7 @@ card loader and the renderer never load the game. `load()` in the package import
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -18,6 +18,9 @@ if TYPE_CHECKING:
     from zenonzard_tui.cards.words import Clause, WordsContext
 
 StepWords = Callable[["Step", "WordsContext"], "Clause"]
+# what a step does to the cards it chooses, for the AI: +1 helps them, -1 hurts them, 0 neither
+# (an int), or a function of the step when its parameters decide (modify: +300 BP or -300 BP)
+Polarity = int | Callable[["Step"], int]
 # a condition's words: (its value, the whole condition, the words context) -> "you do"
 ConditionWords = Callable[[Any, tuple, "WordsContext"], str]
 
@@ -29,7 +32,12 @@ class StepTerm:
     `schema` maps each parameter to its type or a tuple of allowed values ("target": a selector or
     a reference; "signed": any whole number; "keywords": a list of keywords; "selector": a selector).
     A `continuous` step is only in a passive effect; an `also_continuous` one is one-shot in an
-    effect and continuous in a passive one (modify, cannot)."""
+    effect and continuous in a passive one (modify, cannot).
+
+    A one-shot step also says what a player is asked when it chooses (`question`: its targets,
+    "destroy which?", or for a "may" step without targets whether to do it, "draw?"; `asks`: the
+    questions of the choices it makes later, by purpose: recolor_mana's "color") and, when it
+    takes a target, its `polarity` for the AI (`Polarity`)."""
 
     name: str
     schema: Mapping[str, Any]
@@ -39,6 +47,9 @@ class StepTerm:
     also_continuous: bool = False
     needs_target: bool = False
     rest: bool = False  # the effect's later steps belong to this step (gain_trigger)
+    question: str = ""
+    asks: Mapping[str, str] = field(default_factory=dict)
+    polarity: Polarity | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,8 +129,10 @@ def add(registry: dict[str, Any], term: Any) -> None:
 
 def step(name: str, *, schema: Mapping[str, Any], required: tuple[str, ...] = (),
          continuous: bool = False, also_continuous: bool = False, needs_target: bool = False,
-         rest: bool = False) -> Callable[[type], type]:  # fmt: skip
-    """Register the step `name` from a class with a static `words`."""
+         rest: bool = False, question: str = "", asks: Mapping[str, str] | None = None,
+         polarity: int | None = None) -> Callable[[type], type]:  # fmt: skip
+    """Register the step `name` from a class with a static `words` (and a static `polarity`
+    when the step's parameters decide it)."""
 
     def register(cls: type) -> type:
         add(STEPS, StepTerm(
@@ -131,6 +144,9 @@ def step(name: str, *, schema: Mapping[str, Any], required: tuple[str, ...] = ()
             also_continuous=also_continuous,
             needs_target=needs_target,
             rest=rest,
+            question=question,
+            asks=dict(asks or {}),
+            polarity=getattr(cls, "polarity", polarity),
         ))  # fmt: skip
         return cls
 

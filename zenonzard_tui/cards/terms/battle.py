@@ -94,6 +94,8 @@ def forbidden(step: Step) -> tuple[str, ...]:
     "cannot",
     schema={"target": "target", "attack": bool, "block": bool, "move": bool, "until": "duration"},
     also_continuous=True,
+    question="which one is held back?",
+    polarity=0,
 )
 class Cannot:
     """ZR 13.4: the minions cannot attack, block and/or move ("move": Movement only, effects can
@@ -113,6 +115,8 @@ class Cannot:
     "cannot_be_blocked",
     schema={"target": "target", "blockers": "selector", "until": "duration"},
     also_continuous=True,
+    question="which cannot be blocked?",
+    polarity=0,
 )
 class CannotBeBlocked:
     """ZR 13.3, ZR 13.4: the minions cannot be blocked (by the minions `blockers` selects, seen from
@@ -133,7 +137,13 @@ class CannotBeBlocked:
         return Clause(who.subj, text, f"not be blocked{by_words}{_until(step)}")
 
 
-@step("wins_battles", schema={"target": "target", "until": "duration"}, needs_target=True)
+@step(
+    "wins_battles",
+    schema={"target": "target", "until": "duration"},
+    needs_target=True,
+    question="which wins its battles?",
+    polarity=0,
+)
 class WinsBattles:
     """ZR 13.1: the chosen minions win their battles regardless of BP (Kill Order): in the
     comparison they destroy the other minion and are not destroyed; if both minions have it,
@@ -172,6 +182,7 @@ GAINED_TRIGGERS = ("minion_attacks", "minion_wins_battle", "attack_blocked")
     schema={"on": GAINED_TRIGGERS, "watch": "selector"},
     required=("on", "watch"),
     rest=True,
+    question="gain this effect for the turn?",
 )
 class GainTrigger:
     """Until the end of the turn, you have a whenever-effect (Lock-On, Arondai, Dimensional

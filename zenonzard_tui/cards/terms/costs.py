@@ -107,6 +107,8 @@ class CostZero:
     schema={"target": "target", "amount": int},
     required=("amount",),
     needs_target=True,
+    question="raise whose costs?",
+    polarity=0,
 )
 class RaiseCost:
     """One-shot: until the end of the turn, the basic cost of the cards (a hand, "all") is
@@ -177,6 +179,8 @@ class RestOneMore:
     "stay_rested",
     schema={"target": "target"},
     needs_target=True,
+    question="which stays Rested?",
+    polarity=0,
 )
 class StayRested:
     """One-shot (Binding Roses, ZR 14.5): the cards and Forces cannot become Active until the end
@@ -190,7 +194,12 @@ class StayRested:
         return Clause(who.subj, f"cannot become Active {until}", f"not become Active {until}")
 
 
-@step("next_summon", schema={"of": "selector", "grant": "keywords"}, required=("grant",))
+@step(
+    "next_summon",
+    schema={"of": "selector", "grant": "keywords"},
+    required=("grant",),
+    question="give your next summon this?",
+)
 class NextSummon:
     """One-shot (Dwarven Champion, ZR 14.4): the next minion matching `of` that you summon this
     turn gets the keywords; puts onto the field do not use it up."""

@@ -27,6 +27,8 @@ from zenonzard_tui.cards.words import Clause, WordsContext, per_words, verb
     "damage",
     schema={"target": "target", "amount": int, "per": "selector", "reduced_per": "selector"},
     needs_target=True,
+    question="damage which?",
+    polarity=-1,
 )
 class Damage:
     """Effect damage (ZR 13.5): one damage event per target (ZR 13.7). `per`: the amount is
@@ -48,7 +50,13 @@ class Damage:
         return Clause(None, text, after=after)
 
 
-@step("heal", schema={"target": "target", "amount": int}, needs_target=True)
+@step(
+    "heal",
+    schema={"target": "target", "amount": int},
+    needs_target=True,
+    question="heal which?",
+    polarity=1,
+)
 class Heal:
     """Restore life (ZR 13.9): up to 10; a destroyed Force is neither chosen nor restored;
     under Rush of Bats nothing is restored (ZR 13.8)."""
@@ -64,7 +72,13 @@ class Heal:
         return Clause(None, f"restore {amount} life to {ctx.target(target).obj}")
 
 
-@step("swap_life", schema={"target": "target"}, needs_target=True)
+@step(
+    "swap_life",
+    schema={"target": "target"},
+    needs_target=True,
+    question="swap your opponent's life with which Force's? (ZR 13.10)",
+    polarity=0,
+)
 class SwapLife:
     """ZR 13.10 (Lachesis): your opponent's life and the chosen Force's life change places.
     Neither damage nor a restore."""
@@ -131,6 +145,7 @@ class CannotReduceOrRestore:
     "reduce_damage_this_turn",
     schema={"amount": int, "to": ("player", "forces")},
     required=("amount",),
+    question="reduce damage this turn?",
 )
 class ReduceDamageThisTurn:
     """One-shot (Aero Wall, Refine): until the end of the turn, each damage event to you (`to =
@@ -149,7 +164,13 @@ class ReduceDamageThisTurn:
         )
 
 
-@step("deny_reduce_restore", schema={"target": ("opponent",)}, needs_target=True)
+@step(
+    "deny_reduce_restore",
+    schema={"target": ("opponent",)},
+    needs_target=True,
+    question="deny reductions and restores to whom?",
+    polarity=0,
+)
 class DenyReduceRestore:
     """One-shot (Rush of Bats, ZR 13.8): until the end of the turn, your opponent gains
     `cannot_reduce_or_restore`: no reduction of damage to them and their Forces (a damaging

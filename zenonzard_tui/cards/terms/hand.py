@@ -63,7 +63,7 @@ class NotName:
         return FilterWords(after=f' not named "{value}"')
 
 
-@step("discard_hand", schema={"each": bool})
+@step("discard_hand", schema={"each": bool}, question="discard your hand?")
 class DiscardHand:
     """You (or with `each`, each player, the active player first: ZR 11.10) discard every card
     of the hand (Enrico)."""
@@ -75,7 +75,7 @@ class DiscardHand:
         return Clause(None, "discard your hand")
 
 
-@step("redraw", schema={})
+@step("redraw", schema={}, question="redraw?")
 class Redraw:
     """Platorna (ZR 11.10): discard any number of cards from your hand, draw as many, then put
     the discarded cards on the bottom of your deck in random order; they never touch the trash."""
@@ -89,7 +89,7 @@ class Redraw:
         return Clause(None, "discard any number of cards from your hand", after=after)
 
 
-@step("mill", schema={"count": int})
+@step("mill", schema={"count": int}, question="discard the top of your deck?")
 class Mill:
     """ "Discard the top N cards of your deck" (Kiska): into the trash one by one from the top
     (ZR 11.10; an empty deck is not a loss, ZR 1.3)."""
@@ -101,7 +101,13 @@ class Mill:
         return Clause(None, f"discard {top} of your deck")
 
 
-@step("copy_to_hand", schema={"target": "target"}, needs_target=True)
+@step(
+    "copy_to_hand",
+    schema={"target": "target"},
+    needs_target=True,
+    question="copy which into your hand?",
+    polarity=0,
+)
 class CopyToHand:
     """Janus (ZR 11.11): a new card identical to the chosen minion's card goes into your hand,
     owned by you (ZR 3.3 applies); deck limits do not matter. A token has no card to copy."""
@@ -111,7 +117,7 @@ class CopyToHand:
         return Clause(None, f"add a copy of the card of {ctx.target(step.target).obj} to your hand")
 
 
-@step("trash_destroyed_effects", schema={})
+@step("trash_destroyed_effects", schema={}, question="resolve those [When Destroyed] effects?")
 class TrashDestroyedEffects:
     """Kiska (ZR 14.6): of the cards just discarded from the deck (the trigger's `it`, top
     first), the topmost that has a [When Destroyed] effect resolves all of them from the trash,

@@ -24,6 +24,8 @@ from zenonzard_tui.cards.words import Clause, WordsContext
     "protect",
     schema={"target": "target", "by": BY_VALUES, "until": "duration"},
     needs_target=True,
+    question="protect which?",
+    polarity=0,
 )
 class Protect:
     """ZR 10.2: the chosen minions cannot be chosen by the opponent's effects of kind `by`

@@ -35,7 +35,11 @@ def _rested(step: Step) -> str:
     return " Rested" if step.param("rested", False) else ""
 
 
-@step("draw", schema={"count": int, "each": bool, "per": "selector", "hand_size": int})
+@step(
+    "draw",
+    schema={"count": int, "each": bool, "per": "selector", "hand_size": int},
+    question="draw?",
+)
 class Draw:
     """`each`: each player draws (ZR 11.10); `per`: `count` cards for each card it counts, counted
     once on resolution (ZR 10.10); `hand_size`: draw until your hand holds that many."""
@@ -54,7 +58,9 @@ class Draw:
         return Clause(None, f"draw {what}")
 
 
-@step("discard", schema={"count": int, "target": "target"})
+@step(
+    "discard", schema={"count": int, "target": "target"}, question="discard which card?", polarity=0
+)
 class Discard:
     """From your hand: `count` cards of your choice, or with `target` (a selector of your hand)
     the cards it chooses (Wise Dramar: "1 Base Minion card from your hand")."""
@@ -82,12 +88,19 @@ class Discard:
     },
     needs_target=True,
     also_continuous=True,
+    question="which one gets it?",
 )
 class Modify:
     """One-shot: a modifier on the chosen minions; in a passive effect, a continuous bonus (the
     effects runtime's `bp`, `dp`). `original_bp`/`original_dp` change the original value and
     `set_bp`/`set_dp` set the value (one-shot only; how they count: ZR 10.6). A one-shot `per`
     is counted once, as the step resolves (ZR 10.10)."""
+
+    @staticmethod
+    def polarity(step: Step) -> int:
+        """A gain helps (keywords alone included), a loss hurts: DP weighs as 100 BP."""
+        change = step.param("bp", 0) + 100 * step.param("dp", 0)
+        return (change > 0) - (change < 0) or (1 if step.param("grant") else 0)
 
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
@@ -127,21 +140,33 @@ class Modify:
         return Clause(who.subj, full, base)
 
 
-@step("destroy", schema={"target": "target"}, needs_target=True)
+@step(
+    "destroy",
+    schema={"target": "target"},
+    needs_target=True,
+    question="destroy which?",
+    polarity=-1,
+)
 class Destroy:
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
         return Clause(None, f"destroy {ctx.target(step.target).obj}")
 
 
-@step("rest", schema={"target": "target"}, needs_target=True)
+@step("rest", schema={"target": "target"}, needs_target=True, question="rest which?", polarity=-1)
 class Rest:
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
         return Clause(None, f"rest {ctx.target(step.target).obj}")
 
 
-@step("activate", schema={"target": "target", "at": ("turn_end",)}, needs_target=True)
+@step(
+    "activate",
+    schema={"target": "target", "at": ("turn_end",)},
+    needs_target=True,
+    question="make which Active?",
+    polarity=1,
+)
 class Activate:
     """`at = "turn_end"`: a delayed effect, "when this turn ends, ..." (ZR 14.4): the targets are
     found then (the effects runtime's t_step keeps the step until the end phase)."""
@@ -152,7 +177,13 @@ class Activate:
         return Clause(None, f"{when}make {ctx.target(step.target).obj} Active")
 
 
-@step("move_to_base", schema={"target": "target", "rested": bool}, needs_target=True)
+@step(
+    "move_to_base",
+    schema={"target": "target", "rested": bool},
+    needs_target=True,
+    question="move which to a base?",
+    polarity=-1,
+)
 class MoveToBase:
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
@@ -161,8 +192,20 @@ class MoveToBase:
         return Clause(None, f"move {who.obj} into {dest}{_rested(step)}")
 
 
-@step("to_hand", schema={"target": "target", "reveal": bool}, needs_target=True)
+@step(
+    "to_hand",
+    schema={"target": "target", "reveal": bool},
+    needs_target=True,
+    question="return which to a hand?",
+)
 class ToHand:
+    @staticmethod
+    def polarity(step: Step) -> int:
+        """A bounce from the field hurts; a card back from the trash (or the deck) helps."""
+        if isinstance(step.target, Selector):
+            return -1 if step.target.zone == "field" else 1
+        return 0
+
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
         who = ctx.target(step.target, "from")
@@ -174,7 +217,13 @@ class ToHand:
         return Clause(None, f"return {who.obj} to {dest}")
 
 
-@step("put_into_base", schema={"target": "target", "rested": bool}, needs_target=True)
+@step(
+    "put_into_base",
+    schema={"target": "target", "rested": bool},
+    needs_target=True,
+    question="put which into the base?",
+    polarity=0,
+)
 class PutIntoBase:
     """An effect places cards (ZR 11.1d): [When Placed] never triggers (ZR 11.6), but "is
     placed" watchers and Chain count it."""
@@ -191,6 +240,7 @@ class PutIntoBase:
     "create_token",
     schema={"token": str, "count": int, "bp": int, "dp": int},
     required=("token",),
+    question="create the Token?",
 )
 class CreateToken:
     @staticmethod
@@ -215,14 +265,21 @@ class CreateToken:
         return Clause(None, f"put {count} {token.name} ({', '.join(facts)}) onto your field")
 
 
-@step("shuffle_deck", schema={})
+@step("shuffle_deck", schema={}, question="shuffle your deck?")
 class ShuffleDeck:
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
         return Clause(None, "shuffle your deck")
 
 
-@step("recolor_mana", schema={"target": "target"}, needs_target=True)
+@step(
+    "recolor_mana",
+    schema={"target": "target"},
+    needs_target=True,
+    question="recolor which mana?",
+    asks={"color": "which color?"},
+    polarity=0,
+)
 class RecolorMana:
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
@@ -233,6 +290,7 @@ class RecolorMana:
 @step(
     "look_top",
     schema={"count": int, "pick": "selector", "reveal": bool, "rest": ("bottom_random",)},
+    question="which card to take?",
 )
 class LookTop:
     @staticmethod
@@ -267,7 +325,13 @@ class LookTop:
         return Clause(None, f"look at {look} of your deck", after=" ".join(after))
 
 
-@step("must_block", schema={"target": "target", "until": ("battle",)}, needs_target=True)
+@step(
+    "must_block",
+    schema={"target": "target", "until": ("battle",)},
+    needs_target=True,
+    question="which must block?",
+    polarity=-1,
+)
 class MustBlock:
     """ZR 13.3: the chosen minions must block during this turn (`until = "battle"`: in this
     battle); with the target "opponent", the attack in progress must be blocked by some legal
@@ -284,14 +348,14 @@ class MustBlock:
         )
 
 
-@step("gain_movement", schema={"amount": int})
+@step("gain_movement", schema={"amount": int}, question="gain the Movement?")
 class GainMovement:
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
         return Clause(None, f"gain {step.param('amount', 1)} extra Movement")
 
 
-@step("add_mana", schema={"count": int, "rested": bool})
+@step("add_mana", schema={"count": int, "rested": bool}, question="add the mana?")
 class AddMana:
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
