@@ -268,3 +268,28 @@ def test_the_ai_polarity_of_each_step_is_its_entry() -> None:
     assert _polarity(Step("to_hand", "this")) == 0
     assert _polarity(Step("draw", None)) == 0
     assert _polarity(None) == 0
+
+
+def test_the_marks_words_are_their_entries() -> None:
+    """ZR 13.1, ZR 13.4: a mark's card-panel words, log words, chip tags, rule and the action it
+    forbids are one entry; the steps that give marks name them."""
+    from zenonzard_tui.cards.terms.marks import FORBIDDING
+    from zenonzard_tui.client.describe import STATE_TAGS
+    from zenonzard_tui.engine.events import Mark
+    from zenonzard_tui.engine.observe import RESTRICTIONS
+
+    vocabulary.load()
+    marks = vocabulary.MARKS
+    assert FORBIDDING == {"attack": "no_attack", "block": "no_block", "move": "no_move"}
+    assert STATE_TAGS["no_forces"] == ("can't attack Forces", "no Force attack")
+    assert set(STATE_TAGS) == set(marks)
+    assert marks["no_move"].words == "cannot move by Movement" and marks["no_move"].log
+    no_move = Mark(0, "Drill Golem", ("no_move", "no_attack"), None).sentence(None, None)  # type: ignore[arg-type]
+    assert no_move == "A's Drill Golem cannot move and cannot attack (ZR 13.4)."
+    wins = Mark(1, "Sams", ("wins",), None).sentence(None, None)  # type: ignore[arg-type]
+    assert wins == "B's Sams wins its battles regardless of BP (ZR 13.1)."
+    assert RESTRICTIONS == ("cannot", "cannot_block", "cannot_be_blocked", "cannot_attack_forces",
+                            "destroyed_after_battle", "untargetable")  # fmt: skip
+    bad = dataclasses.replace(STEPS["cannot_block"], marks=("no_such_mark",))
+    assert any("not a mark" in p for p in vocabulary.step_problems(bad))
+    assert vocabulary.mark_problems(dataclasses.replace(marks["wins"], rule="")) != []

@@ -16,7 +16,7 @@ from textual.content import Content
 
 from zenonzard_tui.cards.model import KEYWORD_LABELS, CardDef, ForceDef
 from zenonzard_tui.cards.render import card_text, cost_text, force_common_text, force_text
-from zenonzard_tui.cards.terms import step_question
+from zenonzard_tui.cards.terms import MARKS, step_question
 from zenonzard_tui.engine.observe import ChoiceView, ForceView, Observation, PendingView, SlotView
 
 SEATS = ("A", "B")
@@ -199,18 +199,8 @@ def _state_mark(rested: bool) -> str:
 
 # What an effect made a card in play unable to do or always do (observe's StateView keys): a
 # word tag on its chip (full, short), explained in full in the card panel (help: the legend).
-STATE_TAGS: dict[str, tuple[str, str]] = {
-    "no_attack": ("can't attack", "no attack"),
-    "no_block": ("can't block", "no block"),
-    "no_move": ("can't move", "no move"),
-    "no_forces": ("can't attack Forces", "no Force attack"),
-    "unblockable": ("unblockable", "unblockable"),
-    "wins": ("wins battles", "wins"),
-    "must_block": ("must block", "must block"),
-    "locked": ("stays Rested", "locked"),
-    "protected": ("shielded", "shielded"),
-    "doomed": ("dies after battle", "doomed"),
-}
+# (the marks' entries, in their order: zenonzard_tui/cards/terms/marks.py)
+STATE_TAGS: dict[str, tuple[str, str]] = {n: (t.tag, t.short) for n, t in MARKS.items()}
 SHORTER = {"no attack": "atk", "no block": "blk", "no move": "mv"}  # several, joined
 TAG_STYLE = "italic $warning"
 

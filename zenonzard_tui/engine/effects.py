@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from zenonzard_tui.cards.model import CardDef, Effect, Selector, Step, passives_by_do
 from zenonzard_tui.cards.terms import STEPS, TRIGGERS
 from zenonzard_tui.cards.terms.battle import forbidden
+from zenonzard_tui.cards.terms.marks import FORBIDDING
 from zenonzard_tui.engine.actions import CHOICE, Choice
 from zenonzard_tui.engine.state import Lasting, Mod, Slot, TurnRecord
 from zenonzard_tui.engine.terms import steps as _steps  # noqa: F401  (registers the steps)
@@ -420,7 +421,7 @@ def can_act(game: GameCore, slot: Slot, action: str, free: bool = False) -> bool
     """ZR 13.4: can this minion `action` ("attack", "block", "move": Movement only) now, as far
     as the `cannot` term says (a mark of a one-shot effect, or a passive effect)? `free`: the
     caller knows that no "cannot" effect is at work (`at_work`), so only a mark can forbid it."""
-    if slot.mods and _marked(slot, _FORBIDDING[action]):
+    if slot.mods and _marked(slot, FORBIDDING[action]):
         return False
     if free:
         return True
@@ -433,9 +434,6 @@ def can_act(game: GameCore, slot: Slot, action: str, free: bool = False) -> bool
         if _applies(game, src_seat, src, e, slot, seat):
             return False
     return True
-
-
-_FORBIDDING = {"attack": "no_attack", "block": "no_block", "move": "no_move"}  # the marks
 
 
 def blockable_by(game: GameCore, attacker: Slot, blocker: Slot) -> bool:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from zenonzard_tui.cards.model import KEYWORD_LABELS, Effect
+from zenonzard_tui.cards.terms import MARKS
 from zenonzard_tui.cards.terms import TRIGGERS as TERMS
 from zenonzard_tui.cards.terms.arrive import chain_label
 from zenonzard_tui.cards.terms.steps import BY
@@ -796,15 +797,6 @@ class MustBlock(SeatEvent):
         return f"{self.who}'s {self.name} must block (ZR 13.3)."
 
 
-MARKS = {
-    "no_attack": "cannot attack",
-    "no_block": "cannot block",
-    "no_move": "cannot move",
-    "unblockable": "cannot be blocked",
-    "wins": "wins its battles regardless of BP",
-}
-
-
 @dataclass(frozen=True, slots=True)
 class Mark(SeatEvent):
     """A one-shot battle term on a minion (ZR 13.1, ZR 13.4)."""
@@ -816,8 +808,8 @@ class Mark(SeatEvent):
 
     def sentence(self, game: Game, seat: int | None) -> str:
         until = UNTIL.get(self.until, "") if self.until else ""
-        what = _and([MARKS.get(m, m) for m in self.marks])
-        rule = "ZR 13.1" if self.marks == ("wins",) else "ZR 13.4"
+        what = _and([MARKS[m].log or MARKS[m].words for m in self.marks])
+        rule = MARKS[self.marks[0]].rule if self.marks else "ZR 13.4"
         return f"{self.who}'s {self.name} {what} ({rule}){until}."
 
 

@@ -13,12 +13,14 @@ from zenonzard_tui.cards.terms.base import (
     CONDITIONS,
     DURATIONS,
     FILTERS,
+    MARKS,
     STEPS,
     TRIGGERS,
     ConditionTerm,
     DurationTerm,
     FilterTerm,
     FilterWords,
+    MarkTerm,
     StepTerm,
     TriggerTerm,
     condition,
@@ -33,6 +35,7 @@ __all__ = [
     "DURATIONS",
     "FAMILIES",
     "FILTERS",
+    "MARKS",
     "STEPS",
     "TRIGGERS",
     "ConditionTerm",
@@ -88,6 +91,7 @@ def load() -> None:
         costs,
         damage,
         hand,
+        marks,
         selectors,
         stats,
         steps,
@@ -143,6 +147,9 @@ def step_problems(term: StepTerm) -> list[str]:
     for key in term.required:
         if key not in term.schema:
             out.append(f"{where}: requires {key!r}, which its schema does not take")
+    for name in term.marks:
+        if name not in MARKS:
+            out.append(f"{where}: gives the mark {name!r}, which is not a mark")
     if not term.continuous:
         if not term.question:
             out.append(f"{where}: no question (what a player choosing for it is asked)")
@@ -202,4 +209,14 @@ def problems() -> list[str]:
         out += trigger_problems(t)
     for d in DURATIONS.values():
         out += duration_problems(d)
+    for m in MARKS.values():
+        out += mark_problems(m)
+    return out
+
+
+def mark_problems(term: MarkTerm) -> list[str]:
+    where = f"mark {term.name!r}"
+    out = [] if term.tag and term.short else [f"{where}: no tag words"]
+    if not term.rule.startswith("ZR "):
+        out.append(f"{where}: no rule")
     return out

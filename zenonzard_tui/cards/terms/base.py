@@ -34,6 +34,9 @@ class StepTerm:
     A `continuous` step is only in a passive effect; an `also_continuous` one is one-shot in an
     effect and continuous in a passive one (modify, cannot).
 
+    A continuous step that restricts the minions it applies to names the `marks` it gives them
+    (cannot_block: "no_block"; `cannot`: one per action it forbids).
+
     A one-shot step also says what a player is asked when it chooses (`question`: its targets,
     "destroy which?", or for a "may" step without targets whether to do it, "draw?"; `asks`: the
     questions of the choices it makes later, by purpose: recolor_mana's "color") and, when it
@@ -50,6 +53,7 @@ class StepTerm:
     question: str = ""
     asks: Mapping[str, str] = field(default_factory=dict)
     polarity: Polarity | None = None
+    marks: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,11 +117,30 @@ class DurationTerm:
     words: str
 
 
+@dataclass(frozen=True, slots=True)
+class MarkTerm:
+    """A mark on a card in play: something an effect made it unable to do or always do (the key
+    of an observation's `StateView`). `words` and `rule`: how the card panel explains it, where
+    the mark itself says it ("cannot attack", ZR 13.4; "" when the step or rule that makes it
+    writes its own words); `log`: how the log says a one-shot effect put it on a minion, when
+    that differs from `words`; `tag` and `short`: the chip's word tags; `forbids`: the action
+    it forbids (ZR 13.4: "attack", "block", "move")."""
+
+    name: str
+    tag: str
+    short: str
+    rule: str
+    words: str = ""
+    log: str = ""
+    forbids: str = ""
+
+
 STEPS: dict[str, StepTerm] = {}
 FILTERS: dict[str, FilterTerm] = {}
 CONDITIONS: dict[str, ConditionTerm] = {}
 TRIGGERS: dict[str, TriggerTerm] = {}
 DURATIONS: dict[str, DurationTerm] = {}
+MARKS: dict[str, MarkTerm] = {}  # in the order a card's tags are shown
 
 
 def add(registry: dict[str, Any], term: Any) -> None:
@@ -130,7 +153,7 @@ def add(registry: dict[str, Any], term: Any) -> None:
 def step(name: str, *, schema: Mapping[str, Any], required: tuple[str, ...] = (),
          continuous: bool = False, also_continuous: bool = False, needs_target: bool = False,
          rest: bool = False, question: str = "", asks: Mapping[str, str] | None = None,
-         polarity: int | None = None) -> Callable[[type], type]:  # fmt: skip
+         polarity: int | None = None, marks: tuple[str, ...] = ()) -> Callable[[type], type]:  # fmt: skip
     """Register the step `name` from a class with a static `words` (and a static `polarity`
     when the step's parameters decide it)."""
 
@@ -147,6 +170,7 @@ def step(name: str, *, schema: Mapping[str, Any], required: tuple[str, ...] = ()
             question=question,
             asks=dict(asks or {}),
             polarity=getattr(cls, "polarity", polarity),
+            marks=marks,
         ))  # fmt: skip
         return cls
 
@@ -177,6 +201,12 @@ def trigger(name: str, label: str, watch_words: Callable[[Selector], str] | None
             lead: str = "", cause: str = "", rule: str = "", mana: bool = False) -> None:  # fmt: skip
     """Register a trigger."""
     add(TRIGGERS, TriggerTerm(name, label, watch_words, lead, cause, rule, mana))
+
+
+def mark(name: str, tag: str, short: str, rule: str, *, words: str = "", log: str = "",
+         forbids: str = "") -> None:  # fmt: skip
+    """Register a mark."""
+    add(MARKS, MarkTerm(name, tag, short, rule, words, log, forbids))
 
 
 def duration(name: str, words: str) -> None:

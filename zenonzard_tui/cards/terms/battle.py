@@ -96,6 +96,7 @@ def forbidden(step: Step) -> tuple[str, ...]:
     also_continuous=True,
     question="which one is held back?",
     polarity=0,
+    marks=("no_attack", "no_block", "no_move"),
 )
 class Cannot:
     """ZR 13.4: the minions cannot attack, block and/or move ("move": Movement only, effects can
@@ -117,6 +118,7 @@ class Cannot:
     also_continuous=True,
     question="which cannot be blocked?",
     polarity=0,
+    marks=("unblockable",),
 )
 class CannotBeBlocked:
     """ZR 13.3, ZR 13.4: the minions cannot be blocked (by the minions `blockers` selects, seen from
@@ -160,7 +162,7 @@ class WinsBattles:
         )
 
 
-@step("destroyed_after_battle", schema={"target": "target"}, continuous=True)
+@step("destroyed_after_battle", schema={"target": "target"}, continuous=True, marks=("doomed",))
 class DestroyedAfterBattle:
     """ZR 13.2 (Maddor): at the end of every battle it takes part in, the minion is destroyed if
     it is still on the field (with Revenge's timing; it never changes who won). An unblocked

@@ -364,7 +364,7 @@ class AddMana:
         return Clause(None, f"put {count} {noun} into your base{_rested(step)}")
 
 
-@step("cannot_block", schema={"target": "target"}, continuous=True)
+@step("cannot_block", schema={"target": "target"}, continuous=True, marks=("no_block",))
 class CannotBlock:
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
@@ -372,7 +372,7 @@ class CannotBlock:
         return Clause(who.subj, "cannot block", "not block")
 
 
-@step("cannot_attack_forces", schema={"target": "target"}, continuous=True)
+@step("cannot_attack_forces", schema={"target": "target"}, continuous=True, marks=("no_forces",))
 class CannotAttackForces:
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
@@ -399,6 +399,7 @@ BY_VALUES = tuple(k for k in BY if k is not None)
     schema={"target": "target", "by": BY_VALUES},
     continuous=True,
     needs_target=True,
+    marks=("protected",),
 )
 class Untargetable:
     @staticmethod

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from zenonzard_tui.engine.effects import Ctx
     from zenonzard_tui.engine.game import Game
 from zenonzard_tui.cards.terms.battle import forbidden
+from zenonzard_tui.cards.terms.marks import FORBIDDING
 
 run_trigger("won_battle", SELF)
 run_trigger("minion_wins_battle", WATCH)
@@ -95,7 +96,7 @@ class Cannot:
 
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
-        marks = tuple(f"no_{a}" for a in forbidden(step))
+        marks = tuple(FORBIDDING[a] for a in forbidden(step))
         return mark(game, ctx, targets, marks, step.param("until"))
 
 
