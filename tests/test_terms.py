@@ -293,3 +293,43 @@ def test_the_marks_words_are_their_entries() -> None:
     bad = dataclasses.replace(STEPS["cannot_block"], marks=("no_such_mark",))
     assert any("not a mark" in p for p in vocabulary.step_problems(bad))
     assert vocabulary.mark_problems(dataclasses.replace(marks["wins"], rule="")) != []
+
+
+def test_the_folded_queries_ask_the_steps_that_change_them() -> None:
+    """BP, DP, can block and cost are one fold each over the steps whose runtime says how they
+    change it (effects.fold): no query names its steps."""
+    from zenonzard_tui.engine import effects
+
+    found = {q: {name for name, _ in effects._CHANGES[q]} for q in effects.FOLDED}
+    assert found == {
+        "bp": {"modify"},
+        "dp": {"modify"},
+        "can_block": {"cannot_block", "cannot", "cannot_be_blocked"},
+        "cost": {"cost_reduction", "cost_zero"},
+    }
+    run = STEP_RUNS["cannot_block"]
+    odd = dataclasses.replace(run, changes={"luck": run.changes["can_block"]})
+    assert any("does not fold" in p for p in step_problems(STEPS["cannot_block"], odd))
+    once = dataclasses.replace(STEP_RUNS["destroy"], changes={"bp": run.changes["can_block"]})
+    assert any("one-shot step changes no query" in p for p in step_problems(STEPS["destroy"], once))
+
+
+def test_a_step_that_changes_a_folded_query_is_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new continuous step is one registry entry: the fold asks its change with its sources
+    (here a stand-in for `modify` that doubles the bonus it is given)."""
+    from zenonzard_tui.engine import effects
+    from zenonzard_tui.scenarios import parse_scenario
+
+    text = '[state]\nturn = 3\nactive = "A"\nphase = "main"\n[state.A]\nfield = ["Drill Golem"]\n'
+    game = parse_scenario('name = "t"\n' + text, "t.toml").new_game()
+    slot = game.players[0].field[0]
+    base = effects.bp(game, slot)
+    calls: list[int] = []
+
+    def double(game, sources, slot, seat, total, other):  # type: ignore[no-untyped-def]
+        calls.append(len(sources))
+        return total + base
+
+    monkeypatch.setitem(effects._CHANGES, "bp", (("modify", double),))
+    monkeypatch.setattr(effects, "_sources", lambda game, do: [(0, None, None)])
+    assert effects.bp(game, slot) == 2 * base and calls == [1]

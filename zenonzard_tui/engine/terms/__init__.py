@@ -78,6 +78,13 @@ def step_problems(term: vocabulary.StepTerm, run: StepRun | None) -> list[str]:
     out = vocabulary.step_problems(term)
     if run is None:
         return [*out, f"{where}: no runtime (the engine registers none)"]
+    for query, change in run.changes.items():
+        if query not in effects.FOLDED:
+            out.append(f"{where}: changes {query!r}, which the effects runtime does not fold")
+        elif not callable(change):
+            out.append(f"{where}: its change of {query!r} is not a function")
+    if run.changes and not (term.continuous or term.also_continuous):
+        out.append(f"{where}: a one-shot step changes no query")
     applied = run.query is not None and callable(getattr(effects, run.query, None))
     if (term.continuous or term.also_continuous) and not applied:
         out.append(f"{where}: no query of the effects runtime applies it")
@@ -152,4 +159,9 @@ def problems() -> list[str]:
         out += trigger_problems(t, TRIGGER_RUNS.get(t.name))
     for d in v.DURATIONS.values():
         out += duration_problems(d, DURATION_RUNS.get(d.name))
+    from zenonzard_tui.engine import effects
+
+    for query in effects.FOLDED:
+        if not any(query in run.changes for run in STEP_RUNS.values()):
+            out.append(f"the folded query {query!r}: no step changes it")
     return sorted(set(out), key=out.index)

@@ -10,8 +10,8 @@ checks that every vocabulary entry has its runtime and every runtime its vocabul
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from zenonzard_tui.cards.terms.base import add
@@ -30,14 +30,24 @@ ConditionHolds = Callable[["GameCore", int, tuple, bool, Any, tuple], bool]
 FilterMatches = Callable[[Any, "CardDef", "Slot | None", "GameCore | None", "int | None"], bool]
 
 
+# how a continuous step changes one of the folded queries (effects.FOLDED: BP, DP, can block,
+# cost): (game, its sources at work, the card asked about (a Slot; a CardDef in a hand for a
+# cost), the card's seat or None, the value so far, the other card the question is about (the
+# attacker, for can block) or None) -> the value
+Change = Callable[["GameCore", list, Any, "int | None", Any, Any], Any]
+
+
 @dataclass(frozen=True, slots=True)
 class StepRun:
     """How a step works: a one-shot step has `resolve(game, ctx, step, targets) -> done`; a
-    continuous one names the query of the effects runtime that applies it (`query`)."""
+    continuous one names the query of the effects runtime that applies it (`query`), and says
+    how it changes each query the effects runtime folds (`changes`: query -> `Change`; one
+    function, `effects.fold`, asks every step that changes a query)."""
 
     name: str
     resolve: StepResolve | None = None
     query: str | None = None
+    changes: Mapping[str, Change] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +94,8 @@ def run_step(name: str) -> Callable[[type], type]:
     and/or a `query` name (a continuous step)."""
 
     def register(cls: type) -> type:
-        add(STEP_RUNS, StepRun(name, getattr(cls, "resolve", None), getattr(cls, "query", None)))
+        resolve, query = getattr(cls, "resolve", None), getattr(cls, "query", None)
+        add(STEP_RUNS, StepRun(name, resolve, query, dict(getattr(cls, "changes", {}))))
         return cls
 
     return register

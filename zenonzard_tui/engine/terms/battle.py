@@ -4,11 +4,12 @@ conditions on the attack in progress (ZR 13.1-13.4, ZR 13.12)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from zenonzard_tui.cards.model import Effect, Step
-from zenonzard_tui.engine.state import Lasting, Mod
+from zenonzard_tui.engine.state import Lasting, Mod, Slot
 from zenonzard_tui.engine.terms.base import (
+    Change,
     run_condition,
     run_duration,
     run_step,
@@ -90,6 +91,20 @@ class MinionsAtMost:
         return len(game.players[controller].field) <= value
 
 
+def _cannot_can_block(
+    game: GameCore, sources: list, slot: Slot, seat: int | None, value: bool, attacker: object
+) -> bool:
+    """ZR 13.4: a minion this works on cannot block, when it forbids blocking."""
+    for src_seat, src, e in sources:
+        if "block" not in forbidden(e.steps[0]):
+            continue
+        if seat is None:
+            seat = fx.seat_of(game, slot)
+        if fx._applies(game, src_seat, src, e, slot, seat):
+            return False
+    return value
+
+
 @run_step("cannot")
 class Cannot:
     query = "can_act"
@@ -99,14 +114,47 @@ class Cannot:
         marks = tuple(FORBIDDING[a] for a in forbidden(step))
         return mark(game, ctx, targets, marks, step.param("until"))
 
+    changes: ClassVar[dict[str, Change]] = {"can_block": _cannot_can_block}
+
+
+def _cannot_be_blocked_can_block(
+    game: GameCore,
+    sources: list,
+    blocker: Slot,
+    bseat: int | None,
+    value: bool,
+    attacker: Slot | None,
+) -> bool:
+    """ZR 13.3, ZR 13.4: `blocker` cannot block an attacker this works on (by the minions
+    `blockers` selects, when it names them: Azul, Revolution Symphony, Giga Cyclops,
+    Sapphire Dragon)."""
+    if attacker is None:
+        return value
+    seat = None
+    for src_seat, src, e in sources:
+        if seat is None:
+            seat = fx.seat_of(game, attacker)
+        if not fx._applies(game, src_seat, src, e, attacker, seat):
+            continue
+        by = e.steps[0].param("blockers")
+        if by is None:
+            return False
+        if bseat is None:
+            bseat = fx.seat_of(game, blocker)
+        if fx._matches_slot(game, by, blocker, bseat, src_seat, src, ()):
+            return False
+    return value
+
 
 @run_step("cannot_be_blocked")
 class CannotBeBlocked:
-    query = "blockable_by"
+    query = "can_block"
 
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         return mark(game, ctx, targets, ("unblockable",), step.param("until"))
+
+    changes: ClassVar[dict[str, Change]] = {"can_block": _cannot_be_blocked_can_block}
 
 
 @run_step("wins_battles")
@@ -133,3 +181,7 @@ class GainTrigger:
         add_lasting(game, Lasting(ctx.controller, "watch", ctx.name, kind, effect, turn=game.turn))
         game.log.add("gain_trigger", ctx.controller, ctx.name)
         return True
+
+
+# Imported last: the effects runtime imports this module (the changes above ask it).
+from zenonzard_tui.engine import effects as fx  # noqa: E402

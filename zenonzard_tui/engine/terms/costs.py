@@ -5,12 +5,13 @@ effects runtime's queries (cost_of, payment, summon_doubled, rest_bonus)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from zenonzard_tui.cards.model import CardDef, Effect, Selector, Step
 from zenonzard_tui.cards.words import describe
 from zenonzard_tui.engine.state import SEATS, Lasting, Slot
 from zenonzard_tui.engine.terms.base import (
+    Change,
     run_condition,
     run_duration,
     run_filter,
@@ -98,9 +99,32 @@ class YouHave:
         return False
 
 
+def _cost_zero_cost(
+    game: GameCore,
+    sources: list,
+    card: CardDef,
+    seat: int | None,
+    value: tuple[int, str | None],
+    other: object,
+) -> tuple[int, str | None]:
+    """ZR 12.1: "the basic cost becomes 0" (`part = "basic"`), or the whole cost
+    (`"all"`, pips included)."""
+    change, zero = value
+    if zero == "all" or seat is None:
+        return value
+    for src_seat, src, e in sources:
+        if fx.cost_effect_applies(game, seat, card, src_seat, src, e):
+            if e.steps[0].param("part", "basic") == "all":
+                return (change, "all")
+            zero = "basic"
+    return (change, zero)
+
+
 @run_step("cost_zero")
 class CostZero:
     query = "cost_of"
+
+    changes: ClassVar[dict[str, Change]] = {"cost": _cost_zero_cost}
 
 
 @run_step("raise_cost")
@@ -175,3 +199,7 @@ class NextSummon:
         what = _next_minion(step.param("of"))
         game.log.add("next_summon", ctx.controller, ctx.name, what, tuple(step.param("grant", ())))
         return True
+
+
+# Imported last: the effects runtime imports this module (the changes above ask it).
+from zenonzard_tui.engine import effects as fx  # noqa: E402

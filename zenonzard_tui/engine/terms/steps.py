@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from zenonzard_tui.cards.model import (
     CardDef,
@@ -18,11 +18,13 @@ from zenonzard_tui.cards.model import (
 from zenonzard_tui.engine.actions import CHOICE, Choice
 from zenonzard_tui.engine.state import Mod, Slot
 from zenonzard_tui.engine.terms.base import (
+    Change,
     run_step,
 )
 from zenonzard_tui.engine.terms.selectors import card_matches
 
 if TYPE_CHECKING:
+    from zenonzard_tui.engine.core import GameCore
     from zenonzard_tui.engine.effects import Ctx
     from zenonzard_tui.engine.game import Game
 
@@ -96,8 +98,23 @@ def t_discard_done(game: Game, seat: int, chosen: tuple) -> None:
         game.log.add("discard", seat, o[1])
 
 
+def _modify_dp(
+    game: GameCore, sources: list, slot: Slot, seat: int | None, total: int, other: object
+) -> int:
+    return _bonus(game, sources, slot, seat, total, "dp")
+
+
+def _modify_bp(
+    game: GameCore, sources: list, slot: Slot, seat: int | None, total: int, other: object
+) -> int:
+    return _bonus(game, sources, slot, seat, total, "bp")
+
+
 @run_step("modify")
 class Modify:
+    """A continuous `modify` adds its `bp` and `dp` (counted anew each time with `per`, ZR
+    10.10; once for copies of an effect that does not stack, ZR 10.7)."""
+
     query = "bp"
 
     @staticmethod
@@ -124,6 +141,8 @@ class Modify:
                              _special_words(mod))  # fmt: skip
                 hit = True
         return hit
+
+    changes: ClassVar[dict[str, Change]] = {"bp": _modify_bp, "dp": _modify_dp}
 
 
 @run_step("destroy")
@@ -428,9 +447,23 @@ class AddMana:
         return True
 
 
+def _cannot_block_can_block(
+    game: GameCore, sources: list, slot: Slot, seat: int | None, value: bool, attacker: object
+) -> bool:
+    """ZR 13.4: a minion this works on cannot block."""
+    if seat is None:
+        seat = fx.seat_of(game, slot)
+    for src_seat, src, e in sources:
+        if fx._applies(game, src_seat, src, e, slot, seat):
+            return False
+    return value
+
+
 @run_step("cannot_block")
 class CannotBlock:
     query = "can_block"
+
+    changes: ClassVar[dict[str, Change]] = {"can_block": _cannot_block_can_block}
 
 
 @run_step("cannot_attack_forces")
@@ -443,9 +476,35 @@ class Untargetable:
     query = "candidates"
 
 
+def _cost_reduction_cost(
+    game: GameCore,
+    sources: list,
+    card: CardDef,
+    seat: int | None,
+    value: tuple[int, str | None],
+    other: object,
+) -> tuple[int, str | None]:
+    """ZR 12.1: the basic cost's reductions (and increases: a negative `amount`) add up;
+    nothing to add once a cost is made 0 (which comes last, overriding them)."""
+    change, zero = value
+    if zero is not None or seat is None:
+        return value
+    for src_seat, src, e in sources:
+        if fx.cost_effect_applies(game, seat, card, src_seat, src, e):
+            step = e.steps[0]
+            amount = step.param("amount", 0)
+            per = step.param("per")
+            if per is not None:  # ZR 10.10: recounted continuously
+                amount *= fx._count(game, per, src_seat)
+            change += amount
+    return (change, zero)
+
+
 @run_step("cost_reduction")
 class CostReduction:
     query = "cost_of"
+
+    changes: ClassVar[dict[str, Change]] = {"cost": _cost_reduction_cost}
 
 
 @run_step("colorless_pays_pips")
@@ -470,8 +529,28 @@ def _special_words(mod: Mod) -> str:
     return " and ".join(parts)
 
 
+def _bonus(
+    game: GameCore, sources: list, slot: Slot, seat: int | None, total: int, stat: str
+) -> int:
+    """The continuous modifiers (auras, Forces, [Passive] bonuses) on this minion's `stat`."""
+    if seat is None:
+        seat = fx.seat_of(game, slot)
+    for src_seat, src, e in fx.modifiers_on(game, slot, seat, stat, sources):
+        step = e.steps[0]
+        value = step.param(stat)
+        per = step.param("per")
+        if per is not None:  # ZR 10.10: a continuous count is recounted each time
+            value *= fx._count(game, per, src_seat, src.uid if src is not None else None)
+        total += value
+    return total
+
+
 def _count_per(game: Game, sel: Selector, controller: int, source: int | None) -> int:
     """The effects runtime's count of a `per` selector (ZR 10.10)."""
     from zenonzard_tui.engine.effects import _count
 
     return _count(game, sel, controller, source)
+
+
+# Imported last: the effects runtime imports this module (the changes above ask it).
+from zenonzard_tui.engine import effects as fx  # noqa: E402
