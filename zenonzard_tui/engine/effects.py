@@ -699,7 +699,7 @@ def _worth(game: GameCore, seat: int, card: CardDef) -> list[tuple[Slot, str, in
             continue
         step = e.steps[0]
         color = step.param("color")
-        if card.color == color:
+        if color in card.colors:
             out.append((src, color, step.param("amount", 1)))
     return out
 

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 from zenonzard_tui.cards.terms.costs import _next_minion
 
 run_duration("opponent_standby", "t_mana_phase")
+_COLORLESS = ("colorless",)
 
 
 @run_filter("colored")
@@ -32,7 +33,7 @@ class Colored:
     @staticmethod
     def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
                 seat: int | None) -> bool:  # fmt: skip
-        return (card.color != "colorless") == value
+        return (card.colors != _COLORLESS) == value
 
 
 @run_filter("colors")
@@ -40,7 +41,10 @@ class Colors:
     @staticmethod
     def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
                 seat: int | None) -> bool:  # fmt: skip
-        return card.color in value
+        for color in card.colors:  # noqa: SIM110 (hot: no generator of any())
+            if color in value:
+                return True
+        return False
 
 
 def _other_uid(it: tuple) -> int | None:

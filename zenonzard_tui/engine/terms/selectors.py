@@ -39,7 +39,7 @@ class Color:
     @staticmethod
     def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
                 seat: int | None) -> bool:  # fmt: skip
-        return card.color == value
+        return value in card.colors
 
 
 @run_filter("class")
