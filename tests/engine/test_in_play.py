@@ -64,7 +64,7 @@ def test_the_in_play_object_keeps_its_printed_card_apart_from_its_face() -> None
 
 
 def test_an_attached_card_is_in_no_zone_and_under_one_minion() -> None:
-    """The invariants count an attached card where it is (ZR 17): not lost, not twice."""
+    """The invariants count an attached card where it is (Boost, ZR 3.1): not lost, not twice."""
     from zenonzard_tui.engine.invariants import problems
 
     game = _main_phase()

@@ -58,7 +58,7 @@ def problems(game: Game, max_actions: int = MAX_ACTIONS) -> list[str]:
                 uids.append(s.uid)
             else:
                 token_uids.append(s.uid)
-            if s.attached:  # ZR 17: in no zone, under exactly this one minion
+            if s.attached:  # (Boost) in no zone, under exactly this one minion
                 uids += s.attached
             bp, dp = fx.bp(game, s), fx.dp(game, s)
             if bp < 0 or dp < 0:
@@ -66,7 +66,7 @@ def problems(game: Game, max_actions: int = MAX_ACTIONS) -> list[str]:
         for s in p.base:
             if s.attached:
                 out.append(
-                    f"{who}'s mana {s.name} has cards attached (ZR 17: only a minion on the "
+                    f"{who}'s mana {s.name} has cards attached (Boost: only a minion on the "
                     "field holds attached cards)"
                 )
             if s.uid < n_cards:

@@ -125,7 +125,7 @@ class Slot:
     - `card`: its current face, what the rules read (BP, DP, effects, name): the printed card
       until an effect transforms it into another (none does yet); None for a colorless mana
       token;
-    - `attached`: the uids of the cards attached under it (ZR 17, Boost: none yet), in the order
+    - `attached`: the uids of the cards attached under it (Boost, which the PC02 cards bring: none yet), in the order
       they were attached; they are in no zone while attached;
     - `color`: the color of the mana it makes (ZR 6.1.1: one color; an effect may change it);
     - and the state a card has only in play: Active/Rested, arrival (ZR 8.2), its order (ZR
