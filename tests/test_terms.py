@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import subprocess
 import sys
+from typing import ClassVar
 
 import pytest
 
@@ -331,5 +332,10 @@ def test_a_step_that_changes_a_folded_query_is_asked(monkeypatch: pytest.MonkeyP
         return total + base
 
     monkeypatch.setitem(effects._CHANGES, "bp", (("modify", double),))
-    monkeypatch.setattr(effects, "_sources", lambda game, do: [(0, None, None)])
+
+    class AtWork:  # a SourceCache with one `modify` source at work
+        by_do: ClassVar = {"modify": [(0, None, None)]}
+
+    monkeypatch.setattr(game, "sources_cache", None)
+    monkeypatch.setattr(effects, "_cache", lambda game: AtWork)
     assert effects.bp(game, slot) == 2 * base and calls == [1]

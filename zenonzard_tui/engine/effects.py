@@ -19,7 +19,7 @@ from zenonzard_tui.cards.terms.marks import FORBIDDING
 from zenonzard_tui.engine.actions import CHOICE, Choice
 from zenonzard_tui.engine.state import Lasting, Mod, Slot, TurnRecord
 from zenonzard_tui.engine.terms import steps as _steps  # noqa: F401  (registers the steps)
-from zenonzard_tui.engine.terms.base import STEP_RUNS, Change
+from zenonzard_tui.engine.terms.base import STEP_RUNS, Change, CostChange
 from zenonzard_tui.engine.terms.conditions import condition_ok
 from zenonzard_tui.engine.terms.selectors import card_matches as _card_matches
 
@@ -285,8 +285,14 @@ def fold(game: GameCore, query: str, subject: Any, seat: int | None, value: Any,
     starting from `value` (what it is before continuous effects): every step that changes the
     query (its runtime's `changes`) is asked in turn with its sources at work. A value that
     becomes False stops the fold (can block: one "cannot" is enough)."""
+    cache = game.sources_cache  # (hot: `_sources`'s test of a current cache, once for all steps)
+    if cache is None or cache.version != game.play_version or cache.lasting is not game.lasting:
+        cache = _cache(game)
+    by_do = cache.by_do
+    if not by_do:  # no continuous effect at work at all (the common case)
+        return value
     for do, change in _CHANGES[query]:
-        sources = _sources(game, do)
+        sources = by_do.get(do)
         if sources:
             value = change(game, sources, subject, seat, value, other)
             if value is False:
@@ -648,7 +654,7 @@ def _cost_of(game: GameCore, seat: int, card: CardDef, cost: int) -> int:
     return coloured + max(0, cost - coloured - change)
 
 
-_NO_COST_CHANGE: tuple[int, str | None] = (0, None)
+_NO_COST_CHANGE: CostChange = (0, None)
 
 
 def cost_effect_applies(game: GameCore, seat: int, card: CardDef, src_seat: int,

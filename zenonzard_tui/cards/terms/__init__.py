@@ -9,6 +9,8 @@ Nothing here imports `zenonzard_tui.engine`."""
 
 from __future__ import annotations
 
+import importlib
+
 from zenonzard_tui.cards.terms.base import (
     CONDITIONS,
     DURATIONS,
@@ -84,19 +86,8 @@ _loaded = False
 def load() -> None:
     """Import every family of terms, so that the vocabulary is complete."""
     global _loaded
-    from zenonzard_tui.cards.terms import (  # noqa: F401
-        arrive,
-        battle,
-        conditions,
-        costs,
-        damage,
-        hand,
-        marks,
-        selectors,
-        stats,
-        steps,
-        triggers,
-    )
+    for family in ("marks", *FAMILIES):  # (marks: vocabulary only, read by the engine)
+        importlib.import_module(f"zenonzard_tui.cards.terms.{family}")
 
     _loaded = True
 

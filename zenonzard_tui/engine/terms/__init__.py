@@ -6,6 +6,8 @@ piece, fails the registry test (tests/test_terms.py), not a game."""
 
 from __future__ import annotations
 
+import importlib
+
 from zenonzard_tui.cards import terms as vocabulary
 from zenonzard_tui.engine.terms.base import (
     CONDITION_RUNS,
@@ -49,18 +51,8 @@ __all__ = [
 def load() -> None:
     """Import every family of the vocabulary and of its runtime, so that both are complete."""
     vocabulary.load()
-    from zenonzard_tui.engine.terms import (  # noqa: F401
-        arrive,
-        battle,
-        conditions,
-        costs,
-        damage,
-        hand,
-        selectors,
-        stats,
-        steps,
-        triggers,
-    )
+    for family in vocabulary.FAMILIES:  # the vocabulary's families, by the same names
+        importlib.import_module(f"zenonzard_tui.engine.terms.{family}")
 
 
 def _pairs(kind: str, words: dict, runs: dict) -> list[str]:

@@ -35,6 +35,9 @@ FilterMatches = Callable[[Any, "CardDef", "Slot | None", "GameCore | None", "int
 # cost), the card's seat or None, the value so far, the other card the question is about (the
 # attacker, for can block) or None) -> the value
 Change = Callable[["GameCore", list, Any, "int | None", Any, Any], Any]
+# the value of the "cost" fold: (the basic cost's change, "basic" or "all" once something makes
+# the basic cost or the whole cost 0, else None) (ZR 12.1)
+CostChange = tuple[int, str | None]
 
 
 @dataclass(frozen=True, slots=True)

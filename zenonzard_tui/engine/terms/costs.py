@@ -12,6 +12,7 @@ from zenonzard_tui.cards.words import describe
 from zenonzard_tui.engine.state import SEATS, Lasting, Slot
 from zenonzard_tui.engine.terms.base import (
     Change,
+    CostChange,
     run_condition,
     run_duration,
     run_filter,
@@ -108,9 +109,9 @@ def _cost_zero_cost(
     sources: list,
     card: CardDef,
     seat: int | None,
-    value: tuple[int, str | None],
+    value: CostChange,
     other: object,
-) -> tuple[int, str | None]:
+) -> CostChange:
     """ZR 12.1: "the basic cost becomes 0" (`part = "basic"`), or the whole cost
     (`"all"`, pips included)."""
     change, zero = value

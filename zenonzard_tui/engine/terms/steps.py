@@ -19,6 +19,7 @@ from zenonzard_tui.engine.actions import CHOICE, Choice
 from zenonzard_tui.engine.state import Mod, Slot
 from zenonzard_tui.engine.terms.base import (
     Change,
+    CostChange,
     run_step,
 )
 from zenonzard_tui.engine.terms.selectors import card_matches
@@ -481,9 +482,9 @@ def _cost_reduction_cost(
     sources: list,
     card: CardDef,
     seat: int | None,
-    value: tuple[int, str | None],
+    value: CostChange,
     other: object,
-) -> tuple[int, str | None]:
+) -> CostChange:
     """ZR 12.1: the basic cost's reductions (and increases: a negative `amount`) add up;
     nothing to add once a cost is made 0 (which comes last, overriding them)."""
     change, zero = value
