@@ -335,6 +335,7 @@ def test_a_step_that_changes_a_folded_query_is_asked(monkeypatch: pytest.MonkeyP
 
     class AtWork:  # a SourceCache with one `modify` source at work
         by_do: ClassVar = {"modify": [(0, None, None)]}
+        folds: ClassVar[dict] = {}
 
     monkeypatch.setattr(game, "sources_cache", None)
     monkeypatch.setattr(effects, "_cache", lambda game: AtWork)

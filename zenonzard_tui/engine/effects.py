@@ -70,7 +70,7 @@ class SourceCache:
     (the very tuple): they depend on nothing else, so while both are the same they are still
     true."""
 
-    __slots__ = ("by_do", "costs", "holders", "lasting", "pay", "version", "watched")
+    __slots__ = ("by_do", "costs", "folds", "holders", "lasting", "pay", "version", "watched")
 
     def __init__(self, version: int, lasting: tuple[Lasting, ...], holders: list) -> None:
         self.version = version
@@ -86,6 +86,8 @@ class SourceCache:
                     found.append((seat, s, e))
         self.by_do = by_do
         self.pay: tuple[bool, bool, bool] | None = None  # found by _pay_kinds
+        # found by fold: for each query, (sources at work, change) of the steps that change it
+        self.folds: dict[str, tuple[tuple[list[Source], Change], ...]] = {}
         self.watched: frozenset[str] | None = None  # found by watched
         # found by cost_of: (the card, its cost) by (seat, id of the card, the turn's player,
         # phase) when no cost effect has a condition or a count (_fixed_costs), else False
@@ -285,18 +287,19 @@ def fold(game: GameCore, query: str, subject: Any, seat: int | None, value: Any,
     starting from `value` (what it is before continuous effects): every step that changes the
     query (its runtime's `changes`) is asked in turn with its sources at work. A value that
     becomes False stops the fold (can block: one "cannot" is enough)."""
-    cache = game.sources_cache  # (hot: `_sources`'s test of a current cache, once for all steps)
+    cache = game.sources_cache  # (hot: `_sources`'s test of a current cache, first, inline)
     if cache is None or cache.version != game.play_version or cache.lasting is not game.lasting:
         cache = _cache(game)
-    by_do = cache.by_do
-    if not by_do:  # no continuous effect at work at all (the common case)
-        return value
-    for do, change in _CHANGES[query]:
-        sources = by_do.get(do)
-        if sources:
-            value = change(game, sources, subject, seat, value, other)
-            if value is False:
-                return value
+    steps = cache.folds.get(query)
+    if steps is None:  # the steps of the query with sources at work, found once per cache
+        by_do = cache.by_do
+        steps = cache.folds[query] = tuple(
+            (by_do[do], change) for do, change in _CHANGES[query] if by_do.get(do)
+        )
+    for sources, change in steps:
+        value = change(game, sources, subject, seat, value, other)
+        if value is False:
+            return value
     return value
 
 
