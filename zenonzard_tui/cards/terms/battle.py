@@ -123,8 +123,8 @@ class Cannot:
 class CannotBeBlocked:
     """ZR 13.3, ZR 13.4: the minions cannot be blocked (by the minions `blockers` selects, seen from
     the effect's controller: Giga Cyclops, Sapphire Dragon). It is checked before must-block, so
-    it wins over it. Passive (its change of `effects.can_block`) or one-shot `until` a duration (Revolution
-    Symphony; a one-shot effect takes no `blockers`)."""
+    it wins over it. Passive (its change of `effects.can_block`) or one-shot `until` a duration
+    (Revolution Symphony; a one-shot effect takes no `blockers`)."""
 
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
