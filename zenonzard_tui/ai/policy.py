@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 
 from zenonzard_tui.ai.lethal import signature
-from zenonzard_tui.cards.model import CardDef, Selector, Step
+from zenonzard_tui.cards.model import CardDef, Step
+from zenonzard_tui.cards.terms import STEPS
 from zenonzard_tui.engine import effects as fx
 from zenonzard_tui.engine.actions import (
     BLOCK,
@@ -159,24 +160,16 @@ def _blocker_worth(game: Game, action: Action, seat: int) -> tuple[int, int]:
     return (fx.bp(game, s, seat), fx.card_cost(s.card))
 
 
-HARMFUL = frozenset({"destroy", "rest", "move_to_base", "damage", "must_block"})
-HELPFUL = frozenset({"activate", "heal"})
-
-
 def _polarity(step: Step | None) -> int:
-    """+1: the step helps the minion it targets; -1: it hurts it; 0: neither or unknown."""
+    """+1: the step helps the minion it targets; -1: it hurts it; 0: neither (the step's
+    vocabulary entry says which: tests/test_terms.py fails on a step that takes a target and
+    does not)."""
     if step is None:
         return 0
-    if step.do in HARMFUL:
-        return -1
-    if step.do in HELPFUL:
-        return 1
-    if step.do == "modify":
-        change = step.param("bp", 0) + 100 * step.param("dp", 0)
-        return (change > 0) - (change < 0) or (1 if step.param("grant") else 0)
-    if step.do == "to_hand" and isinstance(step.target, Selector):
-        return -1 if step.target.zone == "field" else 1  # a bounce, or a card back from the trash
-    return 0
+    polarity = STEPS[step.do].polarity
+    if polarity is None:
+        return 0  # a step without targets: nothing chosen for it to help or hurt
+    return polarity if isinstance(polarity, int) else polarity(step)
 
 
 def _owner(game: Game, option: tuple) -> int | None:

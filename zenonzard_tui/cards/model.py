@@ -105,6 +105,10 @@ class CardDef:
     # why this card cannot be played yet (kept out of legal decks, ZR 4); "" when it can
     unsupported: str = ""
     file: str = field(default="", compare=False)
+    # the card's colors: one color is the common case, and `color` is that color; a card of
+    # several colors has them all here, `color` being the first (the in-play object's mana
+    # color, ZR 6.1.1, is still one color). () when made: `(color,)`.
+    colors: tuple[str, ...] = ()
     # Derived from `effects` once, for the engine's continuous effects (ZR 3.7): its passive
     # effects by their first step's `do`, wherever they work / on the field / in the base / in
     # the hand (ZR 12.1: a card's own cost effects).
@@ -128,6 +132,10 @@ class CardDef:
     plays: tuple[str | None, str | None] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        if not self.colors:
+            object.__setattr__(self, "colors", (self.color,))
+        elif self.colors[0] != self.color:
+            raise ValueError(f"{self.name}: `color` is the first of `colors` {self.colors!r}")
         object.__setattr__(self, "whens", _whens(self.effects))
         object.__setattr__(self, "watches", _watches(self.effects))
         object.__setattr__(self, "quick_pay", None)

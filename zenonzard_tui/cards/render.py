@@ -6,7 +6,7 @@ with no ability (a vanilla minion) has the empty text "". `force_text(force)` gi
 effect while Active; every Force also has the common [When Destroyed] effect of ZR 2.6, whose text
 is `FORCE_COMMON_TEXT`. `card_summary(card)` is a one-line description of a card's stats.
 
-Every term has its words in its registry entry (`zenonzard_tui.engine.terms`; the helpers they
+Every term has its words in the vocabulary half of its registry entry (`zenonzard_tui.cards.terms`; the helpers they
 use are in `zenonzard_tui.cards.words`); a term without words raises `ValueError` (the tests render
 every term). The text uses `[...]` labels: callers that print with
 Rich must escape it (`rich.markup.escape`). docs/cards.md shows each term with the text it renders.
@@ -16,13 +16,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from zenonzard_tui.cards import vocab
+from zenonzard_tui.cards import terms, vocab
 from zenonzard_tui.cards.loader import CardPool
 from zenonzard_tui.cards.model import KEYWORD_LABELS, CardDef, Effect, ForceDef
+from zenonzard_tui.cards.terms.arrive import chain_label
+from zenonzard_tui.cards.terms.conditions import condition_words
 from zenonzard_tui.cards.words import Phrase, WordsContext, cap
-from zenonzard_tui.engine import terms
-from zenonzard_tui.engine.events import chain_label
-from zenonzard_tui.engine.terms.conditions import condition_words
 
 terms.load()
 

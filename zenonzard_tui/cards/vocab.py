@@ -1,8 +1,9 @@
 """The effect vocabulary as the card loader and the renderer see it.
 
-Every step, trigger, condition, selector filter and duration is one entry of the registry in
-`zenonzard_tui.engine.terms` (its schema, its words, its runtime); this module gives the loader
-views of their schemas, read from the registry, and holds the few words of a selector or an effect
+Every step, trigger, condition, selector filter and duration is one entry of the registry, whose
+vocabulary half (its schema and words) is in `zenonzard_tui.cards.terms` and whose runtime the
+engine registers under the same name; this module gives the loader views of their schemas, read
+from the vocabulary, and holds the few words of a selector or an effect
 that are not terms (zones, sides, references, `during`). docs/cards.md explains every term with an
 example.
 """
@@ -21,9 +22,9 @@ ZONES = ("field", "base", "hand", "trash", "deck", "forces")
 SIDES = ("self", "opponent", "any")
 TARGET_REFS = ("this", "it", "player", "opponent")  # step targets that are not selectors
 
-# Steps, triggers, conditions, selector filters and durations are registry entries
-# (zenonzard_tui.engine.terms), each with its schema, words and runtime. The views below are read
-# from the registry when first asked for:
+# Steps, triggers, conditions, selector filters and durations are registry entries (their
+# vocabulary half: zenonzard_tui.cards.terms, each with its schema and words). The views below are
+# read from the vocabulary when first asked for:
 # STEPS (step -> {parameter: type or allowed values}), REQUIRED (step -> parameters it must give),
 # TARGETED (steps that need a `target`), STATIC_STEPS (steps only in a passive effect),
 # DUAL_STEPS (steps both one-shot and in a passive effect),
@@ -33,7 +34,7 @@ TARGET_REFS = ("this", "it", "player", "opponent")  # step targets that are not 
 
 
 def _views() -> dict[str, Any]:
-    from zenonzard_tui.engine import terms
+    from zenonzard_tui.cards import terms
 
     terms.load()
     steps = terms.STEPS
@@ -42,10 +43,7 @@ def _views() -> dict[str, Any]:
         "REQUIRED": {n: t.required for n, t in steps.items() if t.required},
         "TARGETED": frozenset(n for n, t in steps.items() if t.needs_target),
         "STATIC_STEPS": frozenset(n for n, t in steps.items() if t.continuous),
-        # steps that work both one-shot and in a passive effect (modify, cannot...)
-        "DUAL_STEPS": frozenset(
-            n for n, t in steps.items() if not t.continuous and t.query and t.resolve
-        ),
+        "DUAL_STEPS": frozenset(n for n, t in steps.items() if t.also_continuous),
         "TRIGGERS": {n: t.label for n, t in terms.TRIGGERS.items()},
         "WHENEVER_TRIGGERS": frozenset(
             n for n, t in terms.TRIGGERS.items() if t.watch_words is not None
@@ -70,9 +68,9 @@ if TYPE_CHECKING:  # the views' types, for readers; the values come from __getat
 def __getattr__(name: str) -> Any:
     if name not in _VIEWS:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from zenonzard_tui.engine import terms
+    from zenonzard_tui.cards import terms
 
     views = _views()
-    if terms.loaded():  # not while the registry is still being imported
+    if terms.loaded():  # not while the vocabulary is still being imported
         globals().update(views)
     return views[name]

@@ -1,6 +1,6 @@
 """The words of the card vocabulary: English helpers, selector noun phrases and clauses.
 
-Every term of the registry (`zenonzard_tui.engine.terms`) writes its words with these helpers; the
+Every term of the registry (its vocabulary half, `zenonzard_tui.cards.terms`) writes its words with these helpers; the
 renderer (`zenonzard_tui.cards.render`) puts them together into a card's rules text. This module
 imports no card pool and no engine, so the registry's entries can use it.
 """
@@ -121,7 +121,7 @@ def value_range(low: int | None, high: int | None, unit: str) -> str | None:
 def describe(sel: Selector) -> tuple[list[str], str, str, str]:
     """(adjectives, singular noun, plural noun, trailing qualifiers) of a selector: each filter
     writes its own part (its registry entry's `words`), in the registry's order."""
-    from zenonzard_tui.engine.terms.base import FILTERS
+    from zenonzard_tui.cards.terms.base import FILTERS
 
     sing, plur, _ = noun(sel)
     adjs: list[str] = ["other"] if sel.other else []

@@ -16,6 +16,7 @@ from textual.content import Content
 
 from zenonzard_tui.cards.model import KEYWORD_LABELS, CardDef, ForceDef
 from zenonzard_tui.cards.render import card_text, cost_text, force_common_text, force_text
+from zenonzard_tui.cards.terms import MARKS, step_question
 from zenonzard_tui.engine.observe import ChoiceView, ForceView, Observation, PendingView, SlotView
 
 SEATS = ("A", "B")
@@ -40,26 +41,22 @@ DECISIONS = {
     "priority": "Flash: cast or pass? (ZR 8.3)",
     "block": "block? (ZR 8.4)",
 }
-CHOICES = {
+# the choices the rules make (a step's questions are its vocabulary entry: `choice_question`)
+RULE_CHOICES = {
     "field_limit": "field full: which minion goes to the trash? (ZR 3.4)",
     "base_limit": "base full: which mana goes? (ZR 3.5)",
     "force_search": "which Base Minion from your deck? (ZR 2.6)",
-    "discard": "discard which card?",
-    "color": "which color?",
-    "look_top": "which card to take?",
-    "destroy": "destroy which?",
-    "modify": "which one gets it?",
-    "rest": "rest which?",
-    "activate": "make which Active?",
-    "move_to_base": "move which to a base?",
-    "to_hand": "return which to a hand?",
-    "put_into_base": "put which into the base?",
-    "heal": "heal which?",
-    "damage": "damage which?",
-    "swap_life": "swap your opponent's life with which Force's? (ZR 13.10)",
-    "recolor_mana": "recolor which mana?",
-    "must_block": "which must block?",
 }
+
+
+def choice_question(purpose: str) -> str:
+    """What a choice of `purpose` asks: a rule's own choice, a step's targets (or whether to do a
+    "may" step), or a later choice a step makes (recolor_mana's color)."""
+    if purpose in RULE_CHOICES:
+        return RULE_CHOICES[purpose]
+    return step_question(purpose)
+
+
 PHASES = {
     "mulligan": "Mulligan",
     "standby": "Standby",
@@ -106,8 +103,8 @@ def question(pending: PendingView | None) -> str:
     source, purpose = pending.source, pending.purpose
     if purpose is None:  # the other seat's choice: only whose effect asks is public
         return f"{source}: a choice" if source else "a choice"
-    words = CHOICES.get(purpose, purpose.replace("_", " ") + "?")
-    if purpose in ("field_limit", "base_limit", "force_search") or not source:
+    words = choice_question(purpose)
+    if purpose in RULE_CHOICES or not source:
         return "choose: " + words
     return f"{source}: {words}"
 
@@ -213,18 +210,8 @@ def _state_mark(rested: bool) -> str:
 
 # What an effect made a card in play unable to do or always do (observe's StateView keys): a
 # word tag on its chip (full, short), explained in full in the card panel (help: the legend).
-STATE_TAGS: dict[str, tuple[str, str]] = {
-    "no_attack": ("can't attack", "no attack"),
-    "no_block": ("can't block", "no block"),
-    "no_move": ("can't move", "no move"),
-    "no_forces": ("can't attack Forces", "no Force attack"),
-    "unblockable": ("unblockable", "unblockable"),
-    "wins": ("wins battles", "wins"),
-    "must_block": ("must block", "must block"),
-    "locked": ("stays Rested", "locked"),
-    "protected": ("shielded", "shielded"),
-    "doomed": ("dies after battle", "doomed"),
-}
+# (the marks' entries, in their order: zenonzard_tui/cards/terms/marks.py)
+STATE_TAGS: dict[str, tuple[str, str]] = {n: (t.tag, t.short) for n, t in MARKS.items()}
 SHORTER = {"no attack": "atk", "no block": "blk", "no move": "mv"}  # several, joined
 TAG_STYLE = "italic $warning"
 

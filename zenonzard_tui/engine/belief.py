@@ -44,12 +44,12 @@ def seen_in_hand(game: Game, seat: int) -> set[int]:
 def shown_colors(game: Game, seat: int) -> set[str]:
     """The colors of the cards `seat`'s opponent has shown: in play, in the trash."""
     opp = game.players[1 - seat]
-    colors = set()
+    colors: set[str] = set()
     for s in opp.field + opp.base:
         if s.card is not None and s.card.type != "token":
-            colors.add(s.card.color)
+            colors.update(s.card.colors)
     for uid in opp.trash:
-        colors.add(game.defs[uid].color)
+        colors.update(game.defs[uid].colors)
     colors.discard("colorless")
     return colors
 
@@ -69,7 +69,7 @@ def _prior(colors: frozenset[str]) -> tuple[tuple[CardDef, ...], tuple[CardDef, 
     for card in load_pool().cards.values():
         if card.type == "token":
             continue
-        if colors and card.color not in colors and card.color != "colorless":
+        if colors and card.colors != ("colorless",) and colors.isdisjoint(card.colors):
             continue
         (bases if card.type == "base_minion" else others).append(card)
     return tuple(bases), tuple(others)

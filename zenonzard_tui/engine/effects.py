@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from zenonzard_tui.cards.model import CardDef, Effect, Selector, Step, passives_by_do
+from zenonzard_tui.cards.terms import STEPS, TRIGGERS
+from zenonzard_tui.cards.terms.battle import forbidden
+from zenonzard_tui.cards.terms.marks import FORBIDDING
 from zenonzard_tui.engine.actions import CHOICE, Choice
 from zenonzard_tui.engine.state import Lasting, Mod, Slot, TurnRecord
-from zenonzard_tui.engine.terms import STEPS
-from zenonzard_tui.engine.terms import battle as _battle_terms
 from zenonzard_tui.engine.terms import steps as _steps  # noqa: F401  (registers the steps)
+from zenonzard_tui.engine.terms.base import STEP_RUNS, Change, CostChange
 from zenonzard_tui.engine.terms.conditions import condition_ok
 from zenonzard_tui.engine.terms.selectors import card_matches as _card_matches
 
@@ -26,7 +28,6 @@ if TYPE_CHECKING:
     from zenonzard_tui.engine.damage import DamageSource
 
 RESURGE = Effect("turn_end", (Step("activate", "this"),))  # ZR 2.7 Resurge
-MANA_EVENTS = ("placed", "retreating")  # ZR 10.1: these abilities are mana effects
 
 
 # ----------------------------------------------------------------------------------------------
@@ -69,7 +70,7 @@ class SourceCache:
     (the very tuple): they depend on nothing else, so while both are the same they are still
     true."""
 
-    __slots__ = ("by_do", "costs", "holders", "lasting", "pay", "version", "watched")
+    __slots__ = ("by_do", "costs", "folds", "holders", "lasting", "pay", "version", "watched")
 
     def __init__(self, version: int, lasting: tuple[Lasting, ...], holders: list) -> None:
         self.version = version
@@ -85,6 +86,8 @@ class SourceCache:
                     found.append((seat, s, e))
         self.by_do = by_do
         self.pay: tuple[bool, bool, bool] | None = None  # found by _pay_kinds
+        # found by fold: for each query, (sources at work, change) of the steps that change it
+        self.folds: dict[str, tuple[tuple[list[Source], Change], ...]] = {}
         self.watched: frozenset[str] | None = None  # found by watched
         # found by cost_of: (the card, its cost) by (seat, id of the card, the turn's player,
         # phase) when no cost effect has a condition or a count (_fixed_costs), else False
@@ -247,13 +250,15 @@ def _this(src: Slot | None) -> tuple:
     return (("c", src.uid),) if src is not None else ()
 
 
-def modifiers_on(game: GameCore, slot: Slot, seat: int, stat: str | None = None) -> list[Source]:
+def modifiers_on(game: GameCore, slot: Slot, seat: int, stat: str | None = None,
+                 sources: list[Source] | None = None) -> list[Source]:  # fmt: skip
     """The continuous `modify` effects (auras, Forces, [Passive] bonuses) that work on this
-    minion of `seat` now, with a `stat` value when one is named. ZR 10.7: copies of an effect
-    that does not stack (same card, same effect) count once."""
+    minion of `seat` now, with a `stat` value when one is named (`sources`: those at work, when
+    the caller has them). ZR 10.7: copies of an effect that does not stack (same card, same
+    effect) count once."""
     out = []
     stacked: set[int] | None = None
-    for src_seat, src, e in _sources(game, "modify"):
+    for src_seat, src, e in _sources(game, "modify") if sources is None else sources:
         if stat is not None and not e.steps[0].param(stat, 0):
             continue
         if not _applies(game, src_seat, src, e, slot, seat):
@@ -268,17 +273,43 @@ def modifiers_on(game: GameCore, slot: Slot, seat: int, stat: str | None = None)
     return out
 
 
-def _bonus(game: GameCore, slot: Slot, seat: int, stat: str) -> int:
-    """The continuous modifiers (auras, Forces, [Passive] bonuses) on this minion's `stat`."""
-    total = 0
-    for src_seat, src, e in modifiers_on(game, slot, seat, stat):
-        step = e.steps[0]
-        value = step.param(stat)
-        per = step.param("per")
-        if per is not None:  # ZR 10.10: a continuous count is recounted each time
-            value *= _count(game, per, src_seat, src.uid if src is not None else None)
-        total += value
-    return total
+# ----------------------------------------------------------------------------------------------
+# The folded queries: each continuous step's runtime says how it changes them (its `changes`)
+
+FOLDED = ("bp", "dp", "can_block", "cost")
+# query -> ((step, its change), ...), in the registry's order; filled once every family is loaded
+_CHANGES: dict[str, tuple[tuple[str, Change], ...]] = {}
+
+
+def fold(game: GameCore, query: str, subject: Any, seat: int | None, value: Any,
+         other: Any = None) -> Any:  # fmt: skip
+    """The value of `query` for `subject` (a card in play; for "cost", a card in `seat`'s hand)
+    starting from `value` (what it is before continuous effects): every step that changes the
+    query (its runtime's `changes`) is asked in turn with its sources at work. A value that
+    becomes False stops the fold (can block: one "cannot" is enough)."""
+    cache = game.sources_cache  # (hot: `_sources`'s test of a current cache, first, inline)
+    if cache is None or cache.version != game.play_version or cache.lasting is not game.lasting:
+        cache = _cache(game)
+    steps = cache.folds.get(query)
+    if steps is None:  # the steps of the query with sources at work, found once per cache
+        by_do = cache.by_do
+        steps = cache.folds[query] = tuple(
+            (by_do[do], change) for do, change in _CHANGES[query] if by_do.get(do)
+        )
+    for sources, change in steps:
+        value = change(game, sources, subject, seat, value, other)
+        if value is False:
+            return value
+    return value
+
+
+def _fold_changes() -> None:
+    """Gather `_CHANGES` from the registry (effects.py's last step, once every family of the
+    runtime is loaded)."""
+    for query in FOLDED:
+        _CHANGES[query] = tuple(
+            (name, run.changes[query]) for name, run in STEP_RUNS.items() if query in run.changes
+        )
 
 
 _SPECIAL = {"bp": ("base_bp", "set_bp"), "dp": ("base_dp", "set_dp")}
@@ -308,7 +339,7 @@ def _stat(game: GameCore, slot: Slot, seat: int | None, stat: str) -> int:
         value = max(0, value) + added
     if seat is None:
         seat = seat_of(game, slot)
-    return max(0, value + _bonus(game, slot, seat, stat))
+    return max(0, value + fold(game, stat, slot, seat, 0))
 
 
 def bp(game: GameCore, slot: Slot, seat: int | None = None) -> int:
@@ -397,11 +428,13 @@ def _restricted(game: GameCore, slot: Slot, do: str) -> bool:
 def can_block(game: GameCore, slot: Slot, attacker: Slot | None) -> bool:
     """ZR 8.4: an Active minion that can block; Infiltrate (ZR 2.7): only the same cost;
     ZR 13.4: "cannot block", and an attacker that cannot be blocked (by this minion)."""
-    if slot.rested or slot.card is None or _restricted(game, slot, "cannot_block"):
+    if slot.rested or slot.card is None:
         return False
-    if not can_act(game, slot, "block"):
+    if slot.mods and _marked(slot, "no_block"):  # a one-shot `cannot` (ZR 13.4)
         return False
-    if attacker is not None and not blockable_by(game, attacker, slot):
+    if attacker is not None and attacker.mods and _marked(attacker, "unblockable"):
+        return False
+    if not fold(game, "can_block", slot, None, True, attacker):  # the continuous effects
         return False
     if attacker is not None and has_keyword(game, attacker, "infiltrate"):
         return attacker.card is not None and card_cost(slot.card) == card_cost(attacker.card)
@@ -420,41 +453,17 @@ def can_act(game: GameCore, slot: Slot, action: str, free: bool = False) -> bool
     """ZR 13.4: can this minion `action` ("attack", "block", "move": Movement only) now, as far
     as the `cannot` term says (a mark of a one-shot effect, or a passive effect)? `free`: the
     caller knows that no "cannot" effect is at work (`at_work`), so only a mark can forbid it."""
-    if slot.mods and _marked(slot, _FORBIDDING[action]):
+    if slot.mods and _marked(slot, FORBIDDING[action]):
         return False
     if free:
         return True
     seat = None
     for src_seat, src, e in _sources(game, "cannot"):
-        if action not in _battle_terms.forbidden(e.steps[0]):
+        if action not in forbidden(e.steps[0]):
             continue
         if seat is None:
             seat = seat_of(game, slot)
         if _applies(game, src_seat, src, e, slot, seat):
-            return False
-    return True
-
-
-_FORBIDDING = {"attack": "no_attack", "block": "no_block", "move": "no_move"}  # the marks
-
-
-def blockable_by(game: GameCore, attacker: Slot, blocker: Slot) -> bool:
-    """ZR 13.3, ZR 13.4: can `blocker` block `attacker`, as far as "cannot be blocked (by X)"
-    says (Azul, Revolution Symphony, Giga Cyclops, Sapphire Dragon)?"""
-    if attacker.mods and _marked(attacker, "unblockable"):
-        return False
-    seat = bseat = None
-    for src_seat, src, e in _sources(game, "cannot_be_blocked"):
-        if seat is None:
-            seat = seat_of(game, attacker)
-        if not _applies(game, src_seat, src, e, attacker, seat):
-            continue
-        by = e.steps[0].param("blockers")
-        if by is None:
-            return False
-        if bseat is None:
-            bseat = seat_of(game, blocker)
-        if _matches_slot(game, by, blocker, bseat, src_seat, src, ()):
             return False
     return True
 
@@ -620,7 +629,7 @@ def _fixed_costs(game: GameCore) -> bool:
     """Does every cost effect at work (ZR 12.1) work without a condition or a count (`per`, ZR
     10.10)? Then what it does to a card depends on nothing but the card, the seat and the turn's
     player and phase (`_during_ok`)."""
-    for do in ("cost_reduction", "cost_zero"):
+    for do, _ in _CHANGES["cost"]:
         for _, _, e in _sources(game, do):
             if e.condition or e.steps[0].param("per") is not None:
                 return False
@@ -629,30 +638,33 @@ def _fixed_costs(game: GameCore) -> bool:
 
 def _cost_of(game: GameCore, seat: int, card: CardDef, cost: int) -> int:
     """`cost_of` found afresh (`cost`: the printed cost, not 0)."""
+    # (the basic cost's change, "basic"/"all" once something makes it 0): the cost steps' changes
+    value = fold(game, "cost", card, seat, _NO_COST_CHANGE)
     own = card.hand_passives  # the card's own <Hand> effects (Timpanist, Yggdrawalker...)
-    sources, zeros = _sources(game, "cost_reduction"), _sources(game, "cost_zero")
-    if not sources and not zeros and not own:
+    if own:  # (they work in the hand only, on the card itself: after those in play)
+        for do, change in _CHANGES["cost"]:
+            if do in own:
+                value = change(game, _own(own, do, seat), card, seat, value, None)
+    change, zero = value
+    if zero == "all":
+        return 0  # ZR 12.1: "the cost becomes 0", pips included
+    if zero is None and not change:
         return cost
-    basic_zero = False
-    for src_seat, src, e in (*zeros, *_own(own, "cost_zero", seat)) if own else zeros:
-        if _cost_effect_applies(game, seat, card, src_seat, src, e):
-            if e.steps[0].param("part", "basic") == "all":
-                return 0  # ZR 12.1: "the cost becomes 0", pips included
-            basic_zero = True
     pips = card.pips
     coloured = pips[0][1] if len(pips) == 1 else sum(n for _, n in pips)
-    if basic_zero:
+    if zero == "basic":
         return coloured  # ZR 12.1: applied last, it overrides increases
-    change = 0
-    for src_seat, src, e in (*sources, *_own(own, "cost_reduction", seat)) if own else sources:
-        if _cost_effect_applies(game, seat, card, src_seat, src, e):
-            step = e.steps[0]
-            amount = step.param("amount", 0)
-            per = step.param("per")
-            if per is not None:  # ZR 10.10: recounted continuously
-                amount *= _count(game, per, src_seat)
-            change += amount
     return coloured + max(0, cost - coloured - change)
+
+
+_NO_COST_CHANGE: CostChange = (0, None)
+
+
+def cost_effect_applies(game: GameCore, seat: int, card: CardDef, src_seat: int,
+                        src: Slot | None, e: Effect) -> bool:  # fmt: skip
+    """Does a cost effect of `src_seat` work on `card` in `seat`'s hand now? (the cost steps'
+    changes ask it)"""
+    return _cost_effect_applies(game, seat, card, src_seat, src, e)
 
 
 def _own(passives: Mapping[str, tuple[Effect, ...]], do: str, seat: int) -> list[Source]:
@@ -696,7 +708,7 @@ def _worth(game: GameCore, seat: int, card: CardDef) -> list[tuple[Slot, str, in
             continue
         step = e.steps[0]
         color = step.param("color")
-        if card.color == color:
+        if color in card.colors:
             out.append((src, color, step.param("amount", 1)))
     return out
 
@@ -1051,7 +1063,7 @@ def queue_self_trigger(
     for e in card.effects:
         if e.on(event) and _during_ok(game, seat, e.during):  # ZR 10.9: "[A] & [B]"
             source = None if from_trash else slot.uid
-            kind = "mana" if e.zone == "base" or event in MANA_EVENTS else "minion"  # ZR 10.1
+            kind = "mana" if e.zone == "base" or TRIGGERS[event].mana else "minion"  # ZR 10.1
             for _ in range(times):  # ZR 14.3: each resolves on its own, choices made anew
                 _queue(game, seat, 1, slot.order, Ctx(seat, source, kind, e, slot.name))
 
@@ -1356,9 +1368,8 @@ def t_step_chosen(game: GameCore, ctx: Ctx, chosen: tuple) -> None:
     # The next step goes under whatever this step pushes, so that it runs after it.
     pos = len(game.stack)
     game.stack.append(())  # a place kept, filled below
-    term = STEPS[step.do]
-    done = term.resolve(game, ctx, step, chosen)  # type: ignore[misc, arg-type]
-    if term.rest:  # the later steps were taken by this one (gain_trigger): the effect ends
+    done = STEP_RUNS[step.do].resolve(game, ctx, step, chosen)  # type: ignore[misc, arg-type]
+    if STEPS[step.do].rest:  # the later steps were taken by this one (gain_trigger): it ends
         del game.stack[pos]
         return
     keep_it = chosen if isinstance(step.target, Selector) else ctx.it
@@ -1472,3 +1483,11 @@ def rest_bonus(game: GameCore, seat: int) -> int:
         if src_seat == seat and _during_ok(game, seat, e.during):
             n += e.steps[0].param("amount", 1)
     return n
+
+
+# Every family of the vocabulary's runtime registers itself under the vocabulary's names (the
+# families import this module, so they are loaded once it is complete).
+from zenonzard_tui.engine import terms as _terms  # noqa: E402
+
+_terms.load()
+_fold_changes()

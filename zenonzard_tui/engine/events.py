@@ -14,7 +14,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from zenonzard_tui.cards.model import KEYWORD_LABELS, Effect
-from zenonzard_tui.cards.vocab import TRIGGERS
+from zenonzard_tui.cards.terms import MARKS
+from zenonzard_tui.cards.terms import TRIGGERS as TERMS
+from zenonzard_tui.cards.terms.arrive import chain_label
+from zenonzard_tui.cards.terms.steps import BY
 
 if TYPE_CHECKING:
     from zenonzard_tui.engine.game import Game
@@ -660,43 +663,14 @@ class ForceDestroyed(SeatEvent):
 # Effects
 
 
-# the rule a trigger's own sentence cites besides ZR 6.5
-TRIGGER_RULES = {"placed": "ZR 11.6", "retreating": "ZR 11.5"}
-
-# what happened, for the log line of a whenever-effect it triggered: (the event's player, the card
-# it is about) -> words ("B's Horned Walrus was destroyed")
-CAUSES = {
-    "enters_field": "{s}'s {n} entered the field",
-    "mana_placed": "{s} placed {n} into their base",
-    "magic_used": "{s} used {n}",
-    "minion_advanced": "{s}'s {n} advanced",
-    "minion_wins_battle": "{s}'s {n} won a battle",
-    "minion_attacks": "{s}'s {n} attacked",
-    "attack_blocked": "{s}'s {n} was blocked",
-    "deals_damage": "{s}'s {n} dealt damage",
-    "attack_deals_damage": "{s}'s {n} dealt damage attacking",
-    "deals_damage_to_opponent": "{s}'s {n} dealt damage to the opponent",
-    "life_damaged": "{s} took damage",
-    "destroys_force": "{s}'s {n} destroyed a Force",
-    "minion_destroyed": "{s}'s {n} was destroyed",
-    "deck_discarded": "cards were discarded from {s}'s deck",
-}
-
-
 def cause_words(cause: tuple, own: tuple[int, str] | None = None) -> str:
     """The event that triggered a whenever-effect, as words: "A's Horned Walrus was destroyed";
     "it attacked" when the event is the watching card's own (`own`: its seat and name)."""
     event, seat, name = cause
-    words = CAUSES.get(event, event.replace("_", " "))
+    words = TERMS[event].cause  # the trigger's vocabulary entry (tests/test_terms.py: never "")
     if own == (seat, name):
         words = words.replace("{s}'s {n}", "it")
     return words.format(s=SEATS[seat], n=name or "a card")
-
-
-def chain_label(effect: Effect) -> str:
-    """ZR 15.1: "[Chain: Blue]", the color from the effect's `placed_mana` condition."""
-    color = dict(effect.condition).get("placed_mana")
-    return f"[Chain: {color.capitalize()}]" if color else "[Chain]"
 
 
 @dataclass(frozen=True, slots=True)
@@ -727,10 +701,10 @@ class EffectBegins(SeatEvent):
                 f"{head}: {chain_label(effect)} effect: {self.who} placed {color} mana into "
                 "their base this turn (ZR 15.1)."
             )
-        label = f"[{TRIGGERS[self.when]}]"
+        label = f"[{TERMS[self.when].label}]"
         if effect is not None and effect.zone == "base":
             label = "<Base> " + label  # a mana effect (ZR 10.1)
-        rule = TRIGGER_RULES.get(self.when)
+        rule = TERMS[self.when].rule
         rules = f"{rule}, ZR 6.5" if rule else "ZR 6.5"
         return f"{head}: {label} effect ({rules})."
 
@@ -762,8 +736,6 @@ class Protect(SeatEvent):
     until: str | None
 
     def sentence(self, game: Game, seat: int | None) -> str:
-        from zenonzard_tui.engine.terms.steps import BY
-
         until = UNTIL.get(self.until, "") if self.until else ""
         by = BY[self.by].replace("your opponent", "the opponent")
         return f"{self.who}'s {self.name} cannot be chosen by {by} (ZR 10.2){until}."
@@ -830,15 +802,6 @@ class MustBlock(SeatEvent):
         return f"{self.who}'s {self.name} must block (ZR 13.3)."
 
 
-MARKS = {
-    "no_attack": "cannot attack",
-    "no_block": "cannot block",
-    "no_move": "cannot move",
-    "unblockable": "cannot be blocked",
-    "wins": "wins its battles regardless of BP",
-}
-
-
 @dataclass(frozen=True, slots=True)
 class Mark(SeatEvent):
     """A one-shot battle term on a minion (ZR 13.1, ZR 13.4)."""
@@ -850,8 +813,8 @@ class Mark(SeatEvent):
 
     def sentence(self, game: Game, seat: int | None) -> str:
         until = UNTIL.get(self.until, "") if self.until else ""
-        what = _and([MARKS.get(m, m) for m in self.marks])
-        rule = "ZR 13.1" if self.marks == ("wins",) else "ZR 13.4"
+        what = _and([MARKS[m].log or MARKS[m].words for m in self.marks])
+        rule = MARKS[self.marks[0]].rule if self.marks else "ZR 13.4"
         return f"{self.who}'s {self.name} {what} ({rule}){until}."
 
 

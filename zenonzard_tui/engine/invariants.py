@@ -58,10 +58,17 @@ def problems(game: Game, max_actions: int = MAX_ACTIONS) -> list[str]:
                 uids.append(s.uid)
             else:
                 token_uids.append(s.uid)
+            if s.attached:  # (Boost) in no zone, under exactly this one minion
+                uids += s.attached
             bp, dp = fx.bp(game, s), fx.dp(game, s)
             if bp < 0 or dp < 0:
                 out.append(f"{who}'s {s.name} has BP {bp} and DP {dp} (ZR 2.4: never below 0)")
         for s in p.base:
+            if s.attached:
+                out.append(
+                    f"{who}'s mana {s.name} has cards attached (Boost: only a minion on the "
+                    "field holds attached cards)"
+                )
             if s.uid < n_cards:
                 uids.append(s.uid)
             else:
@@ -145,6 +152,8 @@ def _zone_problems(game: Game) -> list[str]:
             for s in getattr(p, zone):
                 if s.uid < n_cards:
                     where[s.uid].append(f"{who}'s {zone}")
+                for uid in s.attached:
+                    where[uid].append(f"attached to {who}'s {s.name}")
     out = []
     for uid in range(n_cards):
         name = game.defs[uid].name

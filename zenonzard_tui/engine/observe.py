@@ -17,18 +17,19 @@ from dataclasses import asdict, dataclass
 from dataclasses import fields as dataclass_fields
 from typing import Any
 
+from zenonzard_tui.cards import terms
 from zenonzard_tui.cards.model import KEYWORD_LABELS, CardDef, Effect
+from zenonzard_tui.cards.terms.battle import forbidden
+from zenonzard_tui.cards.terms.marks import FORBIDDING
+from zenonzard_tui.cards.terms.steps import BY
 from zenonzard_tui.cards.words import WordsContext
 from zenonzard_tui.engine import effects as fx
-from zenonzard_tui.engine import terms
 from zenonzard_tui.engine.actions import BLOCK, CHOICE, MAIN, MANA, MULLIGAN, PRIORITY, Choice
 from zenonzard_tui.engine.events import Battle, Event, SeatEvent
 from zenonzard_tui.engine.game import SEATS, Game
 from zenonzard_tui.engine.log import sentences
 from zenonzard_tui.engine.outcome import Outcome
 from zenonzard_tui.engine.state import Slot
-from zenonzard_tui.engine.terms import battle as battle_terms
-from zenonzard_tui.engine.terms.steps import BY
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,24 +270,16 @@ def _slot(game: Game, slot: Slot, seat: int, field: bool = True) -> SlotView:
     )
 
 
-# ZR 13.1, ZR 13.3, ZR 13.4: the one-shot battle terms' marks (engine/terms/battle.py)
-MARK_WORDS = {
-    "no_attack": "cannot attack (ZR 13.4)",
-    "no_block": "cannot block (ZR 13.4)",
-    "no_move": "cannot move by Movement (ZR 13.4)",
-    "unblockable": "cannot be blocked (ZR 13.4)",
-    "wins": "wins its battles regardless of BP (ZR 13.1)",
-}
-# the continuous terms that restrict a minion, and the tag each gives (engine/effects.py asks them)
-RESTRICTIONS = {
-    "cannot": "",  # the tag is the forbidden action's: no_attack, no_block, no_move
-    "cannot_block": "no_block",
-    "cannot_be_blocked": "unblockable",
-    "cannot_attack_forces": "no_forces",
-    "destroyed_after_battle": "doomed",
-    "untargetable": "protected",
-}
-RULES = {"no_forces": "ZR 13.4", "doomed": "ZR 13.2", "protected": "ZR 10.2"}
+terms.load()
+# the continuous terms that restrict a minion (engine/effects.py asks them): the steps that give
+# marks, in the order of their marks
+_MARK_ORDER = list(terms.MARKS)
+RESTRICTIONS = tuple(
+    sorted(
+        (n for n, t in terms.STEPS.items() if t.marks and (t.continuous or t.also_continuous)),
+        key=lambda n: min(_MARK_ORDER.index(m) for m in terms.STEPS[n].marks),
+    )
+)
 
 
 def _until(game: Game, until: str | None, ends: int = 0) -> str:
@@ -319,8 +312,8 @@ def _states(game: Game, slot: Slot, seat: int, field: bool) -> tuple[StateView, 
     for m in slot.mods:
         until = _until(game, m.until, m.ends)
         for mark in m.marks:
-            words = MARK_WORDS.get(mark, mark.replace("_", " "))
-            out.append(StateView(mark, words.replace(" (ZR", f"{until} (ZR", 1)))
+            term = terms.MARKS[mark]
+            out.append(StateView(mark, f"{term.words}{until} ({term.rule})"))
         if m.protect is not None:
             by = _seen_from(seat, BY.get(m.protect, BY[None]))
             out.append(StateView("protected", f"cannot be chosen by {by}{until} (ZR 10.2)"))
@@ -329,7 +322,7 @@ def _states(game: Game, slot: Slot, seat: int, field: bool) -> tuple[StateView, 
     elif game.attack is not None and slot.uid in game.attack.named:
         out.append(StateView("must_block", "must block in this battle if it can (ZR 13.3)"))
     if field:
-        for do, tag in RESTRICTIONS.items():
+        for do in RESTRICTIONS:
             for src_seat, src, e in fx._sources(game, do):
                 if not fx._applies(game, src_seat, src, e, slot, seat):
                     continue
@@ -338,12 +331,13 @@ def _states(game: Game, slot: Slot, seat: int, field: bool) -> tuple[StateView, 
                 words = _seen_from(src_seat, words)
                 source = _source_words(game, src_seat, src, e, slot)
                 if do == "cannot":
-                    for action in battle_terms.forbidden(step):
-                        text = f"cannot {action} ({source}, ZR 13.4)"
-                        out.append(StateView(f"no_{action}", text))
+                    for action in forbidden(step):
+                        key = FORBIDDING[action]
+                        text = f"cannot {action} ({source}, {terms.MARKS[key].rule})"
+                        out.append(StateView(key, text))
                     continue
-                rule = RULES.get(tag, "ZR 13.4")
-                out.append(StateView(tag, f"{words} ({source}, {rule})"))
+                tag = terms.STEPS[do].marks[0]
+                out.append(StateView(tag, f"{words} ({source}, {terms.MARKS[tag].rule})"))
     for x in game.lasting:
         if x.kind == "locked" and ("c", slot.uid, slot.order) in x.keys:
             out.append(

@@ -115,23 +115,43 @@ class Mod:
 
 
 class Slot:
-    """A card in play, on the field or in the base. `card` is None for a colorless mana token."""
+    """A card in play, on the field or in the base: the in-play object (Showdown's `Pokemon`,
+    Forge's `Card` with its states and attachments).
+
+    - `uid`: its own id, the object's while it stays in play (the uid of the card that entered
+      play, which a card in the deck, hand or trash is known by; a token's or a colorless mana
+      token's own new uid);
+    - `printed`: the card it was printed as, which never changes while it is in play;
+    - `card`: its current face, what the rules read (BP, DP, effects, name): the printed card
+      until an effect transforms it into another (none does yet); None for a colorless mana
+      token;
+    - `attached`: the uids of the cards attached under it (Boost, which the PC02 cards bring: none yet), in the order
+      they were attached; they are in no zone while attached;
+    - `color`: the color of the mana it makes (ZR 6.1.1: one color; an effect may change it);
+    - and the state a card has only in play: Active/Rested, arrival (ZR 8.2), its order (ZR
+      6.5), modifiers (ZR 10.3), must block (ZR 13.3).
+    Cloning copies the object's attributes only: the card definitions, the modifiers and the
+    attached tuple are shared (never changed in place)."""
 
     __slots__ = (
         "advanced",
         "arrived",
+        "attached",
         "card",
         "color",
         "mods",
         "must_block",
         "order",
+        "printed",
         "rested",
         "uid",
     )
 
     def __init__(self, uid: int, card: CardDef | None, order: int, rested: bool = False) -> None:
         self.uid = uid
+        self.printed = card
         self.card = card
+        self.attached: tuple[int, ...] = ()  # replaced, never mutated: clones may share it
         self.rested = rested
         self.arrived = True  # entered play this turn (ZR 8.2)
         self.advanced = False  # a Base Minion card that advanced to the field this turn (ZR 8.2)
@@ -145,6 +165,7 @@ class Slot:
         new.uid, new.card, new.rested, new.arrived = self.uid, self.card, self.rested, self.arrived
         new.advanced, new.order, new.mods = self.advanced, self.order, self.mods
         new.must_block, new.color = self.must_block, self.color
+        new.printed, new.attached = self.printed, self.attached
         return new
 
     @property

@@ -205,7 +205,7 @@ class Zones(GameCore):
             return
         # ZR 11.1d, ZR 11.6: a placement (mana phase or effect; retreating is not placing)
         if slot.card is not None:
-            p.placed = p.placed | {slot.card.color}  # ZR 15.1
+            p.placed = p.placed.union(slot.card.colors)  # ZR 15.1
         if placed_trigger:
             fx.queue_self_trigger(self, seat, slot, "placed")
         fx.queue_watchers(self, "mana_placed", seat, slot, (("c", slot.uid),))

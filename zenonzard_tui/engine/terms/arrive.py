@@ -1,25 +1,17 @@
-"""The vocabulary terms for arriving, moving, placing and leaving: [When Retreating], put vs summon, tokens, "enters your field", placement triggers, Chain (ZR 10.4, ZR 11, ZR 15.1).
-
-The engine hooks these terms rely on are in `engine/zones.py` (`put_onto_field`,
-`return_from_trash`, the placement history and the triggers raised as cards arrive) and in
-`engine/effects.py` (`to_field_instead`, the watchers' "that minion")."""
+"""The runtime of the vocabulary family `arrive` (its terms' schema and words:
+`zenonzard_tui.cards.terms.arrive`): how the steps put, move and return cards resolve, the
+conditions on placed mana and the hand, and the triggers' engine functions (ZR 10.4, ZR 11, ZR
+15.1). The engine hooks they rely on are in `engine/zones.py` and `engine/effects.py`."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from zenonzard_tui.cards.model import COLORS, Selector, Step
-from zenonzard_tui.cards.words import (
-    OWNER,
-    Clause,
-    WordsContext,
-    article,
-    describe,
-)
+from zenonzard_tui.cards.model import Step
 from zenonzard_tui.engine.terms.base import (
-    condition,
-    step,
-    trigger,
+    run_condition,
+    run_step,
+    run_trigger,
 )
 
 if TYPE_CHECKING:
@@ -28,21 +20,8 @@ if TYPE_CHECKING:
     from zenonzard_tui.engine.game import Game
 
 
-# ----------------------------------------------------------------------------------------------
-# Steps
-
-
-@step("put_onto_field", schema={"target": "target", "rested": bool}, needs_target=True)
+@run_step("put_onto_field")
 class PutOntoField:
-    """ZR 11.1b: put cards from a hand, trash or deck onto your field: no cost, not a summon
-    ([When Summoned] and Chain do not trigger), Active unless `rested`."""
-
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        who = ctx.target(step.target, "from")
-        rested = " Rested" if step.param("rested", False) else ""
-        return Clause(None, f"put {who.obj} onto your field{rested} (not a summon)")
-
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         uids = [o[1] for o in targets if o[0] == "c"]
@@ -51,17 +30,8 @@ class PutOntoField:
         return bool(uids)
 
 
-@step("move_to_field", schema={"target": "target", "active": bool}, needs_target=True)
+@run_step("move_to_field")
 class MoveToField:
-    """ZR 11.4: move minion cards from the base to the field by an effect: no Movement is spent;
-    it counts as an advance ([When Advancing], ZR 8.2); the state is kept unless `active`."""
-
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        who = ctx.target(step.target)
-        active = " Active" if step.param("active", False) else ""
-        return Clause(None, f"move {who.obj} to the field{active}")
-
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         tasks = []
@@ -78,92 +48,29 @@ class MoveToField:
         return bool(tasks)
 
 
-@step("to_field_instead", schema={}, continuous=True)
+@run_step("to_field_instead")
 class ToFieldInstead:
-    """<Trash> (ZR 11.9, Graverobber): going from the trash to the hand, the card is put onto
-    the field instead (`Zones.return_from_trash`)."""
-
     query = "to_field_instead"
-
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        return Clause(
-            None,
-            "if this card would return from your trash to your hand, put it onto your field "
-            "instead (not a summon)",
-        )
-
-
-# ----------------------------------------------------------------------------------------------
-# Triggers
-
-
-def _mine(sel: Selector) -> tuple[str, str]:
-    """ "one of your other yellow minions" / "another yellow minion", and its "that"."""
-    adjs, sing, plur, post = describe(sel)
-    if sel.side == "any":
-        rest = [a for a in adjs if a != "other"]
-        rest_s = " ".join(rest) + " " if rest else ""
-        if "other" in adjs:
-            return f"another {rest_s}{sing}{post}", sing
-        return f"{article(rest_s or sing)} {rest_s}{sing}{post}", sing
-    adj_s = " ".join(adjs) + " " if adjs else ""
-    return f"one of {OWNER[sel.side]} {adj_s}{plur}{post}", sing
-
-
-def _enters(sel: Selector) -> str:
-    who, _ = _mine(sel)
-    where = "your field" if sel.side == "self" else "the field"
-    return f"whenever {who} enters {where}"
-
-
-def _placed(sel: Selector) -> str:
-    # the watched cards are cards placed into the base, whatever zone the selector names
-    adjs, sing, _, post = describe(Selector(side=sel.side, zone="hand", filters=sel.filters))
-    adj_s = " ".join(adjs) + " " if adjs else ""
-    base = "your base" if sel.side == "self" else "a base"
-    return f"whenever {article(adj_s + sing)} {adj_s}{sing}{post} is placed into {base}"
 
 
 SELF, WATCH = "queue_self_trigger", "queue_watchers"
-# ZR 11.3: a minion summoned or put onto the field (tokens included), not an advance
-trigger("enters_field", "Passive", WATCH, _enters)
-# ZR 11.6: a card placed into the base: the mana phase or an effect (not a retreat)
-trigger("mana_placed", "Passive", WATCH, _placed)
-# ZR 15.1: Chain, when this card is summoned from the hand (not put, not doubled, ZR 14.3)
-trigger("chain", "Chain", SELF)
 
 
-# ----------------------------------------------------------------------------------------------
-# Conditions
+run_trigger("enters_field", WATCH)
+run_trigger("mana_placed", WATCH)
+run_trigger("chain", SELF)
 
 
-@condition("placed_mana", schema=tuple(c for c in COLORS if c != "colorless"))
+@run_condition("placed_mana")
 class PlacedMana:
-    """ZR 15.1 Chain: you placed a card of that color into your base this turn (mana phase or
-    effect; a retreat is not placing, ZR 11.1d)."""
-
-    @staticmethod
-    def words(value: str, cond: tuple, ctx: WordsContext) -> str:
-        return f"you placed {value} mana into your base this turn"
-
     @staticmethod
     def holds(game: GameCore, controller: int, it: tuple, done: bool, value: Any,
               cond: tuple) -> bool:  # fmt: skip
         return value in game.players[controller].placed
 
 
-@condition("only_token_mana", schema=bool)
+@run_condition("only_token_mana")
 class OnlyTokenMana:
-    """ZR 11.13 (Pollin): your base holds no minion card, only colorless mana tokens (an empty
-    base counts, ⚑)."""
-
-    @staticmethod
-    def words(value: bool, cond: tuple, ctx: WordsContext) -> str:
-        if value:
-            return "your base holds no minion card"
-        return "you have a minion card in your base"
-
     @staticmethod
     def holds(game: GameCore, controller: int, it: tuple, done: bool, value: Any,
               cond: tuple) -> bool:  # fmt: skip
@@ -171,14 +78,8 @@ class OnlyTokenMana:
         return only == value
 
 
-@condition("hand_at_most", schema=int)
+@run_condition("hand_at_most")
 class HandAtMost:
-    """You have at most that many cards in your hand (Viper Ward)."""
-
-    @staticmethod
-    def words(value: int, cond: tuple, ctx: WordsContext) -> str:
-        return f"you have {value} or fewer cards in your hand"
-
     @staticmethod
     def holds(game: GameCore, controller: int, it: tuple, done: bool, value: Any,
               cond: tuple) -> bool:  # fmt: skip

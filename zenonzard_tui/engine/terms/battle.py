@@ -1,62 +1,34 @@
-"""The vocabulary terms for attacks and battles: winning a battle, must block, blocking restrictions, attack triggers (ZR 13.1-13.4, ZR 13.12).
-
-- triggers: `won_battle` (this minion wins a battle), `minion_wins_battle`, `minion_attacks`,
-  `attack_blocked` (whenever-triggers; the watched minion is the effect's `it`);
-- the duration `opponent_next_turn` (ZR 10.3 (c));
-- conditions: `attack_target` (what the current attack targets), `opponent_forces_at_least`,
-  `minions_at_most`;
-- steps: `cannot` (attack, block, move: ZR 13.4), `cannot_be_blocked` (ZR 13.3, ZR 13.4),
-  `wins_battles` (regardless of BP, ZR 13.1), `destroyed_after_battle` (Maddor, ZR 13.2) and
-  `gain_trigger` (a whenever-trigger you have until the end of the turn: Lock-On, Arondai,
-  Dimensional Break). `must_block` (ZR 13.3) is in `steps`.
-"""
+"""The runtime of the vocabulary family `battle` (its terms' schema and words:
+`zenonzard_tui.cards.terms.battle`): marks (`cannot`, `wins_battles`), gained triggers and the
+conditions on the attack in progress (ZR 13.1-13.4, ZR 13.12)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from zenonzard_tui.cards.model import Effect, Selector, Step
-from zenonzard_tui.cards.words import OWNER, Clause, WordsContext, describe, verb
-from zenonzard_tui.engine.state import Lasting, Mod
+from zenonzard_tui.cards.model import Effect, Step
+from zenonzard_tui.engine.state import Lasting, Mod, Slot
 from zenonzard_tui.engine.terms.base import (
-    DURATIONS,
-    TRIGGERS,
-    condition,
-    duration,
-    step,
-    trigger,
+    Change,
+    run_condition,
+    run_duration,
+    run_step,
+    run_trigger,
 )
-from zenonzard_tui.engine.terms.triggers import SELF, WATCH, _event
+from zenonzard_tui.engine.terms.triggers import SELF, WATCH
 
 if TYPE_CHECKING:
     from zenonzard_tui.engine.core import GameCore
     from zenonzard_tui.engine.effects import Ctx
     from zenonzard_tui.engine.game import Game
+from zenonzard_tui.cards.terms.battle import forbidden
+from zenonzard_tui.cards.terms.marks import FORBIDDING
 
-
-# ----------------------------------------------------------------------------------------------
-# Triggers (ZR 13.1, ZR 13.12)
-
-
-def _attack_blocked(sel: Selector) -> str:
-    """Whenever an attack by one of the watched minions is blocked (Arondai)."""
-    adjs, sing, plur, post = describe(sel)
-    adj_s = " ".join(adjs) + " " if adjs else ""
-    if sel.side == "any":
-        return f"whenever an attack by a {adj_s}{sing}{post} is blocked"
-    return f"whenever an attack by one of {OWNER[sel.side]} {adj_s}{plur}{post} is blocked"
-
-
-# ZR 13.1: the minion destroyed the other in the comparison and was not destroyed itself
-trigger("won_battle", "Passive", SELF, lead="whenever this minion wins a battle")
-trigger("minion_wins_battle", "Passive", WATCH, _event("wins a battle"))
-# ZR 13.12: at attack declaration (ZR 8.1), after [When Attacking]
-trigger("minion_attacks", "Passive", WATCH, _event("attacks"))
-# ZR 13.12: after [When Blocking] (ZR 8.4)
-trigger("attack_blocked", "Passive", WATCH, _attack_blocked)
-
-# ZR 10.3 (c): ends in the End phase of the opponent's next turn (Mod.ends, set by the step)
-duration("opponent_next_turn", "until the end of your opponent's next turn", "_t_cleanup")
+run_trigger("won_battle", SELF)
+run_trigger("minion_wins_battle", WATCH)
+run_trigger("minion_attacks", WATCH)
+run_trigger("attack_blocked", WATCH)
+run_duration("opponent_next_turn", "_t_cleanup")
 
 
 def ends_turn(game: GameCore, controller: int, until: str | None) -> int:
@@ -83,29 +55,12 @@ def mark(game: Game, ctx: Ctx, targets: tuple, marks: tuple[str, ...], until: st
     return hit
 
 
-def _until(step: Step) -> str:
-    until = step.param("until")
-    return f" {DURATIONS[until].words}" if until is not None else ""
-
-
-# ----------------------------------------------------------------------------------------------
-# Conditions
-
-
 def _attack(game: GameCore) -> Any:
     return game.attack
 
 
-@condition("attack_target", schema=("opponent", "you", "force"))
+@run_condition("attack_target")
 class AttackTarget:
-    """The attack in progress targets your opponent, you, or a Force (ZR 8.1): Iron Hammer
-    Golem, Flame Caiman, Crimson Maille, Arondai, Ashbringer, Barichalgo."""
-
-    @staticmethod
-    def words(value: str, cond: tuple, ctx: WordsContext) -> str:
-        what = {"opponent": "your opponent", "you": "you", "force": "a Force"}[value]
-        return f"the attack targets {what}"
-
     @staticmethod
     def holds(game: GameCore, controller: int, it: tuple, done: bool, value: Any,
               cond: tuple) -> bool:  # fmt: skip
@@ -120,157 +75,102 @@ class AttackTarget:
         )
 
 
-@condition("opponent_forces_at_least", schema=int)
+@run_condition("opponent_forces_at_least")
 class OpponentForcesAtLeast:
-    """Your opponent has N or more undestroyed Forces (Ashbringer)."""
-
-    @staticmethod
-    def words(value: int, cond: tuple, ctx: WordsContext) -> str:
-        return f"your opponent has {value} or more undestroyed Forces"
-
     @staticmethod
     def holds(game: GameCore, controller: int, it: tuple, done: bool, value: Any,
               cond: tuple) -> bool:  # fmt: skip
         return len(game.players[1 - controller].live_forces()) >= value
 
 
-@condition("minions_at_most", schema=int)
+@run_condition("minions_at_most")
 class MinionsAtMost:
-    """You have N or fewer minions on your field, this card included (Spike Lizard)."""
-
-    @staticmethod
-    def words(value: int, cond: tuple, ctx: WordsContext) -> str:
-        return f"you have {value} or fewer minions"
-
     @staticmethod
     def holds(game: GameCore, controller: int, it: tuple, done: bool, value: Any,
               cond: tuple) -> bool:  # fmt: skip
         return len(game.players[controller].field) <= value
 
 
-# ----------------------------------------------------------------------------------------------
-# Steps
+def _cannot_can_block(
+    game: GameCore, sources: list, slot: Slot, seat: int | None, value: bool, attacker: object
+) -> bool:
+    """ZR 13.4: a minion this works on cannot block, when it forbids blocking."""
+    for src_seat, src, e in sources:
+        if "block" not in forbidden(e.steps[0]):
+            continue
+        if seat is None:
+            seat = fx.seat_of(game, slot)
+        if fx._applies(game, src_seat, src, e, slot, seat):
+            return False
+    return value
 
-ACTIONS = ("attack", "block", "move")
 
-
-def forbidden(step: Step) -> tuple[str, ...]:
-    """What a `cannot` step forbids: the actions it names, or all three when it names none
-    ("cannot attack, block or move": Ziren, Ashbringer)."""
-    named = tuple(a for a in ACTIONS if step.param(a, False))
-    return named or ACTIONS
-
-
-@step(
-    "cannot",
-    schema={"target": "target", "attack": bool, "block": bool, "move": bool, "until": "duration"},
-)
+@run_step("cannot")
 class Cannot:
-    """ZR 13.4: the minions cannot attack, block and/or move ("move": Movement only, effects can
-    still move them); without any of the three flags, all three. In a passive effect, while it works (`effects.can_act`); one-shot, a mark
-    on the chosen minions `until` a duration."""
-
     query = "can_act"
 
     @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        who = ctx.target(step.target)
-        what = forbidden(step)
-        acts = what[-1] if len(what) < 2 else ", ".join(what[:-1]) + " or " + what[-1]
-        text = f"cannot {acts}{_until(step)}"
-        return Clause(who.subj, text, f"not {acts}{_until(step)}")
-
-    @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
-        marks = tuple(f"no_{a}" for a in forbidden(step))
+        marks = tuple(FORBIDDING[a] for a in forbidden(step))
         return mark(game, ctx, targets, marks, step.param("until"))
 
+    changes: ClassVar[dict[str, Change]] = {"can_block": _cannot_can_block}
 
-@step("cannot_be_blocked", schema={"target": "target", "blockers": "selector", "until": "duration"})
+
+def _cannot_be_blocked_can_block(
+    game: GameCore,
+    sources: list,
+    blocker: Slot,
+    bseat: int | None,
+    value: bool,
+    attacker: Slot | None,
+) -> bool:
+    """ZR 13.3, ZR 13.4: `blocker` cannot block an attacker this works on (by the minions
+    `blockers` selects, when it names them: Azul, Revolution Symphony, Giga Cyclops,
+    Sapphire Dragon)."""
+    if attacker is None:
+        return value
+    seat = None
+    for src_seat, src, e in sources:
+        if seat is None:
+            seat = fx.seat_of(game, attacker)
+        if not fx._applies(game, src_seat, src, e, attacker, seat):
+            continue
+        by = e.steps[0].param("blockers")
+        if by is None:
+            return False
+        if bseat is None:
+            bseat = fx.seat_of(game, blocker)
+        if fx._matches_slot(game, by, blocker, bseat, src_seat, src, ()):
+            return False
+    return value
+
+
+@run_step("cannot_be_blocked")
 class CannotBeBlocked:
-    """ZR 13.3, ZR 13.4: the minions cannot be blocked (by the minions `blockers` selects, seen from
-    the effect's controller: Giga Cyclops, Sapphire Dragon). It is checked before must-block, so
-    it wins over it. Passive (`effects.blockable_by`) or one-shot `until` a duration (Revolution
-    Symphony; a one-shot effect takes no `blockers`)."""
-
-    query = "blockable_by"
-
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        who = ctx.target(step.target)
-        by: Selector | None = step.param("blockers")
-        by_words = ""
-        if by is not None:
-            adjs, _, plur, post = describe(by)
-            adj_s = " ".join(adjs) + " " if adjs else ""
-            by_words = f" by {adj_s}{plur}{post}"
-        text = f"cannot be blocked{by_words}{_until(step)}"
-        return Clause(who.subj, text, f"not be blocked{by_words}{_until(step)}")
+    query = "can_block"
 
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         return mark(game, ctx, targets, ("unblockable",), step.param("until"))
 
+    changes: ClassVar[dict[str, Change]] = {"can_block": _cannot_be_blocked_can_block}
 
-@step("wins_battles", schema={"target": "target", "until": "duration"}, needs_target=True)
+
+@run_step("wins_battles")
 class WinsBattles:
-    """ZR 13.1: the chosen minions win their battles regardless of BP (Kill Order): in the
-    comparison they destroy the other minion and are not destroyed; if both minions have it,
-    neither wins and both are destroyed."""
-
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        who = ctx.target(step.target)
-        wins = verb(who.plural, "wins its battles", "win their battles")
-        return Clause(
-            who.subj,
-            f"{wins} regardless of BP{_until(step)}",
-            f"win {'their' if who.plural else 'its'} battles regardless of BP{_until(step)}",
-        )
-
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         return mark(game, ctx, targets, ("wins",), step.param("until"))
 
 
-@step("destroyed_after_battle", schema={"target": "target"}, continuous=True)
+@run_step("destroyed_after_battle")
 class DestroyedAfterBattle:
-    """ZR 13.2 (Maddor): at the end of every battle it takes part in, the minion is destroyed if
-    it is still on the field (with Revenge's timing; it never changes who won). An unblocked
-    attack is not a battle."""
-
     query = "destroyed_after_battle"
 
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        who = ctx.target(step.target)
-        verb_ = verb(who.plural, "is", "are")
-        text = f"{verb_} destroyed at the end of each battle it takes part in"
-        return Clause(who.subj, text, "be destroyed at the end of each battle it takes part in")
 
-
-GAINED_TRIGGERS = ("minion_attacks", "minion_wins_battle", "attack_blocked")
-
-
-@step(
-    "gain_trigger",
-    schema={"on": GAINED_TRIGGERS, "watch": "selector"},
-    required=("on", "watch"),
-    rest=True,
-)
+@run_step("gain_trigger")
 class GainTrigger:
-    """Until the end of the turn, you have a whenever-effect (Lock-On, Arondai, Dimensional
-    Break): on the event `on` of the minions `watch` selects, the effect's later steps resolve
-    (they are that effect's steps, not this one's). It is a lasting effect of the game
-    (`Lasting` kind "watch"), not of the card: it works after the card has left."""
-
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        watch: Selector = step.param("watch")
-        whenever = TRIGGERS[step.param("on")].watch_words
-        assert whenever is not None
-        return Clause(None, f"until the end of the turn, {whenever(watch)}")
-
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         from zenonzard_tui.engine.effects import add_lasting
@@ -281,3 +181,7 @@ class GainTrigger:
         add_lasting(game, Lasting(ctx.controller, "watch", ctx.name, kind, effect, turn=game.turn))
         game.log.add("gain_trigger", ctx.controller, ctx.name)
         return True
+
+
+# Imported last: the effects runtime imports this module (the changes above ask it).
+from zenonzard_tui.engine import effects as fx  # noqa: E402

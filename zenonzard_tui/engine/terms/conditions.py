@@ -1,33 +1,21 @@
-"""The conditions (`if`) of the card vocabulary, for an effect or a step (docs/cards.md,
-"Conditions"): for each, its value's type, its words ("if you do") and whether it holds."""
+"""The runtime of the conditions (`if`) of the card vocabulary (their schema and words:
+`zenonzard_tui.cards.terms.conditions`): for each, whether it holds, and `condition_ok`, whether a
+whole condition holds."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from zenonzard_tui.cards.model import COLORS
-from zenonzard_tui.cards.words import WordsContext, article
-from zenonzard_tui.engine.terms.base import CONDITIONS, condition
+from zenonzard_tui.cards.terms.base import CONDITIONS
+from zenonzard_tui.engine.terms.base import CONDITION_RUNS, ConditionHolds, run_condition
 
 if TYPE_CHECKING:
     from zenonzard_tui.engine.core import GameCore
+from zenonzard_tui.cards.terms.conditions import _value
 
 
-def _value(cond: tuple, name: str) -> Any:
-    for key, value in cond:
-        if key == name:
-            return value
-    return None
-
-
-@condition("mana_color", schema=COLORS)
+@run_condition("mana_color")
 class ManaColor:
-    """With at_least: you have N or more mana of that color in your base."""
-
-    @staticmethod
-    def words(value: str, cond: tuple, ctx: WordsContext) -> str:
-        return f"you have {_value(cond, 'at_least')} or more {value} mana in your base"
-
     @staticmethod
     def holds(game: GameCore, controller: int, it: tuple, done: bool, value: Any,
               cond: tuple) -> bool:  # fmt: skip
@@ -35,31 +23,16 @@ class ManaColor:
         return have >= _value(cond, "at_least")
 
 
-condition("at_least", schema=int, companion="mana_color")(type("AtLeast", (), {}))
-
-
-@condition("mana_at_least", schema=int)
+@run_condition("mana_at_least")
 class ManaAtLeast:
-    @staticmethod
-    def words(value: int, cond: tuple, ctx: WordsContext) -> str:
-        return f"you have {value} or more mana in your base"
-
     @staticmethod
     def holds(game: GameCore, controller: int, it: tuple, done: bool, value: Any,
               cond: tuple) -> bool:  # fmt: skip
         return len(game.players[controller].base) >= value
 
 
-@condition("it_class", schema=str)
+@run_condition("it_class")
 class ItClass:
-    """The card chosen by the previous step has this class."""
-
-    @staticmethod
-    def words(value: str, cond: tuple, ctx: WordsContext) -> str:
-        that = ctx.last.that if ctx.last else "that card"
-        verb = "are" if ctx.last and ctx.last.plural else "is"
-        return f"{that} {verb} {article(value)} {value}"
-
     @staticmethod
     def holds(game: GameCore, controller: int, it: tuple, done: bool, value: Any,
               cond: tuple) -> bool:  # fmt: skip
@@ -75,35 +48,24 @@ class ItClass:
         return False
 
 
-@condition("opponent_turn", schema=bool)
+@run_condition("opponent_turn")
 class OpponentTurn:
-    """It is (or is not) your opponent's turn."""
-
-    @staticmethod
-    def words(value: bool, cond: tuple, ctx: WordsContext) -> str:
-        return "it is your opponent's turn" if value else "it is your turn"
-
     @staticmethod
     def holds(game: GameCore, controller: int, it: tuple, done: bool, value: Any,
               cond: tuple) -> bool:  # fmt: skip
         return (game.active != controller) == value
 
 
-@condition("done", schema=bool)
+@run_condition("done")
 class Done:
-    """The previous step did what it said."""
-
-    @staticmethod
-    def words(value: bool, cond: tuple, ctx: WordsContext) -> str:
-        return "you do" if value else "you do not"
-
     @staticmethod
     def holds(game: GameCore, controller: int, it: tuple, done: bool, value: Any,
               cond: tuple) -> bool:  # fmt: skip
         return done == value
 
 
-_HOLDS = {name: term.holds for name, term in CONDITIONS.items()}
+# the runtime of each condition; None for a companion (at_least: the condition it completes holds)
+_HOLDS: dict[str, ConditionHolds | None] = {n: run.holds for n, run in CONDITION_RUNS.items()}
 
 
 def condition_ok(
@@ -114,19 +76,10 @@ def condition_ok(
     for key, value in cond:
         holds = _HOLDS.get(key)
         if holds is None and key not in _HOLDS:  # registered after this module (part two)
-            holds = _HOLDS[key] = CONDITIONS[key].holds  # None for a companion (at_least)
+            run = CONDITION_RUNS.get(key)
+            if run is None and CONDITIONS[key].companion is None:
+                raise KeyError(f"the condition {key!r} has no runtime")
+            holds = _HOLDS[key] = run.holds if run is not None else None
         if holds is not None and not holds(game, controller, it, done, value, cond):
             return False
     return True
-
-
-def condition_words(cond: tuple, ctx: WordsContext) -> str:
-    """The "if ..." words of a condition, without the comma: "if you do"."""
-    parts = []
-    for key, value in cond:
-        term = CONDITIONS.get(key)
-        if term is None:
-            raise ValueError(f"no rendering for the condition {key!r}")
-        if term.words is not None:
-            parts.append(term.words(value, cond, ctx))
-    return "if " + " and ".join(parts) if parts else ""

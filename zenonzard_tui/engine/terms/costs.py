@@ -1,83 +1,51 @@
-"""The vocabulary terms for costs, history, delayed effects and mana: basic cost changes, "this turn you summoned/used", Magic-use triggers, resting and activating (ZR 11.12, ZR 12, ZR 14.1-14.5, ZR 14.7-14.8).
-
-Steps: `cost_zero`, `raise_cost`, `mana_worth`, `summoned_twice`, `rest_one_more`, `stay_rested`,
-`next_summon` (and the `per` of `cost_reduction`, the `at` of `activate`, in steps.py). Conditions:
-`used_magic`, `summoned` (the turn history, ZR 14.1) and `you_have`. Filters: `colored`, `colors`.
-Duration: `opponent_standby` (ZR 10.3 (d)). Their runtimes are in the effects runtime
-(engine/effects.py: cost_of, payment, summon_doubled, rest_bonus and the lasting effects).
-"""
+"""The runtime of the vocabulary family `costs` (its terms' schema and words:
+`zenonzard_tui.cards.terms.costs`): the cost and mana steps that resolve once, the turn-history
+conditions and the filters on colors (ZR 11.12, ZR 12, ZR 14.1-14.5); the continuous ones are the
+effects runtime's queries (cost_of, payment, summon_doubled, rest_bonus)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from zenonzard_tui.cards.model import COLORS, KEYWORD_LABELS, CardDef, Effect, Selector, Step
-from zenonzard_tui.cards.words import Clause, WordsContext, article, describe, join
+from zenonzard_tui.cards.model import CardDef, Effect, Selector, Step
+from zenonzard_tui.cards.words import describe
 from zenonzard_tui.engine.state import SEATS, Lasting, Slot
 from zenonzard_tui.engine.terms.base import (
-    DURATIONS,
-    FilterWords,
-    condition,
-    duration,
-    selector_filter,
-    step,
+    Change,
+    CostChange,
+    run_condition,
+    run_duration,
+    run_filter,
+    run_step,
 )
 
 if TYPE_CHECKING:
     from zenonzard_tui.engine.core import GameCore
     from zenonzard_tui.engine.effects import Ctx
     from zenonzard_tui.engine.game import Game
+from zenonzard_tui.cards.terms.costs import _next_minion
 
-MANA_COLORS = tuple(c for c in COLORS if c != "colorless")
-
-duration("opponent_standby", "until the end of your opponent's next Standby Phase", "t_mana_phase")
-
-
-def _phrase(sel: Selector, noun: str) -> str:
-    """ "a blue Magic card", "another yellow or colorless minion", "a minion with cost 5 or
-    more": one card of what `sel` describes, named by `noun`."""
-    adjs, _, _, post = describe(sel)
-    other = "other" in adjs
-    adjs = [a for a in adjs if a != "other"]
-    adj_s = " ".join(adjs) + " " if adjs else ""
-    lead = "another" if other else article(adj_s + noun)
-    return f"{lead} {adj_s}{noun}{post}"
+run_duration("opponent_standby", "t_mana_phase")
+_COLORLESS = ("colorless",)
 
 
-# ----------------------------------------------------------------------------------------------
-# Selector filters
-
-
-@selector_filter("colored", schema=bool)
+@run_filter("colored")
 class Colored:
-    """Of a color (not colorless: "Color cards", 有色), or colorless (ZR 2.3)."""
-
-    @staticmethod
-    def words(sel: Selector, value: bool) -> FilterWords:
-        return FilterWords(("colored" if value else "colorless",))
-
     @staticmethod
     def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
                 seat: int | None) -> bool:  # fmt: skip
-        return (card.color != "colorless") == value
+        return (card.colors != _COLORLESS) == value
 
 
-@selector_filter("colors", schema="colors")
+@run_filter("colors")
 class Colors:
-    """One of several colors ("yellow or colorless")."""
-
-    @staticmethod
-    def words(sel: Selector, value: tuple[str, ...]) -> FilterWords:
-        return FilterWords((join(list(value)).replace(" and ", " or "),))
-
     @staticmethod
     def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
                 seat: int | None) -> bool:  # fmt: skip
-        return card.color in value
-
-
-# ----------------------------------------------------------------------------------------------
-# Conditions: the turn history (ZR 14.1) and what you have on the field
+        for color in card.colors:  # noqa: SIM110 (hot: no generator of any())
+            if color in value:
+                return True
+        return False
 
 
 def _other_uid(it: tuple) -> int | None:
@@ -100,46 +68,24 @@ def _happened(game: GameCore, controller: int, kind: str, sel: Selector, it: tup
     return False
 
 
-@condition("used_magic", schema="selector")
+@run_condition("used_magic")
 class UsedMagic:
-    """ZR 14.1: you have used a Magic card matching the selector's filters this turn (its
-    original, printed cost, ZR 12.3)."""
-
-    @staticmethod
-    def words(value: Selector, cond: tuple, ctx: WordsContext) -> str:
-        return f"you have used {_phrase(value, 'Magic card')} this turn"
-
     @staticmethod
     def holds(game: GameCore, controller: int, it: tuple, done: bool, value: Any,
               cond: tuple) -> bool:  # fmt: skip
         return _happened(game, controller, "magic", value, it)
 
 
-@condition("summoned", schema="selector")
+@run_condition("summoned")
 class Summoned:
-    """ZR 14.1: you have summoned (ZR 11.1a) a minion matching the selector's filters this turn;
-    `other`: not this card."""
-
-    @staticmethod
-    def words(value: Selector, cond: tuple, ctx: WordsContext) -> str:
-        return f"you have summoned {_phrase(value, 'minion')} this turn"
-
     @staticmethod
     def holds(game: GameCore, controller: int, it: tuple, done: bool, value: Any,
               cond: tuple) -> bool:  # fmt: skip
         return _happened(game, controller, "summon", value, it)
 
 
-@condition("you_have", schema="selector")
+@run_condition("you_have")
 class YouHave:
-    """A minion matching the selector is on the field: yours (`side` self, the default reading),
-    your opponent's or either player's; `other`: not this card."""
-
-    @staticmethod
-    def words(value: Selector, cond: tuple, ctx: WordsContext) -> str:
-        who = {"self": "you have", "opponent": "your opponent has", "any": "there is"}
-        return f"{who[value.side]} {_phrase(value, 'minion')}"
-
     @staticmethod
     def holds(game: GameCore, controller: int, it: tuple, done: bool, value: Any,
               cond: tuple) -> bool:  # fmt: skip
@@ -158,47 +104,36 @@ class YouHave:
         return False
 
 
-# ----------------------------------------------------------------------------------------------
-# Costs (ZR 12.1, ZR 12.2, ZR 11.12)
+def _cost_zero_cost(
+    game: GameCore,
+    sources: list,
+    card: CardDef,
+    seat: int | None,
+    value: CostChange,
+    other: object,
+) -> CostChange:
+    """ZR 12.1: "the basic cost becomes 0" (`part = "basic"`), or the whole cost
+    (`"all"`, pips included)."""
+    change, zero = value
+    if zero == "all" or seat is None:
+        return value
+    for src_seat, src, e in sources:
+        if fx.cost_effect_applies(game, seat, card, src_seat, src, e):
+            if e.steps[0].param("part", "basic") == "all":
+                return (change, "all")
+            zero = "basic"
+    return (change, zero)
 
 
-@step(
-    "cost_zero",
-    schema={"target": "target", "part": ("basic", "all")},
-    continuous=True,
-    needs_target=True,
-)
+@run_step("cost_zero")
 class CostZero:
-    """Continuous: the basic cost (`part = "basic"`, the default: the pips stay) or the whole
-    cost (`part = "all"`) of the cards becomes 0 (ZR 12.1, ZR 12.2); in the hand, for paying."""
-
     query = "cost_of"
 
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        part = "cost" if step.param("part", "basic") == "all" else "basic cost"
-        return Clause(f"the {part} of {ctx.target(step.target).obj}", "becomes 0", "become 0")
+    changes: ClassVar[dict[str, Change]] = {"cost": _cost_zero_cost}
 
 
-@step(
-    "raise_cost",
-    schema={"target": "target", "amount": int},
-    required=("amount",),
-    needs_target=True,
-)
+@run_step("raise_cost")
 class RaiseCost:
-    """One-shot: until the end of the turn, the basic cost of the cards (a hand, "all") is
-    increased (ZR 12.1). It works on whatever cards are there when a cost is paid (cards drawn
-    later included: the sources are silent; a lasting reading is chosen)."""
-
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        who = ctx.target(step.target)
-        amount = step.param("amount", 1)
-        until = DURATIONS["end_of_turn"].words
-        verb = "cost" if who.plural else "costs"
-        return Clause(who.subj, f"{verb} {amount} more {until}", f"cost {amount} more {until}")
-
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         from zenonzard_tui.engine import effects as fx
@@ -216,87 +151,23 @@ class RaiseCost:
         return True
 
 
-@step(
-    "mana_worth",
-    schema={"amount": int, "color": MANA_COLORS},
-    required=("amount", "color"),
-    continuous=True,
-)
+@run_step("mana_worth")
 class ManaWorth:
-    """Continuous, <Base>: when this mana pays for a card of `color`, it pays as `amount` mana
-    of that color (ZR 11.12, Vahn Jean); it is rested only if needed, and then first."""
-
     query = "payment"
 
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        color = str(step.param("color"))
-        amount = step.param("amount", 1)
-        what = f"pays as {amount} {color} mana"
-        return Clause(
-            f"when this mana pays for {article(color)} {color} card, it",
-            what,
-            f"pay as {amount} {color} mana",
-        )
 
-
-# ----------------------------------------------------------------------------------------------
-# Special triggers (ZR 14.3, ZR 14.7)
-
-
-@step("summoned_twice", schema={}, continuous=True)
+@run_step("summoned_twice")
 class SummonedTwice:
-    """Continuous (Tillt & Wellt, ZR 14.3): the [When Summoned] effects of your summoned minions
-    resolve twice in a row, choices made anew; puts onto the field are not doubled, and two
-    such effects still make twice (ZR 10.7)."""
-
     query = "summon_doubled"
 
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        return Clause(
-            "the [When Summoned] effects of your minions", "resolve twice", "resolve twice"
-        )
 
-
-@step("rest_one_more", schema={"amount": int}, continuous=True)
+@run_step("rest_one_more")
 class RestOneMore:
-    """Continuous (Millie, ZR 14.7): when you choose targets for an effect of yours that rests a
-    chosen number of minions or Forces, you may choose `amount` more. Each such effect adds."""
-
     query = "rest_bonus"
 
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        amount = step.param("amount", 1)
-        more = "1 more target" if amount == 1 else f"{amount} more targets"
-        return Clause(
-            None,
-            "when you choose targets for an effect of yours that rests a chosen number of "
-            f"minions or Forces, you may choose {more}",
-        )
 
-
-# ----------------------------------------------------------------------------------------------
-# Lasting and delayed effects (ZR 14.4, ZR 14.5)
-
-
-@step(
-    "stay_rested",
-    schema={"target": "target"},
-    needs_target=True,
-)
+@run_step("stay_rested")
 class StayRested:
-    """One-shot (Binding Roses, ZR 14.5): the cards and Forces cannot become Active until the end
-    of the opponent's next Standby Phase (ZR 10.3 (d), made on your turn): they skip the refresh
-    step, and no effect makes them Active meanwhile."""
-
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        who = ctx.target(step.target)
-        until = DURATIONS["opponent_standby"].words
-        return Clause(who.subj, f"cannot become Active {until}", f"not become Active {until}")
-
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         from zenonzard_tui.engine import effects as fx
@@ -322,17 +193,8 @@ class StayRested:
         return True
 
 
-@step("next_summon", schema={"of": "selector", "grant": "keywords"}, required=("grant",))
+@run_step("next_summon")
 class NextSummon:
-    """One-shot (Dwarven Champion, ZR 14.4): the next minion matching `of` that you summon this
-    turn gets the keywords; puts onto the field do not use it up."""
-
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        grant = join([KEYWORD_LABELS[k] for k in step.param("grant", ())])
-        what = _next_minion(step.param("of"))
-        return Clause(f"the next {what} you summon this turn", f"gets {grant}", f"get {grant}")
-
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         from zenonzard_tui.engine import effects as fx
@@ -344,8 +206,5 @@ class NextSummon:
         return True
 
 
-def _next_minion(of: Selector | None) -> str:
-    """ "red minion": what `next_summon` waits for."""
-    adjs, _, _, post = describe(of) if of is not None else ([], "", "", "")
-    adj_s = " ".join(adjs) + " " if adjs else ""
-    return f"{adj_s}minion{post}"
+# Imported last: the effects runtime imports this module (the changes above ask it).
+from zenonzard_tui.engine import effects as fx  # noqa: E402

@@ -1,34 +1,24 @@
-"""The vocabulary terms for damage and life: DP damage vs effect damage, damage events, reductions,
-restores, Rush of Bats, Lachesis (ZR 13.5-13.11). The engine side is `engine/damage.py`: one
-damage event per target, its reductions, its triggers.
-
-Steps: `damage`, `heal`, `swap_life`, `reduce_damage_this_turn`, `deny_reduce_restore`;
-continuous `reduce_damage` and `cannot_reduce_or_restore`.
-Triggers: `deals_damage`, `attack_deals_damage`, `deals_damage_to_opponent`, `life_damaged`,
-`destroys_force`. Selector filters: `this` (a watch: the watching card itself), `or_player`
-(a selector that may also choose a player), `class_any`.
-"""
+"""The runtime of the vocabulary family `damage` (its terms' schema and words:
+`zenonzard_tui.cards.terms.damage`): damage, restores and their lasting reductions as they resolve
+(ZR 13.5-13.11); the damage events themselves are `engine/damage.py`."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from zenonzard_tui.cards.model import CardDef, Effect, Selector, Step
-from zenonzard_tui.cards.words import Clause, WordsContext, per_words, verb
 from zenonzard_tui.engine.state import Lasting, Slot
 from zenonzard_tui.engine.terms.base import (
-    DURATIONS,
-    FilterWords,
-    selector_filter,
-    step,
-    trigger,
+    run_filter,
+    run_step,
+    run_trigger,
 )
-from zenonzard_tui.engine.terms.triggers import _event
 
 if TYPE_CHECKING:
     from zenonzard_tui.engine.core import GameCore
     from zenonzard_tui.engine.effects import Ctx
     from zenonzard_tui.engine.game import Game
+
 
 WATCH = "queue_watchers"
 
@@ -39,34 +29,8 @@ def _count(game: Game, sel: Selector, controller: int) -> int:
     return fx.count_of(game, sel, controller)
 
 
-# ----------------------------------------------------------------------------------------------
-# Steps
-
-
-@step(
-    "damage",
-    schema={"target": "target", "amount": int, "per": "selector", "reduced_per": "selector"},
-    needs_target=True,
-)
+@run_step("damage")
 class Damage:
-    """Effect damage (ZR 13.5): one damage event per target (ZR 13.7). `per`: the amount is
-    multiplied by a count made once, on resolution (ZR 10.10, Qilin). `reduced_per`: the
-    damage's own reduction, 1 for each thing counted (Lord Alabaster); it is a reduction like
-    any other (ZR 13.8), so Rush of Bats stops it."""
-
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        amount = step.param("amount", 1)
-        text = f"deal {amount} damage to {ctx.target(step.target).obj}"
-        per = step.param("per")
-        if per is not None:
-            text += f" {per_words(per)}"
-        after = ""
-        reduced = step.param("reduced_per")
-        if reduced is not None:
-            after = f"This damage is reduced by 1 {per_words(reduced)}."
-        return Clause(None, text, after=after)
-
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         amount = step.param("amount", 1)
@@ -84,21 +48,8 @@ class Damage:
         return hit
 
 
-@step("heal", schema={"target": "target", "amount": int}, needs_target=True)
+@run_step("heal")
 class Heal:
-    """Restore life (ZR 13.9): up to 10; a destroyed Force is neither chosen nor restored;
-    under Rush of Bats nothing is restored (ZR 13.8)."""
-
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        amount = step.param("amount", 1)
-        target = step.target
-        if target in ("player", "opponent"):
-            who = ctx.target(target)
-            verb_ = verb(who.plural, "recovers", "recover")
-            return Clause(who.subj, f"{verb_} {amount} life", f"recover {amount} life")
-        return Clause(None, f"restore {amount} life to {ctx.target(target).obj}")
-
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         amount = step.param("amount", 1)
@@ -109,17 +60,8 @@ class Heal:
         return hit
 
 
-@step("swap_life", schema={"target": "target"}, needs_target=True)
+@run_step("swap_life")
 class SwapLife:
-    """ZR 13.10 (Lachesis): your opponent's life and the chosen Force's life change places.
-    Neither damage nor a restore."""
-
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        return Clause(
-            None, f"swap your opponent's life with the life of {ctx.target(step.target).obj}"
-        )
-
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         hit = False
@@ -129,80 +71,18 @@ class SwapLife:
         return hit
 
 
-_TO = {"player": "you", "forces": "your Forces", None: "you and your Forces"}
-_TO_ANY = {"player": "each player", "forces": "each player's Forces", None: "each player and their Forces"}  # fmt: skip
-
-
-@step(
-    "reduce_damage",
-    schema={
-        "amount": int,
-        "to": ("player", "forces"),
-        "source": ("minion",),
-        "cost_max": int,
-        "side": ("self", "any"),
-    },
-    required=("amount",),
-    continuous=True,
-)
+@run_step("reduce_damage")
 class ReduceDamage:
-    """Continuous: each damage event to you (`to = "player"`), to your Forces (`"forces"`) or to
-    both is reduced (ZR 13.8); `source = "minion"`: DP damage only (ZR 13.5), `cost_max`: from
-    minions of that cost or less; `side = "any"`: both players are protected (Spike Toad)."""
-
     query = "damage_cuts"
 
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        to = step.param("to")
-        who = (_TO_ANY if step.param("side") == "any" else _TO)[to]
-        cost_max = step.param("cost_max")
-        by = "" if cost_max is None else f" by minions with cost {cost_max} or less"
-        if step.param("source") == "minion":
-            what = f"DP damage dealt to {who}{by or ' by minions'}"
-        else:
-            what = f"damage dealt to {who}{by}"
-        amount = step.param("amount", 1)
-        return Clause(what, f"is reduced by {amount}", f"be reduced by {amount}")
 
-
-@step("cannot_reduce_or_restore", schema={}, continuous=True)
+@run_step("cannot_reduce_or_restore")
 class CannotReduceOrRestore:
-    """Continuous (Rush of Bats, ZR 13.8): damage to you and your Forces cannot be reduced by
-    anything, and your life and Forces cannot be restored."""
-
     query = "unshielded_by"
 
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        return Clause(
-            None,
-            "damage dealt to you and your Forces cannot be reduced, and your life and Forces "
-            "cannot be restored",
-        )
 
-
-@step(
-    "reduce_damage_this_turn",
-    schema={"amount": int, "to": ("player", "forces")},
-    required=("amount",),
-)
+@run_step("reduce_damage_this_turn")
 class ReduceDamageThisTurn:
-    """One-shot (Aero Wall, Refine): until the end of the turn, each damage event to you (`to =
-    "player"`), to your Forces (`"forces"`) or to both is reduced (ZR 13.8): a lasting
-    `reduce_damage` of the effect's controller (ZR 10.3 (a))."""
-
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        who = _TO[step.param("to")]
-        amount = step.param("amount", 1)
-        until = DURATIONS["end_of_turn"].words
-        return Clause(
-            f"damage dealt to {who}",
-            f"is reduced by {amount} {until}",
-            f"be reduced by {amount} {until}",
-        )
-
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         params = tuple((k, v) for k, v in step.params if k in ("amount", "to"))
@@ -212,21 +92,8 @@ class ReduceDamageThisTurn:
         return True
 
 
-@step("deny_reduce_restore", schema={"target": ("opponent",)}, needs_target=True)
+@run_step("deny_reduce_restore")
 class DenyReduceRestore:
-    """One-shot (Rush of Bats, ZR 13.8): until the end of the turn, your opponent gains
-    `cannot_reduce_or_restore`: no reduction of damage to them and their Forces (a damaging
-    card's own included), no restore of their life or Forces."""
-
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        until = DURATIONS["end_of_turn"].words
-        return Clause(
-            None,
-            f"{until}, damage dealt to your opponent and their Forces cannot be reduced, and "
-            "their life and Forces cannot be restored",
-        )
-
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         for o in targets:
@@ -245,74 +112,32 @@ def _lasting(game: Game, ctx: Ctx, seat: int, step: Step) -> None:
                                  until="end_of_turn", turn=game.turn))  # fmt: skip
 
 
-# ----------------------------------------------------------------------------------------------
-# Selector filters
-
-
-@selector_filter("this", schema=bool)
+@run_filter("this")
 class This:
-    """In a `watch`: the watching card itself ("whenever this minion deals damage"); the
-    effects runtime's `queue_watchers` reads it."""
-
-    @staticmethod
-    def words(sel: Selector, value: bool) -> FilterWords:
-        return FilterWords()
-
     @staticmethod
     def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
                 seat: int | None) -> bool:  # fmt: skip
         return True
 
 
-@selector_filter("or_player", schema=bool)
+@run_filter("or_player")
 class OrPlayer:
-    """The player of the selector's side may be chosen instead ("1 of your Forces or you", Fain
-    Callias); the effects runtime's `candidates` reads it."""
-
-    @staticmethod
-    def words(sel: Selector, value: bool) -> FilterWords:
-        who = {"self": "you", "opponent": "your opponent", "any": "a player"}[sel.side]
-        return FilterWords(after=f" or {who}" if value else "")
-
     @staticmethod
     def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
                 seat: int | None) -> bool:  # fmt: skip
         return True
 
 
-@selector_filter("class_any", schema=str)
+@run_filter("class_any")
 class ClassAny:
-    """Cards with any of the classes written with "/" ("Beast/Five Star", as printed on Qilin)."""
-
-    @staticmethod
-    def words(sel: Selector, value: str) -> FilterWords:
-        return FilterWords((" or ".join(c.strip() for c in value.split("/")),))
-
     @staticmethod
     def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
                 seat: int | None) -> bool:  # fmt: skip
         return any(c.strip() in card.classes for c in value.split("/"))
 
 
-# ----------------------------------------------------------------------------------------------
-# Triggers: every damage event that happened (ZR 13.7) raises them (engine/damage.py)
-
-
-def _life(sel: Selector) -> str:
-    who = {"self": "you", "opponent": "your opponent", "any": "a player"}[sel.side]
-    return f"whenever damage is dealt to {who}"
-
-
-# ZR 13.6: a minion deals damage with its DP, or with its own effect while it is on the field
-trigger("deals_damage", "Passive", WATCH, _event("deals damage"))
-# ZR 10.9: "[When Attacking] Whenever ... deals damage": from the attack until its end
-trigger("attack_deals_damage", "When Attacking", WATCH, _event("deals damage"))
-trigger(
-    "deals_damage_to_opponent",
-    "Passive",
-    WATCH,
-    _event("deals damage to your opponent"),
-)
-trigger("life_damaged", "Passive", WATCH, _life)  # ZR 13.7: once per damage event
-# DP damage that destroys a Force (Cathryn)
-trigger("destroys_force", "Passive", WATCH, _event("destroys a Force with its DP"))  # fmt: skip
+run_trigger("deals_damage", WATCH)
+run_trigger("attack_deals_damage", WATCH)
+run_trigger("deals_damage_to_opponent", WATCH)
+run_trigger("life_damaged", WATCH)
+run_trigger("destroys_force", WATCH)

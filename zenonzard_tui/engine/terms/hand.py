@@ -1,28 +1,21 @@
-"""The vocabulary terms for the hand, the deck and the trash: searches, looks, returns to the hand,
-discards, copies, Kiska, and the destroy effects of the AWAKEN and BEYOND cards (ZR 11.8-11.11,
-ZR 14.6). docs/cards.md explains each term with the text it renders.
-
-Selector filters: `dp_max` (current DP, Water Shooter), `rested` (Falling Rock), `names` (one of
-several names, Traveler of the Wastes) and `not_name` (Goblin Queen). Steps: `discard_hand`
-(Enrico), `redraw` (Platorna), `mill` (Kiska: "discard the top N cards of your deck"),
-`copy_to_hand` (Janus) and `trash_destroyed_effects` (Kiska's trash effects). Triggers:
-`minion_destroyed` (Mordo) and `deck_discarded` (Kiska). `draw` (each player, for each, up to a
-hand size), `discard` (a chosen kind of card) and `to_hand` ("return this card to your hand") are
-parameters of the BASIC steps in steps.py.
-"""
+"""The runtime of the vocabulary family `hand` (its terms' schema and words:
+`zenonzard_tui.cards.terms.hand`): searches, discards, redraws, mills, copies and Kiska's trash
+effects as they resolve, and the filters on DP, Rested and names (ZR 11.8-11.11, ZR 14.6)."""
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from zenonzard_tui.cards.model import CardDef, Selector, Step
-from zenonzard_tui.cards.words import OWNER, Clause, WordsContext, cards_word, describe, value_range
+from zenonzard_tui.cards.model import CardDef, Step
 from zenonzard_tui.engine.actions import CHOICE, Choice
 from zenonzard_tui.engine.state import Slot
-from zenonzard_tui.engine.terms.base import FilterWords, selector_filter, step, trigger
+from zenonzard_tui.engine.terms.base import (
+    run_filter,
+    run_step,
+    run_trigger,
+)
 from zenonzard_tui.engine.terms.steps import _slots, each_seat, t_discard_done
-from zenonzard_tui.engine.terms.triggers import WATCH, _event
+from zenonzard_tui.engine.terms.triggers import WATCH
 
 if TYPE_CHECKING:
     from zenonzard_tui.engine.core import GameCore
@@ -30,19 +23,8 @@ if TYPE_CHECKING:
     from zenonzard_tui.engine.game import Game
 
 
-# ----------------------------------------------------------------------------------------------
-# Selector filters
-
-
-@selector_filter("dp_max", schema=int)
+@run_filter("dp_max")
 class DpMax:
-    """Current DP (modifiers and continuous effects included): only cards in play have it
-    ("a minion with 0 DP", Water Shooter)."""
-
-    @staticmethod
-    def words(sel: Selector, value: int) -> FilterWords:
-        return FilterWords(quality="0 DP" if value == 0 else value_range(None, value, "DP"))
-
     @staticmethod
     def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
                 seat: int | None) -> bool:  # fmt: skip
@@ -51,33 +33,16 @@ class DpMax:
         return slot is not None and game is not None and effects.dp(game, slot, seat) <= value
 
 
-@selector_filter("rested", schema=bool)
+@run_filter("rested")
 class Rested:
-    """In play: Rested (true) or Active (false) (ZR 3.2; Falling Rock)."""
-
-    @staticmethod
-    def words(sel: Selector, value: bool) -> FilterWords:
-        return FilterWords(("Rested",) if value else ("Active",))
-
     @staticmethod
     def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
                 seat: int | None) -> bool:  # fmt: skip
         return slot is not None and slot.rested == value
 
 
-def _quoted(names: tuple[str, ...]) -> str:
-    quoted = [f'"{n}"' for n in names]
-    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
-
-
-@selector_filter("names", schema="names")
+@run_filter("names")
 class Names:
-    """One of several names (Traveler of the Wastes searches for the six villagers)."""
-
-    @staticmethod
-    def words(sel: Selector, value: tuple[str, ...]) -> FilterWords:
-        return FilterWords(after=f" named {_quoted(value)}")
-
     @staticmethod
     def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
                 seat: int | None) -> bool:  # fmt: skip
@@ -87,14 +52,8 @@ class Names:
         return any(normalize_name(n) == name for n in value)
 
 
-@selector_filter("not_name", schema=str)
+@run_filter("not_name")
 class NotName:
-    """Any name but this one (Goblin Queen: a Goblin that is not "Goblin Queen")."""
-
-    @staticmethod
-    def words(sel: Selector, value: str) -> FilterWords:
-        return FilterWords(after=f' not named "{value}"')
-
     @staticmethod
     def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
                 seat: int | None) -> bool:  # fmt: skip
@@ -103,21 +62,8 @@ class NotName:
         return normalize_name(card.name) != normalize_name(value)
 
 
-# ----------------------------------------------------------------------------------------------
-# Steps
-
-
-@step("discard_hand", schema={"each": bool})
+@run_step("discard_hand")
 class DiscardHand:
-    """You (or with `each`, each player, the active player first: ZR 11.10) discard every card
-    of the hand (Enrico)."""
-
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        if step.param("each", False):
-            return Clause("each player", "discards their hand", "discard their hand")
-        return Clause(None, "discard your hand")
-
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         hit = False
@@ -129,19 +75,8 @@ class DiscardHand:
         return hit
 
 
-@step("redraw", schema={})
+@run_step("redraw")
 class Redraw:
-    """Platorna (ZR 11.10): discard any number of cards from your hand, draw as many, then put
-    the discarded cards on the bottom of your deck in random order; they never touch the trash."""
-
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        after = (
-            "Then, draw the same number of cards. Put the discarded cards on the bottom of your "
-            "deck in random order instead of into the trash."
-        )
-        return Clause(None, "discard any number of cards from your hand", after=after)
-
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         hand = game.players[ctx.controller].hand
@@ -168,31 +103,15 @@ def t_redraw_done(game: Game, seat: int, chosen: tuple) -> None:
         p.deck.append(uid)
 
 
-@step("mill", schema={"count": int})
+@run_step("mill")
 class Mill:
-    """ "Discard the top N cards of your deck" (Kiska): into the trash one by one from the top
-    (ZR 11.10; an empty deck is not a loss, ZR 1.3)."""
-
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        count = step.param("count", 1)
-        top = "the top card" if count == 1 else f"the top {cards_word(count)}"
-        return Clause(None, f"discard {top} of your deck")
-
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         return bool(game.mill(ctx.controller, step.param("count", 1)))
 
 
-@step("copy_to_hand", schema={"target": "target"}, needs_target=True)
+@run_step("copy_to_hand")
 class CopyToHand:
-    """Janus (ZR 11.11): a new card identical to the chosen minion's card goes into your hand,
-    owned by you (ZR 3.3 applies); deck limits do not matter. A token has no card to copy."""
-
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        return Clause(None, f"add a copy of the card of {ctx.target(step.target).obj} to your hand")
-
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         hit = False
@@ -207,21 +126,8 @@ class CopyToHand:
         return hit
 
 
-@step("trash_destroyed_effects", schema={})
+@run_step("trash_destroyed_effects")
 class TrashDestroyedEffects:
-    """Kiska (ZR 14.6): of the cards just discarded from the deck (the trigger's `it`, top
-    first), the topmost that has a [When Destroyed] effect resolves all of them from the trash,
-    as trash effects (ZR 10.1): they belong to no card on the field ("this" is nothing)."""
-
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        verb = "resolves all its [When Destroyed] effects from the trash"
-        return Clause(
-            "the topmost of them that has a [When Destroyed] effect",
-            verb,
-            verb.replace("s ", " ", 1),
-        )
-
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         from zenonzard_tui.engine import effects
@@ -245,20 +151,5 @@ class TrashDestroyedEffects:
         return False
 
 
-# ----------------------------------------------------------------------------------------------
-# Triggers
-
-
-def _deck_discarded(sel: Selector) -> str:
-    """Whenever cards of `watch.side`'s deck matching the filters are discarded from it."""
-    adjs, _, plur, post = describe(dataclasses.replace(sel, zone="deck"))
-    adj_s = " ".join(adjs) + " " if adjs else ""
-    side = "self" if sel.side == "any" else sel.side
-    deck = "a deck" if sel.side == "any" else f"{OWNER[side]} deck"
-    return f"whenever {adj_s}{plur}{post} are discarded from {deck}"
-
-
-# Mordo: raised by Zones.destroy for each destroyed minion (not mana), tokens included (ZR 11.7)
-trigger("minion_destroyed", "Passive", WATCH, _event("is destroyed"))
-# Kiska: raised once per batch of cards discarded from a deck (ZR 14.6)
-trigger("deck_discarded", "Passive", "queue_deck_discards", _deck_discarded)
+run_trigger("minion_destroyed", WATCH)
+run_trigger("deck_discarded", "queue_deck_discards")

@@ -1,48 +1,34 @@
-"""The steps (`do`) of the card vocabulary: for each, its parameters, its words and how it resolves
-(docs/cards.md, "Steps"; ZR 6.4, ZR 6.5).
-
-A one-shot step resolves as `resolve(game, ctx, step, targets)` on the game's task stack and says
-whether it did what it said (for a later step's `if = { done = ... }`). A continuous step (only in
-a passive effect) is applied by the query of the effects runtime that `query` names. Every choice
-inside a step is a decision point: the step asks it and continues in a task.
-"""
+"""The runtime of the vocabulary family `steps` (its terms' schema and words:
+`zenonzard_tui.cards.terms.steps`): how each BASIC step resolves as
+`resolve(game, ctx, step, targets)` on the game's task stack, saying whether it did what it said
+(for a later step's `if = { done = ... }`); every choice inside a step is a decision point: the
+step asks it and continues in a task (ZR 6.4, ZR 6.5)."""
 
 from __future__ import annotations
 
 import dataclasses
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from zenonzard_tui.cards.model import (
-    CARD_TYPES,
-    KEYWORD_LABELS,
-    TYPE_LABELS,
     CardDef,
     Selector,
     Step,
 )
-from zenonzard_tui.cards.words import (
-    Clause,
-    WordsContext,
-    article,
-    cap,
-    cards_word,
-    describe,
-    join,
-    owner_zone,
-    per_words,
-    pronoun,
-    signed,
-    verb,
-)
 from zenonzard_tui.engine.actions import CHOICE, Choice
 from zenonzard_tui.engine.state import Mod, Slot
-from zenonzard_tui.engine.terms.base import DURATIONS, step
+from zenonzard_tui.engine.terms.base import (
+    Change,
+    CostChange,
+    run_step,
+)
 from zenonzard_tui.engine.terms.selectors import card_matches
 
 if TYPE_CHECKING:
+    from zenonzard_tui.engine.core import GameCore
     from zenonzard_tui.engine.effects import Ctx
     from zenonzard_tui.engine.game import Game
+
 
 MANA_COLORS = ("red", "yellow", "white", "green", "blue", "purple")
 
@@ -58,38 +44,14 @@ def _slots(game: Game, targets: tuple) -> list[tuple[int, str, Slot]]:
     return out
 
 
-def _rested(step: Step) -> str:
-    return " Rested" if step.param("rested", False) else ""
-
-
-# ----------------------------------------------------------------------------------------------
-# One-shot steps
-
-
 def each_seat(game: Game, ctx: Ctx, each: bool) -> tuple[int, ...]:
     """The players a step acts for: you, or with `each` both players, the active player first
     (ZR 11.10)."""
     return (game.active, 1 - game.active) if each else (ctx.controller,)
 
 
-@step("draw", schema={"count": int, "each": bool, "per": "selector", "hand_size": int})
+@run_step("draw")
 class Draw:
-    """`each`: each player draws (ZR 11.10); `per`: `count` cards for each card it counts, counted
-    once on resolution (ZR 10.10); `hand_size`: draw until your hand holds that many."""
-
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        size = step.param("hand_size")
-        if size is not None:
-            return Clause(None, f"draw cards until you have {cards_word(size)} in your hand")
-        what = cards_word(step.param("count", 1))
-        per = step.param("per")
-        if per is not None:
-            what += f" {per_words(per)}"
-        if step.param("each", False):
-            return Clause("each player", f"draws {what}", f"draw {what}")
-        return Clause(None, f"draw {what}")
-
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         from zenonzard_tui.engine import effects
@@ -108,17 +70,8 @@ class Draw:
         return drawn > 0
 
 
-@step("discard", schema={"count": int, "target": "target"})
+@run_step("discard")
 class Discard:
-    """From your hand: `count` cards of your choice, or with `target` (a selector of your hand)
-    the cards it chooses (Wise Dramar: "1 Base Minion card from your hand")."""
-
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        if step.target is not None:
-            return Clause(None, f"discard {ctx.target(step.target, 'from').obj}")
-        return Clause(None, f"discard {cards_word(step.param('count', 1))}")
-
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         p = game.players[ctx.controller]
@@ -146,66 +99,24 @@ def t_discard_done(game: Game, seat: int, chosen: tuple) -> None:
         game.log.add("discard", seat, o[1])
 
 
-@step(
-    "modify",
-    schema={
-        "target": "target",
-        "bp": "signed",
-        "dp": "signed",
-        "grant": "keywords",
-        "until": "duration",
-        "per": "selector",
-        "original_bp": "signed",
-        "original_dp": "signed",
-        "set_bp": int,
-        "set_dp": int,
-    },
-    needs_target=True,
-)
+def _modify_dp(
+    game: GameCore, sources: list, slot: Slot, seat: int | None, total: int, other: object
+) -> int:
+    return _bonus(game, sources, slot, seat, total, "dp")
+
+
+def _modify_bp(
+    game: GameCore, sources: list, slot: Slot, seat: int | None, total: int, other: object
+) -> int:
+    return _bonus(game, sources, slot, seat, total, "bp")
+
+
+@run_step("modify")
 class Modify:
-    """One-shot: a modifier on the chosen minions; in a passive effect, a continuous bonus (the
-    effects runtime's `bp`, `dp`). `original_bp`/`original_dp` change the original value and
-    `set_bp`/`set_dp` set the value (one-shot only; how they count: ZR 10.6). A one-shot `per`
-    is counted once, as the step resolves (ZR 10.10)."""
+    """A continuous `modify` adds its `bp` and `dp` (counted anew each time with `per`, ZR
+    10.10; once for copies of an effect that does not stack, ZR 10.7)."""
 
     query = "bp"
-
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        who = ctx.target(step.target)
-        parts = []
-        if step.param("bp") is not None:
-            parts.append(f"{signed(step.param('bp'))} BP")
-        if step.param("dp") is not None:
-            parts.append(f"{signed(step.param('dp'))} DP")
-        for stat in ("bp", "dp"):
-            if step.param(f"original_{stat}") is not None:
-                parts.append(f"{signed(step.param(f'original_{stat}'))} original {stat.upper()}")
-        parts += [KEYWORD_LABELS[k] for k in step.param("grant", ())]
-        sets = [
-            f"{stat.upper()} set to {step.param(f'set_{stat}')}"
-            for stat in ("bp", "dp")
-            if step.param(f"set_{stat}") is not None
-        ]
-        what = join(parts)
-        per = step.param("per")
-        if per is not None:
-            what += f" {per_words(per)}"
-        its = "their" if who.plural else "its"
-        set_words = f"{its} {join(sets)}" if sets else ""
-        gets = verb(who.plural, "gets", "get")
-        has = verb(who.plural, "has", "have")
-        if what and set_words:
-            full, base = f"{gets} {what} and {has} {set_words}", f"get {what} and have {set_words}"
-        elif set_words:
-            full, base = f"{has} {set_words}", f"have {set_words}"
-        else:
-            full, base = f"{gets} {what}", f"get {what}"
-        until = step.param("until")
-        if until is not None:
-            full += f" {DURATIONS[until].words}"
-            base += f" {DURATIONS[until].words}"
-        return Clause(who.subj, full, base)
 
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
@@ -232,13 +143,11 @@ class Modify:
                 hit = True
         return hit
 
+    changes: ClassVar[dict[str, Change]] = {"bp": _modify_bp, "dp": _modify_dp}
 
-@step("destroy", schema={"target": "target"}, needs_target=True)
+
+@run_step("destroy")
 class Destroy:
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        return Clause(None, f"destroy {ctx.target(step.target).obj}")
-
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         field: list[tuple[int, Slot]] = []
@@ -283,40 +192,22 @@ def _set_rested(game: Game, targets: tuple, rested: bool) -> bool:
     return bool(changed[0] or changed[1])
 
 
-@step("rest", schema={"target": "target"}, needs_target=True)
+@run_step("rest")
 class Rest:
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        return Clause(None, f"rest {ctx.target(step.target).obj}")
-
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         return _set_rested(game, targets, True)
 
 
-@step("activate", schema={"target": "target", "at": ("turn_end",)}, needs_target=True)
+@run_step("activate")
 class Activate:
-    """`at = "turn_end"`: a delayed effect, "when this turn ends, ..." (ZR 14.4): the targets are
-    found then (the effects runtime's t_step keeps the step until the end phase)."""
-
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        when = "when this turn ends, " if step.param("at") == "turn_end" else ""
-        return Clause(None, f"{when}make {ctx.target(step.target).obj} Active")
-
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         return _set_rested(game, targets, False)
 
 
-@step("move_to_base", schema={"target": "target", "rested": bool}, needs_target=True)
+@run_step("move_to_base")
 class MoveToBase:
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        who = ctx.target(step.target)
-        dest = owner_zone(step.target, "base", who.plural)
-        return Clause(None, f"move {who.obj} into {dest}{_rested(step)}")
-
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         hit = False
@@ -334,18 +225,8 @@ class MoveToBase:
         return hit
 
 
-@step("to_hand", schema={"target": "target", "reveal": bool}, needs_target=True)
+@run_step("to_hand")
 class ToHand:
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        who = ctx.target(step.target, "from")
-        dest = owner_zone(step.target, "hand", who.plural)
-        if step.target == "this" and isinstance(ctx.owner, CardDef) and ctx.owner.type == "magic":
-            dest = "your hand"  # a Magic card returns itself to its user's hand (ZR 11.8)
-        if step.param("reveal", False):
-            return Clause(None, f"reveal {who.obj} and put {pronoun(who.plural)} into {dest}")
-        return Clause(None, f"return {who.obj} to {dest}")
-
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         hit = False
@@ -387,18 +268,8 @@ class ToHand:
         return hit
 
 
-@step("put_into_base", schema={"target": "target", "rested": bool}, needs_target=True)
+@run_step("put_into_base")
 class PutIntoBase:
-    """An effect places cards (ZR 11.1d): [When Placed] never triggers (ZR 11.6), but "is
-    placed" watchers and Chain count it."""
-
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        who = ctx.target(step.target, "from")
-        dest = owner_zone(step.target, "base", who.plural)
-        note = " ([When Placed] does not trigger)"
-        return Clause(None, f"put {who.obj} into {dest}{_rested(step)}{note}")
-
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         tasks = []
@@ -432,33 +303,8 @@ def _token_def(token: CardDef, bp_: int | None, dp_: int | None) -> CardDef:
     return dataclasses.replace(token, bp=bp, dp=dp)
 
 
-@step(
-    "create_token",
-    schema={"token": str, "count": int, "bp": int, "dp": int},
-    required=("token",),
-)
+@run_step("create_token")
 class CreateToken:
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        token_id = step.param("token")
-        count = step.param("count", 1)
-        token = ctx.token(token_id)
-        if token is None:
-            return Clause(None, f"put {count} {token_id} onto your field")
-        facts = [token.color, *token.classes]
-        if token.cost is not None:
-            facts.append(f"cost {token.cost}")
-        bp = step.param("bp", token.bp)
-        dp = step.param("dp", token.dp)
-        if bp is not None and dp is not None:
-            facts.append(f"{bp} BP/{dp} DP")
-        elif bp is not None:
-            facts.append(f"{bp} BP")
-        elif dp is not None:
-            facts.append(f"{dp} DP")
-        facts += [KEYWORD_LABELS[k] for k in token.keywords]
-        return Clause(None, f"put {count} {token.name} ({', '.join(facts)}) onto your field")
-
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         token = _token_def(game.catalog[step.param("token")], step.param("bp"), step.param("dp"))
@@ -471,12 +317,8 @@ class CreateToken:
         return True
 
 
-@step("shuffle_deck", schema={})
+@run_step("shuffle_deck")
 class ShuffleDeck:
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        return Clause(None, "shuffle your deck")
-
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         game.rng.shuffle(game.players[ctx.controller].deck)
@@ -484,13 +326,8 @@ class ShuffleDeck:
         return True
 
 
-@step("recolor_mana", schema={"target": "target"}, needs_target=True)
+@run_step("recolor_mana")
 class RecolorMana:
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        who = ctx.target(step.target)
-        return Clause(None, f"change {who.obj} into mana of a color of your choice")
-
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         slots = _slots(game, targets)
@@ -512,42 +349,8 @@ def t_recolor_done(game: Game, uid: int, chosen: tuple) -> None:
         game.log.add("recolor", found[0], found[2].name, chosen[0][1])
 
 
-@step(
-    "look_top",
-    schema={"count": int, "pick": "selector", "reveal": bool, "rest": ("bottom_random",)},
-)
+@run_step("look_top")
 class LookTop:
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        count = step.param("count", 1)
-        look = "the top card" if count == 1 else f"the top {count} cards"
-        after = []
-        pick: Selector | None = step.param("pick")
-        if pick is not None:
-            # the picked cards are cards of the deck, whatever zone the selector names
-            adjs, sing, plur, post = describe(dataclasses.replace(pick, zone="deck", side="self"))
-            adj_s = " ".join(adjs) + " " if adjs else ""
-            take = (
-                "reveal {} and put {} into your hand"
-                if step.param("reveal", False)
-                else "put {} into your hand"
-            )
-            if count == 1:
-                what = f"{article(adj_s + sing)} {adj_s}{sing}{post}"
-                after.append(f"If it is {what}, " + take.format("it", "it") + ".")
-            else:
-                many = pick.count == "all" or (isinstance(pick.count, int) and pick.count > 1)
-                qty = (
-                    "all"
-                    if pick.count == "all"
-                    else (f"up to {pick.count}" if pick.up_to else str(pick.count))
-                )
-                chosen = f"{qty} {adj_s}{plur if many else sing}{post} among them"
-                after.append(cap(take.format(chosen, pronoun(many))) + ".")
-        if step.param("rest") == "bottom_random":
-            after.append("Put the rest on the bottom of your deck in random order.")
-        return Clause(None, f"look at {look} of your deck", after=" ".join(after))
-
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         """Look at the top cards; `pick` says which and how many of them go to the hand (its
@@ -596,22 +399,8 @@ def t_look_done(game: Game, seat: int, top: tuple, reveal: bool, rest_to: str | 
     game.log.add("look_rest", seat, len(rest), rest_to or "top")
 
 
-@step("must_block", schema={"target": "target", "until": ("battle",)}, needs_target=True)
+@run_step("must_block")
 class MustBlock:
-    """ZR 13.3: the chosen minions must block during this turn (`until = "battle"`: in this
-    battle); with the target "opponent", the attack in progress must be blocked by some legal
-    blocker (Doberman Tracer)."""
-
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        if step.target == "opponent":
-            return Clause("your opponent", "must block", "block")
-        who = ctx.target(step.target)
-        during = "this battle" if step.param("until") == "battle" else "this turn"
-        return Clause(
-            who.subj, f"must block during {during}", f"be required to block during {during}"
-        )
-
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         attack = game.attack
@@ -636,12 +425,8 @@ class MustBlock:
         return hit
 
 
-@step("gain_movement", schema={"amount": int})
+@run_step("gain_movement")
 class GainMovement:
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        return Clause(None, f"gain {step.param('amount', 1)} extra Movement")
-
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         p = game.players[ctx.controller]
@@ -650,14 +435,8 @@ class GainMovement:
         return True
 
 
-@step("add_mana", schema={"count": int, "rested": bool})
+@run_step("add_mana")
 class AddMana:
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        count = step.param("count", 1)
-        noun = "colorless mana token" if count == 1 else "colorless mana tokens"
-        return Clause(None, f"put {count} {noun} into your base{_rested(step)}")
-
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         tasks = [
@@ -669,107 +448,74 @@ class AddMana:
         return True
 
 
-# ----------------------------------------------------------------------------------------------
-# Continuous steps (only with when = "passive"): the effects runtime's `query` applies them
+def _cannot_block_can_block(
+    game: GameCore, sources: list, slot: Slot, seat: int | None, value: bool, attacker: object
+) -> bool:
+    """ZR 13.4: a minion this works on cannot block."""
+    if seat is None:
+        seat = fx.seat_of(game, slot)
+    for src_seat, src, e in sources:
+        if fx._applies(game, src_seat, src, e, slot, seat):
+            return False
+    return value
 
 
-@step("cannot_block", schema={"target": "target"}, continuous=True)
+@run_step("cannot_block")
 class CannotBlock:
     query = "can_block"
 
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        who = ctx.target(step.target)
-        return Clause(who.subj, "cannot block", "not block")
+    changes: ClassVar[dict[str, Change]] = {"can_block": _cannot_block_can_block}
 
 
-@step("cannot_attack_forces", schema={"target": "target"}, continuous=True)
+@run_step("cannot_attack_forces")
 class CannotAttackForces:
     query = "attack_targets"
 
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        who = ctx.target(step.target)
-        if isinstance(step.target, Selector) and step.target.side == "opponent":
-            return Clause(who.subj, "cannot attack your Forces", "not attack your Forces")
-        return Clause(who.subj, "cannot attack Forces", "not attack Forces")
 
-
-BY = {
-    "opponent_magic": "your opponent's Magic cards",
-    "opponent_minion_effects": "your opponent's minion effects",
-    # ZR 10.1: effects of minions on the opponent's field (not mana, Force or trash effects)
-    "opponent_minions_and_magic": "the effects of your opponent's minions and Magic cards",
-    None: "your opponent's effects",
-}
-BY_VALUES = tuple(k for k in BY if k is not None)
-
-
-@step(
-    "untargetable",
-    schema={"target": "target", "by": BY_VALUES},
-    continuous=True,
-    needs_target=True,
-)
+@run_step("untargetable")
 class Untargetable:
     query = "candidates"
 
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        who = ctx.target(step.target)
-        by = BY[step.param("by")]
-        return Clause(who.subj, f"cannot be chosen by {by}", f"not be chosen by {by}")
+
+def _cost_reduction_cost(
+    game: GameCore,
+    sources: list,
+    card: CardDef,
+    seat: int | None,
+    value: CostChange,
+    other: object,
+) -> CostChange:
+    """ZR 12.1: the basic cost's reductions (and increases: a negative `amount`) add up;
+    nothing to add once a cost is made 0 (which comes last, overriding them)."""
+    change, zero = value
+    if zero is not None or seat is None:
+        return value
+    for src_seat, src, e in sources:
+        if fx.cost_effect_applies(game, seat, card, src_seat, src, e):
+            step = e.steps[0]
+            amount = step.param("amount", 0)
+            per = step.param("per")
+            if per is not None:  # ZR 10.10: recounted continuously
+                amount *= fx._count(game, per, src_seat)
+            change += amount
+    return (change, zero)
 
 
-@step(
-    "cost_reduction",
-    schema={"target": "target", "amount": "signed", "per": "selector"},
-    required=("amount",),
-    continuous=True,
-    needs_target=True,
-)
+@run_step("cost_reduction")
 class CostReduction:
-    """The basic cost (ZR 12.1) is reduced by `amount`, times the count of `per` (recounted
-    continuously, ZR 10.10)."""
-
     query = "cost_of"
 
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        who = ctx.target(step.target)
-        amount = step.param("amount", 1)
-        per = step.param("per")
-        each = f" {per_words(per)}" if per is not None else ""
-        # a negative amount is an increase of the basic cost (Belphegor, ZR 12.1)
-        more = f"{-amount} more" if amount < 0 else f"{amount} less"
-        return Clause(
-            who.subj,
-            f"{verb(who.plural, 'costs', 'cost')} {more}{each}",
-            f"cost {more}{each}",
-        )
+    changes: ClassVar[dict[str, Change]] = {"cost": _cost_reduction_cost}
 
 
-@step("colorless_pays_pips", schema={"card_type": CARD_TYPES}, continuous=True)
+@run_step("colorless_pays_pips")
 class ColorlessPaysPips:
     query = "payment"
 
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        kind = step.param("card_type")
-        costs = f"{TYPE_LABELS[kind]} costs" if kind else "costs"
-        verb_ = f"may pay the colored part of {costs} as any color"
-        return Clause("your colorless mana", verb_, verb_)
 
-
-@step("enters_base_rested", schema={"target": "target"}, continuous=True)
+@run_step("enters_base_rested")
 class EntersBaseRested:
     query = "enters_base_rested"
-
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        who = ctx.target(step.target)
-        verb_ = verb(who.plural, "enters", "enter")
-        return Clause(who.subj, f"{verb_} the base Rested", "enter the base Rested")
 
 
 def _special_words(mod: Mod) -> str:
@@ -784,8 +530,28 @@ def _special_words(mod: Mod) -> str:
     return " and ".join(parts)
 
 
+def _bonus(
+    game: GameCore, sources: list, slot: Slot, seat: int | None, total: int, stat: str
+) -> int:
+    """The continuous modifiers (auras, Forces, [Passive] bonuses) on this minion's `stat`."""
+    if seat is None:
+        seat = fx.seat_of(game, slot)
+    for src_seat, src, e in fx.modifiers_on(game, slot, seat, stat, sources):
+        step = e.steps[0]
+        value = step.param(stat)
+        per = step.param("per")
+        if per is not None:  # ZR 10.10: a continuous count is recounted each time
+            value *= fx._count(game, per, src_seat, src.uid if src is not None else None)
+        total += value
+    return total
+
+
 def _count_per(game: Game, sel: Selector, controller: int, source: int | None) -> int:
     """The effects runtime's count of a `per` selector (ZR 10.10)."""
     from zenonzard_tui.engine.effects import _count
 
     return _count(game, sel, controller, source)
+
+
+# Imported last: the effects runtime imports this module (the changes above ask it).
+from zenonzard_tui.engine import effects as fx  # noqa: E402

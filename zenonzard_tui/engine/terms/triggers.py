@@ -1,61 +1,29 @@
-"""The triggers (`when`) and durations (`until`) of the card vocabulary (docs/cards.md, ZR 9):
-for each trigger, the label written before its effect and the engine function that queues it; for
-each "whenever" trigger, the words of the events it watches; for each duration, its words and the
-game task where a modifier with it ends."""
+"""The runtime of the vocabulary family `triggers` (its terms' schema and words:
+`zenonzard_tui.cards.terms.triggers`): the engine function that queues each trigger and the game
+task where each duration ends (ZR 9)."""
 
 from __future__ import annotations
 
-from zenonzard_tui.cards.model import Selector
-from zenonzard_tui.cards.words import OWNER, article, describe
-from zenonzard_tui.engine.terms.base import duration, trigger
+from zenonzard_tui.engine.terms.base import (
+    run_duration,
+    run_trigger,
+)
 
 SELF, TURN, WATCH = "queue_self_trigger", "queue_turn_triggers", "queue_watchers"
 
-trigger("summoned", "When Summoned", SELF)
-trigger("placed", "When Placed", SELF)
-trigger("attacking", "When Attacking", SELF)
-trigger("blocking", "When Blocking", SELF)
-trigger("destroyed", "When Destroyed", SELF)
-trigger("advancing", "When Advancing", SELF)
-trigger("retreating", "When Retreating", SELF)
-trigger("turn_start", "At the Start of Your Turn", TURN)
-trigger("turn_end", "At the End of Your Turn", TURN)
 
-
-def _magic_used(sel: Selector) -> str:
-    """Whenever a player of `watch.side` uses a Magic card (the selector's filters, not its
-    zone, describe the card)."""
-    adjs, _, _, post = describe(sel)
-    adj_s = " ".join(adjs) + " " if adjs else ""
-    who = {"self": "you use", "opponent": "your opponent uses", "any": "a player uses"}
-    return f"whenever {who[sel.side]} {article(adj_s + 'Magic')} {adj_s}Magic card{post}"
-
-
-def _event(event: str):
-    """The words of a whenever-trigger on minions' events; `this = true`: the watching card's
-    own events ("whenever this minion deals damage")."""
-
-    def words(sel: Selector) -> str:
-        if sel.filter("this"):
-            return f"whenever this minion {event}"
-        adjs, sing, plur, post = describe(sel)
-        adj_s = " ".join(adjs) + " " if adjs else ""
-        if sel.side == "any":
-            if "other" in adjs:
-                adjs_wo = [a for a in adjs if a != "other"]
-                rest = " ".join(adjs_wo) + " " if adjs_wo else ""
-                return f"whenever another {rest}{sing}{post} {event}"
-            return f"whenever {article(adj_s or sing)} {adj_s}{sing}{post} {event}"
-        return f"whenever one of {OWNER[sel.side]} {adj_s}{plur}{post} {event}"
-
-    return words
-
-
-trigger("magic_used", "Passive", WATCH, _magic_used)
-trigger("minion_advanced", "Passive", WATCH, _event("moves from the base to the field"))
-# not triggers: a Magic card's effect (its label is the card's timing) and continuous effects
-trigger("cast", "", "begin_cast")
-trigger("passive", "Passive", "_sources")
-
-duration("end_of_turn", "until the end of the turn", "_t_cleanup")  # ZR 5.7
-duration("battle", "during this battle", "_t_end_battle")  # ZR 8.7
+run_trigger("summoned", SELF)
+run_trigger("placed", SELF)
+run_trigger("attacking", SELF)
+run_trigger("blocking", SELF)
+run_trigger("destroyed", SELF)
+run_trigger("advancing", SELF)
+run_trigger("retreating", SELF)
+run_trigger("turn_start", TURN)
+run_trigger("turn_end", TURN)
+run_trigger("magic_used", WATCH)
+run_trigger("minion_advanced", WATCH)
+run_trigger("cast", "begin_cast")
+run_trigger("passive", "_sources")
+run_duration("end_of_turn", "_t_cleanup")
+run_duration("battle", "_t_end_battle")
