@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from tests.client.helpers import screen_text
+from tests.client.helpers import screen_text, wait_until
 from tests.net.conftest import deck, running
 from tests.net.test_server import random_player
 from zenonzard_tui.cli.netplay import _feed
@@ -108,3 +108,32 @@ async def test_a_spectator_sees_no_hand():
 def _public(channel: RemoteChannel) -> str:
     view = channel.observation()
     return " ".join(v.name for p in view.players for v in (*p.field, *p.base, *p.trash))
+
+
+async def test_the_waiting_screen_shows_the_code_until_the_game_starts():
+    from zenonzard_tui.client.app import Lobby
+    from zenonzard_tui.client.screens.duel import DuelScreen
+
+    async with asyncio.timeout(60), running() as server:
+        link, remote, room, other = await _seat_a(server.url)
+        go = asyncio.get_running_loop().create_future()
+
+        async def start() -> NetSession:
+            await go
+            return NetSession(remote, Settings(mode="network"), server.url, room)
+
+        lines = [f"Room code: {room}", "Waiting for the other player…"]
+        app = ZenonzardApp(lobby=Lobby(f"Room {room}", lines, start))  # type: ignore[arg-type]
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert f"Room code: {room}" in screen_text(app)
+            assert not isinstance(app.screen, DuelScreen)
+            go.set_result(None)
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if isinstance(app.screen, DuelScreen):
+                    break
+            assert isinstance(app.screen, DuelScreen)
+            await wait_until(pilot, lambda: "network" in screen_text(app))
+        for link_ in (link, other):
+            await link_.close()

@@ -9,6 +9,7 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -28,12 +29,13 @@ class LobbyScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Middle(), Center():
-            yield Static(content(self.title_text, "bold"), id="lobby-title")
-        with Center():
-            yield Static(content("\n".join(self.lines)), id="lobby-lines")
+            yield Static(self._text(), id="lobby-lines", shrink=True)
         yield Footer()
+
+    def _text(self) -> Content:
+        return Content.assemble(content(self.title_text, "bold"), "\n\n", "\n".join(self.lines))
 
     def say(self, line: str) -> None:
         """Another line (the server's news while waiting)."""
         self.lines.append(line)
-        self.query_one("#lobby-lines", Static).update(content("\n".join(self.lines)))
+        self.query_one("#lobby-lines", Static).update(self._text())
