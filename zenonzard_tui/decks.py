@@ -830,8 +830,9 @@ def read_deck_file(
 def load_deck(path: str | os.PathLike[str], pool: CardPool | None = None) -> Deck:
     """A legal deck from a file, or a starter deck by its name (`load_deck("red-rush")`, as the
     command line takes it: `find_deck`); `DeckError` (with every problem) when unreadable or
-    illegal."""
-    return read_deck_file(find_deck(os.fspath(path)), pool=pool).require()
+    illegal. A `Path` is always a file (only a text may be a starter's name)."""
+    file = path if isinstance(path, Path) else find_deck(os.fspath(path))
+    return read_deck_file(file, pool=pool).require()
 
 
 def deck_files(folder: str | os.PathLike[str]) -> list[Path]:
