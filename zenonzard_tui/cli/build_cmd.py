@@ -66,10 +66,9 @@ def run(args: argparse.Namespace) -> int:
             except DeckError as exc:
                 say(f"{PROG}: {exc}", file=sys.stderr)
                 return 2
-    from zenonzard_tui.cli.play_cmd import _has_terminal
+    from zenonzard_tui.cli.play_cmd import terminal_or_say
 
-    if not _has_terminal():
-        print(f"{PROG}: needs a terminal (stdin and stdout must be a terminal)", file=sys.stderr)
+    if not terminal_or_say(PROG):
         return 2
     from zenonzard_tui.client.app import ZenonzardApp
     from zenonzard_tui.client.saves import autosaves_dir, saves_dir

@@ -12,14 +12,13 @@ import socket
 import sys
 from pathlib import Path
 
+from zenonzard_tui.cli.types import listen_port
 from zenonzard_tui.usertext import say
 
 PROG = "zenonzard host"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from zenonzard_tui.cli.server_cmd import port
-
     p = sub.add_parser(
         "host",
         help="host a game for the LAN: a server here and a room on it, in one step",
@@ -28,7 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--deck", help="your deck file or a starter's name")
     p.add_argument("--name", help="the name the other player sees")
-    p.add_argument("--port", type=port, default=8765, help="the port (default 8765)")
+    p.add_argument("--port", type=listen_port, default=8765, help="the port (default 8765)")
     p.add_argument(
         "--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0: the LAN)"
     )
@@ -57,15 +56,14 @@ def lan_addresses() -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     from zenonzard_tui.cli.netplay import play_network
-    from zenonzard_tui.cli.play_cmd import _has_terminal
+    from zenonzard_tui.cli.play_cmd import terminal_or_say
     from zenonzard_tui.cli.server_cmd import data_folder, is_loopback
     from zenonzard_tui.client.saves import autosaves_dir, saves_dir
     from zenonzard_tui.client.settings import load_settings
     from zenonzard_tui.decks import DeckError, find_deck, read_deck_text
     from zenonzard_tui.net.server import DuelServer, listen
 
-    if not _has_terminal():
-        print(f"{PROG}: needs a terminal (stdin and stdout must be a terminal)", file=sys.stderr)
+    if not terminal_or_say(PROG):
         return 2
     prefs = load_settings().settings
     try:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from zenonzard_tui.ai import LEVELS
+from zenonzard_tui.cli.types import seconds
 from zenonzard_tui.decks import STARTERS, Deck, DeckError, find_deck, load_deck, starter_files
 from zenonzard_tui.engine.game import SEATS, new_game
 from zenonzard_tui.engine.save import SEED_RANGE, SaveError, read_record
@@ -83,7 +84,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     source.add_argument("--load", metavar="SAVE", help="resume a saved game")
     p.add_argument(
         "--ai-delay",
-        type=_seconds,
+        type=seconds(0, 10),
         metavar="SECONDS",
         help="how long each AI decision stays on screen before the next "
         "(default: the settings file's, else 0.6)",
@@ -124,16 +125,6 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not a whole number: {text[:40]!r}") from None
     if not low <= value <= high:
         raise argparse.ArgumentTypeError("a seed is a whole number from -2**63 to 2**64-1")
-    return value
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not 0 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 10 seconds, got {value}")
     return value
 
 
@@ -305,8 +296,7 @@ def run(args: argparse.Namespace) -> int:
     except (UsageError, DeckError, ScenarioError, SaveError) as exc:
         say(f"{PROG}: {exc}", file=sys.stderr)
         return 2
-    if not _has_terminal():
-        print(f"{PROG}: needs a terminal (stdin and stdout must be a terminal)", file=sys.stderr)
+    if not terminal_or_say(PROG):
         return 2
     from zenonzard_tui.client.app import Resume, ZenonzardApp
 
@@ -370,8 +360,7 @@ def _network(args: argparse.Namespace, prefs: Settings) -> int:
     except (UsageError, DeckError) as exc:
         say(f"{PROG}: {exc}", file=sys.stderr)
         return 2
-    if not _has_terminal():
-        print(f"{PROG}: needs a terminal (stdin and stdout must be a terminal)", file=sys.stderr)
+    if not terminal_or_say(PROG):
         return 2
     autosave = None if args.no_autosave else autosaves_dir()
     return play_network(args, prefs, deck_text, autosave, saves_dir(), PROG)
@@ -381,6 +370,14 @@ def _names_no_game(args: argparse.Namespace) -> bool:
     """True when the command line leaves the game open (then the resume screen comes first if
     games are in progress)."""
     return not (args.load or args.scenario or args.deck or args.opponent_deck)
+
+
+def terminal_or_say(prog: str) -> bool:
+    """True when there is a terminal to play in (or a browser's, under serve); else says so."""
+    if _has_terminal():
+        return True
+    print(f"{prog}: needs a terminal (stdin and stdout must be a terminal)", file=sys.stderr)
+    return False
 
 
 def _has_terminal() -> bool:

@@ -14,6 +14,8 @@ import argparse
 import shlex
 import sys
 
+from zenonzard_tui.cli.types import port
+
 PROG = "zenonzard serve"
 DEFAULT_MAX_SESSIONS = 4  # games at once: each is a process, its AI a thread in it
 MAX_SESSIONS = 64
@@ -36,7 +38,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="address to listen on (default 127.0.0.1; any other is reachable from the network, "
         "and is warned about)",
     )
-    p.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
+    p.add_argument("--port", type=port, default=8000, help="port to listen on (default 8000)")
     p.add_argument(
         "--max-sessions",
         type=_sessions,
@@ -52,16 +54,6 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="options for 'zenonzard play' (after '--')",
     )
     p.set_defaults(run=run)
-
-
-def _port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
-    if not 1 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is between 1 and 65535, got {value}")
-    return value
 
 
 def _sessions(text: str) -> int:

@@ -14,6 +14,8 @@ import logging
 import sys
 from pathlib import Path
 
+from zenonzard_tui.cli.types import listen_port, seconds
+
 PROG = "zenonzard server"
 
 
@@ -29,7 +31,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         ),
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=port, default=8765, help="port to listen on (default 8765)")
+    p.add_argument(
+        "--port", type=listen_port, default=8765, help="port to listen on (default 8765)"
+    )
     p.add_argument(
         "--data",
         metavar="DIR",
@@ -37,7 +41,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument(
         "--grace",
-        type=_seconds,
+        type=seconds(1, 86400),
         default=90.0,
         help="seconds a dropped player's seat is kept before the game ends as a concession "
         "(default 90)",
@@ -52,26 +56,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--quiet", action="store_true", help="log warnings only")
     p.set_defaults(run=run)
-
-
-def port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is between 1 and 65535, got {value}")
-    return value
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not 1 <= value <= 86400:
-        raise argparse.ArgumentTypeError("the grace period is from 1 to 86400 seconds")
-    return value
 
 
 def _prefix(text: str) -> str:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from zenonzard_tui.ai import LEVELS
+from zenonzard_tui.cli.types import seconds
 from zenonzard_tui.decks import Deck, DeckError, DeckReadError, deck_files, find_deck, load_deck
 from zenonzard_tui.sim import RunnerError
 from zenonzard_tui.sim.local import LocalRunner, usable_cores
@@ -84,7 +85,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument(
         "--ray-timeout",
-        type=_seconds,
+        type=seconds(0, 3600, above=True),
         default=DEFAULT_TIMEOUT,
         metavar="SECONDS",
         help=f"with --ray ADDRESS: give up on a cluster that does not answer within this time "
@@ -108,18 +109,6 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be 1 or more, got {value}")
-    return value
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text[:40]!r}") from None
-    if not 0 < value <= 3600:  # nan fails too
-        raise argparse.ArgumentTypeError(
-            f"must be more than 0 and at most 3600 seconds, got {text[:40]}"
-        )
     return value
 
 

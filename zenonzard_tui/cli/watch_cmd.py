@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import sys
 
 from zenonzard_tui.usertext import say
 
@@ -26,11 +25,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from zenonzard_tui.cli.netplay import enter_room, run_client
-    from zenonzard_tui.cli.play_cmd import _has_terminal
+    from zenonzard_tui.cli.play_cmd import terminal_or_say
     from zenonzard_tui.client.settings import load_settings
 
-    if not _has_terminal():
-        print(f"{PROG}: needs a terminal (stdin and stdout must be a terminal)", file=sys.stderr)
+    if not terminal_or_say(PROG):
         return 2
     prefs = load_settings().settings
 
