@@ -77,7 +77,12 @@ async def test_a_seat_plays_a_whole_game_from_its_screen(tmp_path):
         assert len(history) == 1
         saved = json.loads(history[0].read_text())
         assert saved["actions"] == over["save"]["actions"]
-        assert saved["client"]["room"] == room
+        assert saved["client"]["room"] == room and saved["client"]["mode"] == "network"
+        assert saved["client"]["result"] == remote.result and saved["client"]["over"]
+        from zenonzard_tui.client.saves import SaveKind, read_info
+
+        info = read_info(history[0], SaveKind.FINISHED)  # what --list-saves shows of it
+        assert info.problem == "" and info.names == ("Red Rush", "Blue Tides") and info.turn
         await link.close()
         await other.close()
 

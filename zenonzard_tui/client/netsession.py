@@ -14,6 +14,7 @@ import json
 import re
 import time
 from collections.abc import AsyncIterator, Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -163,11 +164,25 @@ class NetSession:
         self.archived = path
 
     def record(self) -> dict[str, Any]:
+        """The finished game's save as the server sent it, with the client's entry a local
+        game's save has (its settings, turn, result, time: `play --list-saves` reads them) and
+        where it was played."""
         save = self.remote.save
         if save is None:
             raise OSError("the server keeps this game; it can be saved once it is over")
-        return {**save, "client": {"settings": self.settings.as_dict(), "server": self.server,
-                                   "room": self.room}}  # fmt: skip
+        view = self.remote.observation()
+        client: dict[str, Any] = {
+            **self.settings.as_dict(),
+            "turn": view.turn,
+            "over": view.outcome is not None,
+            "saved_at": datetime.now().isoformat(timespec="seconds"),
+            "server": self.server,
+            "room": self.room,
+        }
+        if view.outcome is not None:
+            client["result"] = view.outcome.result()
+            client["reason"] = view.outcome.reason
+        return {**save, "client": client}
 
     def save(self, path: str | Path) -> Path:
         path = Path(path).expanduser()

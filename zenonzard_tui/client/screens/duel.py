@@ -1023,7 +1023,7 @@ class DuelScreen(Screen[None]):
         if action == "hint":  # in a puzzle, at your own decision
             return self.session.puzzle is not None and self.can_act()
         if action == "undo":  # once you have decided something (hotseat: says why not)
-            return bool(self.session.texts)
+            return bool(self.session.texts) and not getattr(self.session, "network", False)
         return True
 
     def action_pick(self, index: int) -> None:
