@@ -177,3 +177,20 @@ def test_the_key_holds_what_this_turn_has_done():
     locked.lasting = (Lasting(seat, "locked", card.name, keys=(("c", slot.uid, slot.order),)),)
     keys = [key, *(lethal.state_key(g) for g in (placed, summoned, locked))]
     assert None not in keys and len(set(keys)) == 4
+
+
+def test_the_solver_tells_apart_two_answers_of_one_card_name():
+    """B's Controlling Current on one Horned Walrus or on the other are two answers, though both
+    have one name: the player sees which, and answers each with Gravity on that Walrus (ZR 8.3).
+    The check took them for one, asking for a move that answers both, and found no win."""
+    game = load_scenario(POSITIONS / "keep-gravity.toml").new_game()
+    found = lethal.forced_win([game])
+    assert found.complete and found.line[0] == "attack Ottolupo -> player"
+    game.apply("attack Ottolupo -> player")
+    game.apply("cast Controlling Current")
+    assert len(game.legal_actions()) == 3  # either Walrus, or Ottolupo
+    for text in ("choose B:Horned Walrus#1", "choose B:Horned Walrus#2"):
+        child = game.clone()
+        child.apply(text)
+        line = lethal.forced_win([child]).line
+        assert line[:2] == ["cast Gravity", f"choose {text.split(':')[1]}"]
