@@ -34,6 +34,7 @@ from zenonzard_tui.engine.game import Game
 
 WARY_WORLDS = 4  # at most this many worlds of the opponent's tricks in the forced-win check
 LETHAL_TOTAL = 5  # the forced-win check's searches look at most this many times the level's cap
+SCALE = 8  # a sampled world's search looks at most this many times the screen's positions (+500)
 
 
 @dataclass(frozen=True)
@@ -158,25 +159,57 @@ class AIPlayer:
             sample_world(game, seat, self.rng, prior) for _ in range(self.level.lethal_worlds)
         ]
         # each world alone first: a win is proved in a few hundred positions, and where one
-        # world has none, the joint search would have to look through the whole turn to say so
-        firsts = [self._win([w], nodes).first for w in worlds]
+        # world has none, the joint search would have to look through the whole turn to say so.
+        # A world's win takes about as many positions as the screen's: one that takes many
+        # times more is given up as none (proving that there is none takes the whole tree)
+        scale = SCALE * screen.nodes + 500
+        alone = [self._win([w], min(nodes, scale)) for w in worlds]
+        firsts = [found.first for found in alone]
         winnable = [w for w, f in zip(worlds, firsts, strict=True) if f is not None]
         if 2 * len(winnable) < len(worlds):
             return None  # (`_most_won` would find no action that keeps half of them won)
-        guard: list[Game] = []  # the wary worlds that have a win
-        guard_firsts: list[Action] = []
-        for chunk in self._wary(game, seat, [c for c in others if policy.is_trick(c)]):
-            for tricks in [chunk] if len(chunk) == 1 else [chunk, *([c] for c in chunk)]:
-                world = self._holding(game, seat, calm, tricks)
-                found = self._win([world], nodes // 2)
-                if found.first is not None:
-                    guard.append(world)
-                    guard_firsts.append(found.first)
-                    break  # (a line that beats them together beats each of them alone)
+        guard, guard_firsts = self._guard(
+            game, seat, calm, [c for c in others if policy.is_trick(c)],
+            min(nodes // 2, 2 * max(f.nodes for f in alone if f.won) + 200), 2 * nodes,
+        )  # fmt: skip
         safe = self._win(winnable + guard, 4 * nodes)
         if safe.first is not None:
             return safe.first
         return self._most_won(game, worlds, firsts, guard, guard_firsts, screen.first, nodes)
+
+    def _guard(
+        self,
+        game: Game,
+        seat: int,
+        calm: tuple[Sequence[CardDef], Sequence[CardDef]],
+        tricks: list[CardDef],
+        cap: int,
+        spend: int,
+    ) -> tuple[list[Game], list[Action]]:
+        """The wary worlds that have a win (and each one's first action): a world of each chunk
+        of `_wary`, and where it has none, a world of each of its tricks alone (a line that
+        beats them together beats each of them alone; one of them may beat every line). Each
+        search looks at `cap` positions at most (about what the sampled worlds' wins took), all
+        of them at `spend` (so that the joint search keeps its share of the check's bound)."""
+        left = self._left
+        worlds: list[Game] = []
+        firsts: list[Action] = []
+
+        def won(held: list[CardDef]) -> bool:
+            if left - self._left >= spend:
+                return False
+            world = self._holding(game, seat, calm, held)
+            found = self._win([world], min(cap, spend - (left - self._left)))
+            if found.first is not None:
+                worlds.append(world)
+                firsts.append(found.first)
+            return found.won
+
+        for chunk in self._wary(game, seat, tricks):
+            if not won(chunk) and len(chunk) > 1:
+                for card in chunk:
+                    won([card])
+        return worlds, firsts
 
     def _win(self, worlds: list[Game], nodes: int) -> Win:
         """A forced win over `worlds`, depth first, capped at `nodes` positions and at what is
