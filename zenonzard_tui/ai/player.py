@@ -138,8 +138,10 @@ class AIPlayer:
           world may hold an answer that the real hand has not, and the player goes for the
           win that is there in most of what they cannot rule out.
         The searches share a bound (`LETHAL_TOTAL` times the level's cap), so a decision stays
-        short; what is cut short is not claimed as a win. `checked` says how many positions
-        the check looked at."""
+        short; what is cut short is not claimed as a win (nor, for a world, as a world with no
+        win: it is left out, the wary worlds' searches being capped at about what the sampled
+        worlds' wins took, a sampled world's at `SCALE` times the screen's). `checked` says how
+        many positions the check looked at."""
         level = self.level
         nodes = level.lethal_nodes
         self._left = LETHAL_TOTAL * nodes
