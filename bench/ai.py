@@ -34,7 +34,10 @@ The strength table, in chunks (a long run on a busy machine):
     python bench/ai.py --table budget --games 200 --out budget.json --report   # the table so far
 
 --out keeps every game played (rewritten whole after each game), and a run plays only the games
-of its first N that the file does not hold yet, for the same --seed.
+of its first N that the file does not hold yet, for the same --seed. The puzzle table too:
+
+    python bench/ai.py --table puzzles --games 20 --out puzzles.json   # seed by seed
+    python bench/ai.py --table puzzles --games 20 --out puzzles.json --report
 """
 
 from __future__ import annotations
@@ -57,7 +60,7 @@ from zenonzard_tui.ai import AIPlayer  # noqa: E402
 from zenonzard_tui.decks import load_deck  # noqa: E402
 from zenonzard_tui.engine.game import new_game  # noqa: E402
 from zenonzard_tui.engine.save import write_atomic  # noqa: E402
-from zenonzard_tui.puzzles import puzzle_files, refutation  # noqa: E402
+from zenonzard_tui.puzzles import PUZZLES, puzzle_files, refutation  # noqa: E402
 from zenonzard_tui.scenarios import load_scenario  # noqa: E402
 
 
@@ -271,10 +274,11 @@ class Try:
     check_nodes: list[int]
 
 
-def puzzle_turn(job: tuple[str, Path, int, str]) -> Try:
-    """`level` (seed `seed`) plays the puzzle's turn against the defender `against`."""
-    level, path, seed, against = job
-    game = load_scenario(path).new_game()
+def puzzle_turn(job: tuple[str, str, int, str]) -> tuple[tuple[str, str, int, str], Try]:
+    """`level` (seed `seed`) plays the turn of the puzzle `name` against the defender
+    `against`: (the job, the try)."""
+    level, name, seed, against = job
+    game = load_scenario(PUZZLES / f"{name}.toml").new_game()
     seat, turn = game.active, game.turn
     ai = AIPlayer(level, seed)
     check_cpu: list[float] = []
@@ -302,7 +306,46 @@ def puzzle_turn(job: tuple[str, Path, int, str]) -> Try:
             cpu.append(time.process_time() - c0)
         game.apply(action)
     won = game.outcome is not None and game.outcome.winner == seat
-    return Try(won, wall, cpu, check_cpu, check_nodes)
+    return job, Try(won, wall, cpu, check_cpu, check_nodes)
+
+
+class Tries:
+    """The puzzle tries played so far, kept in a JSON file (`--out`) rewritten whole after each
+    one (write_atomic), so that a run stopped at any moment goes on where it stopped."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.done: dict[tuple[str, str, int, str], Try] = {}
+        if path is None or not path.exists():
+            return
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if data["table"] != "puzzles":
+                raise ValueError(f"a table of {data['table']!r}, not of puzzles")
+            for row in data["tries"]:
+                job = (
+                    str(row["level"]),
+                    str(row["puzzle"]),
+                    int(row["seed"]),
+                    str(row["defender"]),
+                )
+                self.done[job] = Try(
+                    bool(row["won"]), [float(t) for t in row["wall"]],
+                    [float(t) for t in row["cpu"]], [float(t) for t in row["check_cpu"]],
+                    [int(n) for n in row["check_nodes"]],
+                )  # fmt: skip
+        except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as e:
+            print(f"{path}: not a puzzle table of bench/ai.py ({e})", file=sys.stderr)
+            sys.exit(2)
+
+    def add(self, job: tuple[str, str, int, str], played: Try) -> None:
+        self.done[job] = played
+        if self.path is not None:
+            rows = [
+                {"level": j[0], "puzzle": j[1], "seed": j[2], "defender": j[3], **vars(t)}
+                for j, t in sorted(self.done.items())
+            ]
+            write_atomic(self.path, json.dumps({"table": "puzzles", "tries": rows}) + "\n")
 
 
 def _p95(xs: list[float]) -> float:
@@ -314,34 +357,60 @@ def _median(xs: list[float]) -> float:
     return statistics.median(xs) if xs else 0.0
 
 
-def puzzles(seeds: int, levels: list[str], defenders: list[str], jobs: int) -> bool:
+def puzzles(
+    seeds: int,
+    levels: list[str],
+    defenders: list[str],
+    jobs: int,
+    out: Path | None = None,
+    report: bool = False,
+) -> bool:
     """A table: for each shipped puzzle, how many of `seeds` tries each level won against each
     defender; then each level's summary (tries won against each defender and in all, its CPU
     time per decision, the forced-win check's CPU time and positions, the slowest decision).
-    True when every try was won."""
-    files = puzzle_files()
+    With `out`, the tries are kept in that file and only those it lacks are played (none with
+    `report`). True when every try was played and won."""
+    names = [path.stem for path in puzzle_files()]
     combos = [(level, d) for level in levels for d in defenders]
+    tries = Tries(out)
+    work = [  # seed by seed: a run stopped early has tried every puzzle and defender
+        (lv, name, s, d)
+        for s in range(seeds)
+        for name in names
+        for lv, d in combos
+        if (lv, name, s, d) not in tries.done
+    ]
+    if work and not report:
+        try:
+            if jobs > 1:
+                with multiprocessing.Pool(jobs) as pool:
+                    for job, played in pool.imap_unordered(puzzle_turn, work, chunksize=1):
+                        tries.add(job, played)
+                        print(".", end="", file=sys.stderr, flush=True)  # a dot a try
+            else:
+                for w in work:
+                    tries.add(*puzzle_turn(w))
+                    print(".", end="", file=sys.stderr, flush=True)
+        finally:
+            print(file=sys.stderr)
+    done = {
+        (lv, name, s, d): tries.done[lv, name, s, d]
+        for name in names
+        for lv, d in combos
+        for s in range(seeds)
+        if (lv, name, s, d) in tries.done
+    }
     width = max(12, *(len(f"{lv}/{d}") + 1 for lv, d in combos))
     print(f"{'puzzle':<16}" + "".join(f"{lv + '/' + d:>{width}}" for lv, d in combos))
-    done: dict[tuple[str, Path, int, str], Try] = {}
-    pool = multiprocessing.Pool(jobs) if jobs > 1 else None
-    try:
-        for path in files:  # a row a puzzle, printed as soon as it is played
-            work = [(lv, path, s, d) for lv, d in combos for s in range(seeds)]
-            if pool is not None:
-                tries = pool.map(puzzle_turn, work, chunksize=1)
-            else:
-                tries = [puzzle_turn(w) for w in work]
-            done.update(zip(work, tries, strict=True))
-            row = f"{path.stem:<16}"
-            for lv, d in combos:
-                won = sum(done[lv, path, s, d].won for s in range(seeds))
-                row += f"{f'{won}/{seeds}':>{width}}"
-            print(row, flush=True)
-    finally:
-        if pool is not None:
-            pool.close()
-    every = True
+    for name in names:
+        row = f"{name:<16}"
+        for lv, d in combos:
+            mine = [t for (level, n, _, dd), t in done.items() if (level, n, dd) == (lv, name, d)]
+            row += f"{f'{sum(t.won for t in mine)}/{len(mine)}':>{width}}"
+        print(row)
+    every = len(done) == len(names) * len(combos) * seeds
+    if not every:
+        print(f"{len(done)} of {len(names) * len(combos) * seeds} tries played so far")
     for lv in levels:
         mine = [t for (level, *_), t in done.items() if level == lv]
         won = sum(t.won for t in mine)
@@ -353,9 +422,9 @@ def puzzles(seeds: int, levels: list[str], defenders: list[str], jobs: int) -> b
         cpu = [c for t in mine for c in t.cpu]
         wall = [c for t in mine for c in t.wall]
         check = [c for t in mine for c in t.check_cpu]
-        nodes = sorted(n for t in mine for n in t.check_nodes)
+        nodes = [float(n) for t in mine for n in t.check_nodes]
         print(
-            f"{lv}: won {won} of {len(mine)} tries ({len(files)} puzzles x {seeds} seeds x"
+            f"{lv}: won {won} of {len(mine)} tries ({len(names)} puzzles x {seeds} seeds x"
             f" {len(defenders)} defenders; {against})"
         )
         print(
@@ -365,9 +434,9 @@ def puzzles(seeds: int, levels: list[str], defenders: list[str], jobs: int) -> b
         )
         print(
             f"  forced-win check: {len(check)} checks, CPU median {1000 * _median(check):.0f}"
-            f" ms, p95 {1000 * _p95(check):.0f} ms, max {1000 * max(check, default=0):.0f} ms, total"
-            f" {sum(check):.1f} s of {sum(cpu):.1f} s; positions median"
-            f" {_median(nodes):.0f}, p95 {_p95(nodes):.0f}, max {max(nodes, default=0)}",
+            f" ms, p95 {1000 * _p95(check):.0f} ms, max {1000 * max(check, default=0):.0f} ms,"
+            f" total {sum(check):.1f} s of {sum(cpu):.1f} s; positions median"
+            f" {_median(nodes):.0f}, p95 {_p95(nodes):.0f}, max {max(nodes, default=0):.0f}",
             flush=True,
         )
     return every
@@ -430,8 +499,15 @@ def main() -> None:
             defenders += (
                 [f"random:{k}" for k in range(args.randoms)] if name == "random" else [name]
             )
-        if not puzzles(args.games, levels or ["strong", "expert"], defenders, args.jobs):
-            sys.exit(1)  # a try was lost
+        levels = levels or ["strong", "expert"]
+        try:
+            every = puzzles(args.games, levels, defenders, args.jobs, args.out, args.report)
+        except KeyboardInterrupt:
+            kept = f"; the tries played are kept in {args.out}" if args.out else ""
+            print(f"stopped{kept}", file=sys.stderr)
+            sys.exit(130)
+        if not every:
+            sys.exit(1)  # a try was lost (or, with --report, not played yet)
     else:
         if args.table == "budget":
             try:
