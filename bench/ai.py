@@ -2,6 +2,7 @@
 
     python bench/ai.py [--table ladder|budget|puzzles] [--games N] [--seed S] [--jobs J]
                        [--budgets 0.25,1,4] [--levels strong,expert] [--out FILE [--report]]
+                       [--defenders random,solver,expert] [--randoms 3]
 
 --table ladder (default): each level against the one below it (easy-random, medium-easy,
   strong-medium, expert-strong); --levels strong,medium plays only the pairings whose first
@@ -9,8 +10,13 @@
 --table budget: expert at 0.25x, 1x and 4x its default budget against strong: strength must
   rise with the budget.
 --table puzzles: every searching level on the shipped "win this turn" puzzles, N seeds each
-  (seeds 0 to N-1 of the level; the opponent is medium); a try counts when the level wins
-  before the turn ends. A row per puzzle: tries won, the slowest decision (wall, CPU).
+  (seeds 0 to N-1 of the level), against each defender of --defenders: random ones (--randoms
+  of them; the K-th picks uniformly with random.Random(1000 * (K + 1) + seed)), the solver
+  (it sees the whole position and answers with a move after which the player has no forced
+  win) and expert (seed 1000 + seed). A try counts when the level wins before the turn ends.
+  A row per puzzle: tries won against each defender; then for each level the tries won, its
+  CPU time per decision (median, p95, max), the forced-win check's CPU time and positions
+  looked at, and the slowest decision. Exit status 1 when a try was lost.
 
 Game g of a pairing uses seed S+g; both seats play the same starter deck (the levels differ, not
 the decks), the next one every four games, in which each level goes first and second in each
@@ -28,7 +34,10 @@ The strength table, in chunks (a long run on a busy machine):
     python bench/ai.py --table budget --games 200 --out budget.json --report   # the table so far
 
 --out keeps every game played (rewritten whole after each game), and a run plays only the games
-of its first N that the file does not hold yet, for the same --seed.
+of its first N that the file does not hold yet, for the same --seed. The puzzle table too:
+
+    python bench/ai.py --table puzzles --games 20 --out puzzles.json   # seed by seed
+    python bench/ai.py --table puzzles --games 20 --out puzzles.json --report
 """
 
 from __future__ import annotations
@@ -51,7 +60,7 @@ from zenonzard_tui.ai import AIPlayer  # noqa: E402
 from zenonzard_tui.decks import load_deck  # noqa: E402
 from zenonzard_tui.engine.game import new_game  # noqa: E402
 from zenonzard_tui.engine.save import write_atomic  # noqa: E402
-from zenonzard_tui.puzzles import puzzle_files  # noqa: E402
+from zenonzard_tui.puzzles import PUZZLES, puzzle_files, refutation  # noqa: E402
 from zenonzard_tui.scenarios import load_scenario  # noqa: E402
 
 
@@ -229,56 +238,208 @@ def pairings(
         )
 
 
-def puzzle_turn(job: tuple[str, Path, int]) -> tuple[bool, float, float]:
-    """`level` plays the puzzle's turn from seed `seed` (the opponent is medium): (won before the
-    turn ended, its slowest decision's wall time, and CPU time)."""
-    level, path, seed = job
-    game = load_scenario(path).new_game()
+DEFENDERS = ("random", "solver", "expert", "medium")
+
+
+class _Solver:
+    """The strongest defender of a puzzle: it sees the whole position (the puzzle's real hands)
+    and answers with the first action after which the player has no forced win this turn
+    (`puzzles.refutation`)."""
+
+    def choose(self, game):
+        return refutation(game)
+
+
+def defender(name: str, seed: int):
+    """The opponent of try `seed`: "random:K" picks uniformly with random.Random(1000 * (K + 1)
+    + seed) (the K-th random defender), "solver" answers perfectly (`_Solver`), a level name
+    plays that level with seed 1000 + seed."""
+    if name.startswith("random:"):
+        return _Random(1000 * (int(name.split(":")[1]) + 1) + seed)
+    if name == "solver":
+        return _Solver()
+    return AIPlayer(name, 1000 + seed)
+
+
+@dataclass(frozen=True)
+class Try:
+    """One try of a puzzle: won before the turn ended, and the player's decisions (the ones with
+    more than one legal action): wall and CPU time, and the forced-win check's CPU time and
+    positions where it ran."""
+
+    won: bool
+    wall: list[float]
+    cpu: list[float]
+    check_cpu: list[float]
+    check_nodes: list[int]
+
+
+def puzzle_turn(job: tuple[str, str, int, str]) -> tuple[tuple[str, str, int, str], Try]:
+    """`level` (seed `seed`) plays the turn of the puzzle `name` against the defender
+    `against`: (the job, the try)."""
+    level, name, seed, against = job
+    game = load_scenario(PUZZLES / f"{name}.toml").new_game()
     seat, turn = game.active, game.turn
-    players = {seat: AIPlayer(level, seed), 1 - seat: AIPlayer("medium", seed + 1)}
-    wall = cpu = 0.0
+    ai = AIPlayer(level, seed)
+    check_cpu: list[float] = []
+    check_nodes: list[int] = []
+    check = ai.lethal
+
+    def timed(g, s):
+        c0 = time.process_time()
+        found = check(g, s)
+        check_cpu.append(time.process_time() - c0)
+        check_nodes.append(getattr(ai, "checked", 0))
+        return found
+
+    ai.lethal = timed  # type: ignore[method-assign]
+    players = {seat: ai, 1 - seat: defender(against, seed)}
+    wall: list[float] = []
+    cpu: list[float] = []
     while not game.over and game.turn == turn:
-        t0, c0 = time.perf_counter(), time.process_time()
         decider = game.pending.seat
+        several = len(game.legal()) > 1
+        t0, c0 = time.perf_counter(), time.process_time()
         action = players[decider].choose(game)
-        if decider == seat:
-            wall = max(wall, time.perf_counter() - t0)
-            cpu = max(cpu, time.process_time() - c0)
+        if decider == seat and several:
+            wall.append(time.perf_counter() - t0)
+            cpu.append(time.process_time() - c0)
         game.apply(action)
-    return game.outcome is not None and game.outcome.winner == seat, wall, cpu
+    won = game.outcome is not None and game.outcome.winner == seat
+    return job, Try(won, wall, cpu, check_cpu, check_nodes)
 
 
-def puzzles(seeds: int, levels: list[str], jobs: int) -> None:
-    """A table: for each shipped puzzle, how many of `seeds` tries each level won, and the
-    slowest decision (wall and CPU time); then each level's total."""
-    files = puzzle_files()
-    head = "".join(f"{level + ' won':>12} {'max s':>6} {'CPU s':>6}" for level in levels)
-    print(f"{'puzzle':<16}{head}")
-    totals = {level: 0 for level in levels}
-    worst = {level: (0.0, 0.0) for level in levels}
-    for path in files:
-        row = f"{path.stem:<16}"
-        for level in levels:
-            work = [(level, path, seed) for seed in range(seeds)]
+class Tries:
+    """The puzzle tries played so far, kept in a JSON file (`--out`) rewritten whole after each
+    one (write_atomic), so that a run stopped at any moment goes on where it stopped."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.done: dict[tuple[str, str, int, str], Try] = {}
+        if path is None or not path.exists():
+            return
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if data["table"] != "puzzles":
+                raise ValueError(f"a table of {data['table']!r}, not of puzzles")
+            for row in data["tries"]:
+                job = (
+                    str(row["level"]),
+                    str(row["puzzle"]),
+                    int(row["seed"]),
+                    str(row["defender"]),
+                )
+                self.done[job] = Try(
+                    bool(row["won"]), [float(t) for t in row["wall"]],
+                    [float(t) for t in row["cpu"]], [float(t) for t in row["check_cpu"]],
+                    [int(n) for n in row["check_nodes"]],
+                )  # fmt: skip
+        except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as e:
+            print(f"{path}: not a puzzle table of bench/ai.py ({e})", file=sys.stderr)
+            sys.exit(2)
+
+    def add(self, job: tuple[str, str, int, str], played: Try) -> None:
+        self.done[job] = played
+        if self.path is not None:
+            rows = [
+                {"level": j[0], "puzzle": j[1], "seed": j[2], "defender": j[3], **vars(t)}
+                for j, t in sorted(self.done.items())
+            ]
+            write_atomic(self.path, json.dumps({"table": "puzzles", "tries": rows}) + "\n")
+
+
+def _p95(xs: list[float]) -> float:
+    xs = sorted(xs)
+    return xs[int(0.95 * (len(xs) - 1))] if xs else 0.0
+
+
+def _median(xs: list[float]) -> float:
+    return statistics.median(xs) if xs else 0.0
+
+
+def puzzles(
+    seeds: int,
+    levels: list[str],
+    defenders: list[str],
+    jobs: int,
+    out: Path | None = None,
+    report: bool = False,
+) -> bool:
+    """A table: for each shipped puzzle, how many of `seeds` tries each level won against each
+    defender; then each level's summary (tries won against each defender and in all, its CPU
+    time per decision, the forced-win check's CPU time and positions, the slowest decision).
+    With `out`, the tries are kept in that file and only those it lacks are played (none with
+    `report`). True when every try was played and won."""
+    names = [path.stem for path in puzzle_files()]
+    combos = [(level, d) for level in levels for d in defenders]
+    tries = Tries(out)
+    work = [  # seed by seed: a run stopped early has tried every puzzle and defender
+        (lv, name, s, d)
+        for s in range(seeds)
+        for name in names
+        for lv, d in combos
+        if (lv, name, s, d) not in tries.done
+    ]
+    if work and not report:
+        try:
             if jobs > 1:
                 with multiprocessing.Pool(jobs) as pool:
-                    results = pool.map(puzzle_turn, work, chunksize=1)
+                    for job, played in pool.imap_unordered(puzzle_turn, work, chunksize=1):
+                        tries.add(job, played)
+                        print(".", end="", file=sys.stderr, flush=True)  # a dot a try
             else:
-                results = [puzzle_turn(w) for w in work]
-            won = sum(r[0] for r in results)
-            wall = max(r[1] for r in results)
-            cpu = max(r[2] for r in results)
-            totals[level] += won
-            worst[level] = (max(worst[level][0], wall), max(worst[level][1], cpu))
-            row += f"{won:>8}/{seeds:<3} {wall:6.2f} {cpu:6.2f}"
-        print(row, flush=True)
-    for level in levels:
-        wall, cpu = worst[level]
+                for w in work:
+                    tries.add(*puzzle_turn(w))
+                    print(".", end="", file=sys.stderr, flush=True)
+        finally:
+            print(file=sys.stderr)
+    done = {
+        (lv, name, s, d): tries.done[lv, name, s, d]
+        for name in names
+        for lv, d in combos
+        for s in range(seeds)
+        if (lv, name, s, d) in tries.done
+    }
+    width = max(12, *(len(f"{lv}/{d}") + 1 for lv, d in combos))
+    print(f"{'puzzle':<16}" + "".join(f"{lv + '/' + d:>{width}}" for lv, d in combos))
+    for name in names:
+        row = f"{name:<16}"
+        for lv, d in combos:
+            mine = [t for (level, n, _, dd), t in done.items() if (level, n, dd) == (lv, name, d)]
+            row += f"{f'{sum(t.won for t in mine)}/{len(mine)}':>{width}}"
+        print(row)
+    every = len(done) == len(names) * len(combos) * seeds
+    if not every:
+        print(f"{len(done)} of {len(names) * len(combos) * seeds} tries played so far")
+    for lv in levels:
+        mine = [t for (level, *_), t in done.items() if level == lv]
+        won = sum(t.won for t in mine)
+        every = every and won == len(mine)
+        against = ", ".join(
+            f"{d} {sum(t.won for (level, _, _, dd), t in done.items() if level == lv and dd == d)}"
+            for d in defenders
+        )
+        cpu = [c for t in mine for c in t.cpu]
+        wall = [c for t in mine for c in t.wall]
+        check = [c for t in mine for c in t.check_cpu]
+        nodes = [float(n) for t in mine for n in t.check_nodes]
         print(
-            f"{level}: won {totals[level]} of {len(files) * seeds} tries ({len(files)} puzzles x"
-            f" {seeds} seeds); slowest decision {wall:.2f} s wall, {cpu:.2f} s CPU",
+            f"{lv}: won {won} of {len(mine)} tries ({len(names)} puzzles x {seeds} seeds x"
+            f" {len(defenders)} defenders; {against})"
+        )
+        print(
+            f"  CPU a decision: median {1000 * _median(cpu):.0f} ms, p95"
+            f" {1000 * _p95(cpu):.0f} ms, max {1000 * max(cpu, default=0):.0f} ms"
+            f" ({len(cpu)} decisions); slowest wall {max(wall, default=0):.2f} s"
+        )
+        print(
+            f"  forced-win check: {len(check)} checks, CPU median {1000 * _median(check):.0f}"
+            f" ms, p95 {1000 * _p95(check):.0f} ms, max {1000 * max(check, default=0):.0f} ms,"
+            f" total {sum(check):.1f} s of {sum(cpu):.1f} s; positions median"
+            f" {_median(nodes):.0f}, p95 {_p95(nodes):.0f}, max {max(nodes, default=0):.0f}",
             flush=True,
         )
+    return every
 
 
 def main() -> None:
@@ -301,6 +462,19 @@ def main() -> None:
         "--report", action="store_true", help="only print the table of the games in --out"
     )
     ap.add_argument(
+        "--defenders",
+        default="random,solver,expert",
+        help="--table puzzles: the opponents, comma-separated: random (--randoms of them, each"
+        " with its own seeds), solver (answers knowing the whole position), expert, medium"
+        " (default random,solver,expert)",
+    )
+    ap.add_argument(
+        "--randoms",
+        type=int,
+        default=3,
+        help="--table puzzles: how many random defenders (default 3)",
+    )
+    ap.add_argument(
         "--levels",
         help="--table puzzles: the levels tried (default strong,expert); --table ladder: only the"
         " pairings whose first level is one of these (default all); comma-separated",
@@ -315,7 +489,25 @@ def main() -> None:
     if levels and not set(levels) <= known:
         ap.error(f"--levels takes {', '.join(sorted(known))}, got {args.levels!r}")
     if args.table == "puzzles":
-        puzzles(args.games, levels or ["strong", "expert"], args.jobs)
+        names = args.defenders.split(",")
+        if not names or not set(names) <= set(DEFENDERS):
+            ap.error(f"--defenders takes {', '.join(DEFENDERS)}, got {args.defenders!r}")
+        if args.randoms < 1:
+            ap.error(f"--randoms must be 1 or more, got {args.randoms}")
+        defenders = []
+        for name in dict.fromkeys(names):
+            defenders += (
+                [f"random:{k}" for k in range(args.randoms)] if name == "random" else [name]
+            )
+        levels = levels or ["strong", "expert"]
+        try:
+            every = puzzles(args.games, levels, defenders, args.jobs, args.out, args.report)
+        except KeyboardInterrupt:
+            kept = f"; the tries played are kept in {args.out}" if args.out else ""
+            print(f"stopped{kept}", file=sys.stderr)
+            sys.exit(130)
+        if not every:
+            sys.exit(1)  # a try was lost (or, with --report, not played yet)
     else:
         if args.table == "budget":
             try:

@@ -3,10 +3,12 @@ finds the shortest win, and says so when there is none."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from zenonzard_tui.cli import build_parser, main, play_cmd
-from zenonzard_tui.puzzles import PUZZLES, find_puzzle, forced_win, puzzle_files
+from zenonzard_tui.puzzles import PUZZLES, find_puzzle, forced_win, puzzle_files, refutation
 from zenonzard_tui.scenarios import load_scenario, parse_scenario
 
 
@@ -131,3 +133,23 @@ def test_one_swing_of_the_docs_is_won_by_the_swing_not_by_ending_the_turn():
     search = forced_win(parse_scenario(block).new_game())
     assert search.line is not None and search.line[0] == "attack Drill Golem -> player"
     assert "end turn" not in search.line
+
+
+def test_the_refutation_is_the_answer_that_leaves_no_forced_win():
+    """The strongest defender of a puzzle: after Gravity on one Horned Walrus, B's Controlling
+    Current on the other (ZR 8.3) leaves A no win; where every answer loses, the first."""
+    path = Path(__file__).resolve().parent / "ai" / "positions" / "keep-gravity.toml"
+    game = load_scenario(path).new_game()
+    for text in ("cast Gravity", "choose Horned Walrus#1", "attack Ottolupo -> player"):
+        game.apply(text)
+    answer = refutation(game)
+    game.legal_actions()
+    assert answer.text == "cast Controlling Current"
+    game.apply(answer)
+    answer = refutation(game)
+    game.legal_actions()
+    assert answer.text == "choose B:Horned Walrus#2"
+    won = load_scenario(path).new_game()
+    won.apply("attack Ottolupo -> player")  # kept: Gravity answers Controlling Current
+    assert [a.text for a in won.legal_actions()] == ["pass", "cast Controlling Current"]
+    assert refutation(won).key() == won.legal()[0].key()  # each answer still loses

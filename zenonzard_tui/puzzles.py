@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from zenonzard_tui.ai import lethal
+from zenonzard_tui.engine.actions import Action
 from zenonzard_tui.engine.game import Game
 
 PUZZLES = Path(__file__).resolve().parent / "puzzles"
@@ -54,3 +55,17 @@ def forced_win(game: Game, max_nodes: int = 1_000_000) -> Search:
     this_turn.stops_at_turn_end = True  # a win this turn ends this turn (ZR 1.3: not after)
     found = lethal.forced_win([this_turn], max_nodes=max_nodes)
     return Search(found.line, found.nodes, found.complete)
+
+
+def refutation(game: Game, max_nodes: int = 1_000_000) -> Action:
+    """The defender's best answer in a puzzle (the defender decides now): the first of its legal
+    actions after which the player whose turn it is has no forced win this turn, seen with the
+    whole position; where every answer still loses, the first. The strongest opponent a
+    puzzle can meet (`bench/ai.py --table puzzles` plays the AI against it)."""
+    legal = game.legal()
+    for action in legal:
+        child = game.clone()
+        child.apply(action)
+        if not lethal.forced_win([child], max_nodes, texts=False, shortest=False).won:
+            return action
+    return legal[0]

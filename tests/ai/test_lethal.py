@@ -9,23 +9,47 @@ from pathlib import Path
 
 import pytest
 
+from tests.test_ai import _variant
 from zenonzard_tui.ai import AIPlayer, lethal, policy
-from zenonzard_tui.ai.player import LETHAL_TOTAL
+from zenonzard_tui.ai.player import LETHAL_TOTAL, could_pay, mana_gain
+from zenonzard_tui.cards.loader import load_pool
 from zenonzard_tui.engine import effects as fx
 from zenonzard_tui.engine.belief import default_prior, sample_world
 from zenonzard_tui.engine.state import Lasting, TurnRecord
-from zenonzard_tui.puzzles import PUZZLES, puzzle_files
+from zenonzard_tui.puzzles import PUZZLES, puzzle_files, refutation
 from zenonzard_tui.scenarios import load_scenario, parse_scenario
 
 POSITIONS = Path(__file__).resolve().parent / "positions"
 WINS = ["two-attackers", "charge-in"]
+KEPT = ["keep-gravity", "keep-mana"]  # the win needs a card (or the mana) kept for B's answer
 
 
-def _play_turn(game, level: str, seed: int) -> bool:
-    """`level` plays the player whose turn it is (medium the opponent) to the end of the turn:
-    did it win?"""
+class _Solver:
+    """The strongest defender: it sees the whole position (`puzzles.refutation`)."""
+
+    def choose(self, game):
+        return refutation(game)
+
+
+class _Random:
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game):
+        return self.rng.choice(game.legal())
+
+
+def _listed(game, text: str):
+    """The legal action of `game` whose text is `text`."""
+    return next(a for a in game.legal_actions() if a.text == text)
+
+
+def _play_turn(game, level: str, seed: int, defender=None, budget: float = 0.25) -> bool:
+    """`level` plays the player whose turn it is (`defender` the opponent; medium by default)
+    to the end of the turn: did it win?"""
     seat, turn = game.active, game.turn
-    players = {seat: AIPlayer(level, seed, budget=0.25), 1 - seat: AIPlayer("medium", seed + 1)}
+    defender = defender or AIPlayer("medium", seed + 1)
+    players = {seat: AIPlayer(level, seed, budget=budget), 1 - seat: defender}
     while not game.over and game.turn == turn:
         game.apply(players[game.pending.seat].choose(game))
     return game.outcome is not None and game.outcome.winner == seat
@@ -71,9 +95,13 @@ def test_the_check_meets_every_trick_the_opponent_could_pay_for():
     tricks = [c for c in default_prior(game, seat)[1] if policy.is_trick(c)]
     payable = {c.id for c in tricks if fx.payment(game, 1 - seat, c) is not None}
     assert "Reactive Shield" in {c.name for c in tricks}
-    worlds = ai._wary(game, seat, tricks)
-    held = {w.defs[u].id for w in worlds for u in w.players[1 - seat].hand}
+    chunks = ai._wary(game, seat, tricks)
+    held = {c.id for chunk in chunks for c in chunk}
     assert payable and held == payable
+    size = len(game.players[1 - seat].hand)
+    assert all(len(chunk) <= size for chunk in chunks)
+    world = ai._holding(game, seat, default_prior(game, seat), chunks[0])
+    assert [world.defs[u] for u in world.players[1 - seat].hand][: len(chunks[0])] == chunks[0]
 
 
 @pytest.mark.parametrize("name", WINS)
@@ -177,3 +205,90 @@ def test_the_key_holds_what_this_turn_has_done():
     locked.lasting = (Lasting(seat, "locked", card.name, keys=(("c", slot.uid, slot.order),)),)
     keys = [key, *(lethal.state_key(g) for g in (placed, summoned, locked))]
     assert None not in keys and len(set(keys)) == 4
+
+
+@pytest.mark.parametrize("level", ["strong", "expert"])
+def test_fresh_legs_is_won_from_the_seed_that_missed_it(level):
+    """Issue 22: `AIPlayer(level, 1)` cast High Pressure on Drill Golem; then Eoraptor (arrived
+    this turn, ZR 8.2) could attack only the Force, whose destruction gave B a third Active mana
+    (ZR 2.6), and B's Tidal Wave (3 mana) stopped Marchalluka. High Pressure on Eoraptor keeps
+    B's Force, so B never has the mana (the solver's line)."""
+    game = load_scenario(PUZZLES / "fresh-legs.toml").new_game()
+    seat = game.active
+    ai = AIPlayer(level, 1)
+    for text in ("cast High Pressure", "choose A:Eoraptor"):
+        assert ai.choose(game).key() == _listed(game, text).key()
+        game.apply(text)
+    game = load_scenario(PUZZLES / "fresh-legs.toml").new_game()
+    assert _play_turn(game, level, 1, _Random(1001), budget=1.0)
+    assert game.outcome.winner == seat
+
+
+def test_the_wary_worlds_count_the_mana_a_destroyed_force_gives():
+    """ZR 2.6: a Force destroyed puts a Base Minion into its owner's base Active, so B's two
+    Active mana and one Force may pay for a 3-mana trick this turn: Tidal Wave is among the
+    tricks of the wary worlds of fresh-legs. With no Force left (keep-gravity) there is no gain."""
+    game = load_scenario(PUZZLES / "fresh-legs.toml").new_game()
+    seat, opp = game.active, 1 - game.active
+    wave = load_pool().card("Tidal Wave")
+    assert fx.payment(game, opp, wave) is None and mana_gain(game, opp) == 1
+    assert could_pay(game, opp, wave, 1) and not could_pay(game, opp, wave, 0)
+    tricks = [c for c in default_prior(game, seat)[1] if policy.is_trick(c)]
+    chunks = AIPlayer("strong", 0)._wary(game, seat, tricks)
+    assert "Tidal Wave" in {c.name for chunk in chunks for c in chunk}
+    kept = load_scenario(POSITIONS / "keep-gravity.toml").new_game()
+    assert mana_gain(kept, 1) == 0 and not could_pay(kept, 1, wave, mana_gain(kept, 1))
+
+
+def test_the_solver_tells_apart_two_answers_of_one_card_name():
+    """B's Controlling Current on one Horned Walrus or on the other are two answers, though both
+    have one name: the player sees which, and answers each with Gravity on that Walrus (ZR 8.3).
+    The check took them for one, asking for a move that answers both, and found no win."""
+    game = load_scenario(POSITIONS / "keep-gravity.toml").new_game()
+    found = lethal.forced_win([game])
+    assert found.complete and found.line[0] == "attack Ottolupo -> player"
+    game.apply("attack Ottolupo -> player")
+    game.apply("cast Controlling Current")
+    assert len(game.legal_actions()) == 3  # either Walrus, or Ottolupo
+    for text in ("choose B:Horned Walrus#1", "choose B:Horned Walrus#2"):
+        child = game.clone()
+        child.apply(text)
+        line = lethal.forced_win([child]).line
+        assert line[:2] == ["cast Gravity", f"choose {text.split(':')[1]}"]
+
+
+@pytest.mark.parametrize("name", KEPT)
+def test_a_trick_that_beats_every_line_does_not_stop_the_guard_against_the_others(name):
+    """Issue 21: B (blue, 2 Active mana) could hold Surprise Onslaught (-1 DP: Pierce then deals
+    nothing) or Violent Stream, which no line beats; the check left out the tricks only when
+    all of them together could be beaten, and then played the first line of the sampled
+    worlds, Gravity or Drill Golem at once. Those worlds are left out alone now, and the line
+    kept safe against Controlling Current: attack first, Gravity for the answer."""
+    game = load_scenario(POSITIONS / f"{name}.toml").new_game()
+    for level, seed in (("strong", 0), ("expert", 1), ("expert", 2)):
+        first = AIPlayer(level, seed).lethal(game, game.active)
+        assert first is not None, (level, seed)
+        assert first.key() == _listed(game, "attack Ottolupo -> player").key(), (level, seed)
+
+
+@pytest.mark.parametrize("name", KEPT)
+@pytest.mark.parametrize("level", ["strong", "expert"])
+def test_a_card_kept_for_the_answer_wins_against_the_strongest_defenders(name, level):
+    """The solver as B (it sees A's real hand and answers with whatever refutes the line: ZR 8.3
+    Controlling Current on the Walrus that Gravity missed) and expert as B."""
+    path = POSITIONS / f"{name}.toml"
+    assert _play_turn(load_scenario(path).new_game(), level, 0, _Solver())
+    assert _play_turn(load_scenario(path).new_game(), level, 1, AIPlayer("expert", 1001))
+
+
+@pytest.mark.parametrize("name", ["fresh-legs", "keep-gravity"])
+def test_the_check_reads_only_what_the_seat_may_know(name):
+    """Whatever B really holds (its hand and deck changed to other cards) and however A's deck
+    lies, the check and the first decision are the same."""
+    path = POSITIONS / f"{name}.toml" if name.startswith("keep") else PUZZLES / f"{name}.toml"
+    game = load_scenario(path).new_game()
+    seat = game.active
+    mine = AIPlayer("expert", 3).lethal(game, seat)
+    for k in range(2):
+        theirs = AIPlayer("expert", 3).lethal(_variant(game, seat, k), seat)
+        assert (theirs and theirs.key()) == (mine and mine.key())

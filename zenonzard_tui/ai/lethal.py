@@ -226,16 +226,20 @@ def forced_win(
                         return True, False, action
             return False, cut, None
         # AND: every answer in every world must still lose; worlds giving the same answer
-        # go on together (the player cannot tell them apart)
+        # go on together (the player cannot tell them apart). Within one world, answers of
+        # the same signature are different answers all the same (B raising one Horned Walrus
+        # or the other: the player sees which), so each is the n-th of its signature there
         groups: dict[tuple, list[Game]] = {}
         firsts: dict[tuple, tuple[Game, Action]] = {}
         for g in live:
+            met: dict[tuple, int] = {}
             for action in g.legal():
                 sig = signature(g, action)
+                n = met[sig] = met.get(sig, -1) + 1
                 child = g.clone()
                 child.apply(action)
-                groups.setdefault(sig, []).append(child)
-                firsts.setdefault(sig, (g, action))
+                groups.setdefault((sig, n), []).append(child)
+                firsts.setdefault((sig, n), (g, action))
         answered: list[str] = []
         for sig, children in groups.items():
             rest = []

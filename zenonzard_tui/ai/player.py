@@ -20,6 +20,7 @@ deciding seat) and to sample worlds; every look ahead happens in a sampled world
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from zenonzard_tui.ai import lethal, mcts, policy
@@ -33,6 +34,7 @@ from zenonzard_tui.engine.game import Game
 
 WARY_WORLDS = 4  # at most this many worlds of the opponent's tricks in the forced-win check
 LETHAL_TOTAL = 5  # the forced-win check's searches look at most this many times the level's cap
+SCALE = 8  # a sampled world's search looks at most this many times the screen's positions (+500)
 
 
 @dataclass(frozen=True)
@@ -87,6 +89,7 @@ class AIPlayer:
         self.seconds = seconds if seconds is not None else self.level.seconds
         self.last: mcts.Result | None = None  # what the tree search saw of its last decision
         self._left = 0  # positions the forced-win check under way may still look at
+        self.checked = 0  # positions the last forced-win check looked at
 
     @property
     def name(self) -> str:
@@ -120,42 +123,95 @@ class AIPlayer:
         as another) under a node cap. First a screen: one world in which the opponent's hidden
         cards hold no trick (no Flash card, no Swoop minion), the most the player can hope for;
         with no win there (most positions), none is looked for further. Then each of
-        `lethal_worlds` sampled worlds alone, and in order:
-        - where each has a win: a line that wins in all of them and in the wary worlds, where
-          the opponent holds the tricks of its colors that it could pay for now, each of them in
-          one world at least: safe against every trick it may hold (looked for only when the
-          wary worlds alone have a win);
-        - a line that wins in every sampled world;
-        - the first action after which most sampled worlds still have a forced win, if at least
-          half of them do (a world may hold an answer that the real hand has not: the player
-          goes for the win that is there in most of what they cannot rule out).
+        `lethal_worlds` sampled worlds alone: with a win in fewer than half of them, None.
+
+        Then the wary worlds (`_wary`): the opponent's unseen hand holds the tricks of its
+        colors that it could pay for this turn (`could_pay`), each of them in one world at
+        least. Each is searched alone; a world with no win at all (a trick that beats every
+        line: Surprise Onslaught against minions of 1 DP) is left out, as no line can be chosen
+        for it, and where a world of several tricks has none, each of its tricks is tried in a
+        world of its own. In order:
+        - a line that wins in every sampled world that has a win and in every wary world that
+          has one: safe against every trick it may hold that can be beaten;
+        - else the first action after which the most sampled worlds still have a forced win,
+          if at least half of them do, and of those the most wary worlds (`_most_won`): a
+          world may hold an answer that the real hand has not, and the player goes for the
+          win that is there in most of what they cannot rule out.
         The searches share a bound (`LETHAL_TOTAL` times the level's cap), so a decision stays
-        short; what is cut short is not claimed as a win."""
+        short; what is cut short is not claimed as a win (nor, for a world, as a world with no
+        win: it is left out, the wary worlds' searches being capped at about what the sampled
+        worlds' wins took, a sampled world's at `SCALE` times the screen's). `checked` says how
+        many positions the check looked at."""
         level = self.level
         nodes = level.lethal_nodes
         self._left = LETHAL_TOTAL * nodes
+        try:
+            return self._lethal(game, seat, nodes)
+        finally:
+            self.checked = LETHAL_TOTAL * nodes - self._left
+
+    def _lethal(self, game: Game, seat: int, nodes: int) -> Action | None:
         bases, others = default_prior(game, seat)
-        calm = [c for c in others if not policy.is_trick(c)]
-        screen = self._win([sample_world(game, seat, self.rng, (bases, calm))], nodes)
+        calm = (bases, [c for c in others if not policy.is_trick(c)])
+        screen = self._win([sample_world(game, seat, self.rng, calm)], nodes)
         if screen.first is None:
             return None
         prior = (bases, others)
-        worlds = [sample_world(game, seat, self.rng, prior) for _ in range(level.lethal_worlds)]
+        worlds = [
+            sample_world(game, seat, self.rng, prior) for _ in range(self.level.lethal_worlds)
+        ]
         # each world alone first: a win is proved in a few hundred positions, and where one
-        # world has none, the joint search would have to look through the whole turn to say so
-        firsts = [self._win([w], nodes).first for w in worlds]
-        if all(f is not None for f in firsts):
-            wary = self._wary(game, seat, [c for c in others if policy.is_trick(c)])
-            # the wary worlds alone: where they have no win, neither have they with the others
-            safe = bool(wary) and self._win(wary, nodes // 2).won
-            found = self._win(worlds, 2 * nodes)
-            if found.won:
-                if safe:
-                    both = self._win(worlds + wary, 4 * nodes)
-                    if both.first is not None:
-                        return both.first
-                return found.first
-        return self._most_won(game, worlds, firsts, screen.first, nodes)
+        # world has none, the joint search would have to look through the whole turn to say so.
+        # A world's win takes about as many positions as the screen's: one that takes many
+        # times more is given up as none (proving that there is none takes the whole tree)
+        scale = SCALE * screen.nodes + 500
+        alone = [self._win([w], min(nodes, scale)) for w in worlds]
+        firsts = [found.first for found in alone]
+        winnable = [w for w, f in zip(worlds, firsts, strict=True) if f is not None]
+        if 2 * len(winnable) < len(worlds):
+            return None  # (`_most_won` would find no action that keeps half of them won)
+        guard, guard_firsts = self._guard(
+            game, seat, calm, [c for c in others if policy.is_trick(c)],
+            min(nodes // 2, 2 * max(f.nodes for f in alone if f.won) + 200), 2 * nodes,
+        )  # fmt: skip
+        safe = self._win(winnable + guard, 4 * nodes)
+        if safe.first is not None:
+            return safe.first
+        return self._most_won(game, worlds, firsts, guard, guard_firsts, screen.first, nodes)
+
+    def _guard(
+        self,
+        game: Game,
+        seat: int,
+        calm: tuple[Sequence[CardDef], Sequence[CardDef]],
+        tricks: list[CardDef],
+        cap: int,
+        spend: int,
+    ) -> tuple[list[Game], list[Action]]:
+        """The wary worlds that have a win (and each one's first action): a world of each chunk
+        of `_wary`, and where it has none, a world of each of its tricks alone (a line that
+        beats them together beats each of them alone; one of them may beat every line). Each
+        search looks at `cap` positions at most (about what the sampled worlds' wins took), all
+        of them at `spend` (so that the joint search keeps its share of the check's bound)."""
+        left = self._left
+        worlds: list[Game] = []
+        firsts: list[Action] = []
+
+        def won(held: list[CardDef]) -> bool:
+            if left - self._left >= spend:
+                return False
+            world = self._holding(game, seat, calm, held)
+            found = self._win([world], min(cap, spend - (left - self._left)))
+            if found.first is not None:
+                worlds.append(world)
+                firsts.append(found.first)
+            return found.won
+
+        for chunk in self._wary(game, seat, tricks):
+            if not won(chunk) and len(chunk) > 1:
+                for card in chunk:
+                    won([card])
+        return worlds, firsts
 
     def _win(self, worlds: list[Game], nodes: int) -> Win:
         """A forced win over `worlds`, depth first, capped at `nodes` positions and at what is
@@ -169,67 +225,85 @@ class AIPlayer:
         self._left -= found.nodes
         return found
 
-    def _wary(self, game: Game, seat: int, tricks: list[CardDef]) -> list[Game]:
-        """Worlds in which the opponent's unseen hand is made of tricks (`tricks`: the prior's
-        Flash cards and Swoop minions) that it could pay for now, each of them held in one world
-        at least (at most WARY_WORLDS worlds; past that, a seeded choice of them)."""
+    def _wary(self, game: Game, seat: int, tricks: list[CardDef]) -> list[list[CardDef]]:
+        """The hands of the wary worlds: the opponent's tricks (`tricks`: the prior's Flash cards
+        and Swoop minions) that it could pay for this turn (`could_pay`), in a seeded order, in
+        chunks of as many cards as its unseen hand holds, so that each is held in one world at
+        least (at most WARY_WORLDS worlds; past that, a seeded choice of them)."""
         opp = 1 - seat
         unseen = [u for u in game.players[opp].hand if u not in seen_in_hand(game, seat)]
         if not unseen or not tricks:
             return []
-        payable = [c for c in tricks if fx.payment(game, opp, c) is not None]
-        if not payable:
-            return []
+        gain = mana_gain(game, opp)
+        payable = [c for c in tricks if could_pay(game, opp, c, gain)]
         self.rng.shuffle(payable)
         size = len(unseen)
-        chunks = [payable[i : i + size] for i in range(0, len(payable), size)][:WARY_WORLDS]
-        out = []
-        for chunk in chunks:
-            world = sample_world(game, seat, self.rng, ([], payable))
-            defs = list(world.defs)
-            for i, uid in enumerate(unseen):
-                defs[uid] = chunk[i % len(chunk)]
-            world.defs = defs
-            world.forget_legal()
-            out.append(world)
-        return out
+        return [payable[i : i + size] for i in range(0, len(payable), size)][:WARY_WORLDS]
+
+    def _holding(
+        self,
+        game: Game,
+        seat: int,
+        prior: tuple[Sequence[CardDef], Sequence[CardDef]],
+        tricks: list[CardDef],
+    ) -> Game:
+        """A world sampled from `prior` in which the opponent's unseen hand holds `tricks` (its
+        first cards; the rest, and its deck, are drawn from `prior`)."""
+        world = sample_world(game, seat, self.rng, prior)
+        opp = world.players[1 - seat]
+        unseen = [u for u in opp.hand if u not in seen_in_hand(game, seat)]
+        defs = list(world.defs)
+        for uid, card in zip(unseen, tricks, strict=False):
+            defs[uid] = card
+        world.defs = defs
+        world.forget_legal()
+        return world
 
     def _most_won(
         self,
         game: Game,
         worlds: list[Game],
         firsts: list[Action | None],
+        guard: list[Game],
+        guard_firsts: list[Action],
         hint: Action,
         nodes: int,
     ) -> Action | None:
         """The first action after which the most `worlds` still have a forced win this turn, if
-        at least half of them do; ties go to the screen's first action (`hint`), then to the
-        action's key (never to the order of the list). The candidates are the first actions of
-        each world's own win (`firsts`, None where it has none) and `hint`."""
+        at least half of them do, and of those the one after which the most wary worlds
+        (`guard`) do; ties go to the screen's first action (`hint`), then to the action's key
+        (never to the order of the list). The candidates are the first actions of each world's
+        own win (`firsts`, None where it has none; `guard_firsts`) and `hint`."""
         candidates: dict[tuple, Action] = {hint.key(): hint}
-        won: dict[tuple, set[int]] = {hint.key(): set()}
-        for i, first in enumerate(firsts):
+        for first in [*firsts, *guard_firsts]:
             if first is not None:
                 candidates.setdefault(first.key(), first)
-                won.setdefault(first.key(), set()).add(i)
-        need = (len(worlds) + 1) // 2
-        for key, action in candidates.items():
-            for i, w in enumerate(worlds):
-                if i in won[key]:
+
+        def kept(action: Action, group: list[Game], known: list[Action | None]) -> int:
+            """In how many worlds of `group` a forced win is left after `action`."""
+            count = 0
+            for w, first in zip(group, known, strict=True):
+                if first is not None and first.key() == action.key():
+                    count += 1
                     continue
                 mine = lethal.same_action(w, action)
                 if mine is None:
                     continue
                 child = w.clone()
                 child.apply(mine)
-                if self._win([child], nodes // 2).won:
-                    won[key].add(i)
-        key, count = max(
-            ((k, len(v)) for k, v in won.items()),
-            key=lambda kv: (kv[1], kv[0] == hint.key(), repr(kv[0])),
-        )
-        if count < need:
+                count += self._win([child], nodes // 2).won
+            return count
+
+        need = (len(worlds) + 1) // 2
+        scores = {key: kept(action, worlds, firsts) for key, action in candidates.items()}
+        best = [key for key, won in scores.items() if won >= need and won == max(scores.values())]
+        if not best:
             return None
+        guarded: list[Action | None] = list(guard_firsts)
+        key = max(
+            best,
+            key=lambda k: (kept(candidates[k], guard, guarded), k == hint.key(), repr(k)),
+        )
         return next(a for a in game.legal() if a.key() == key)
 
     def _search(self, game: Game, seat: int, actions: list[Action]) -> Action:
@@ -286,6 +360,35 @@ class AIPlayer:
         if abs(value) >= WIN:
             value -= (1 if value > 0 else -1) * steps  # ZR 1.2: sooner wins, later losses
         return value
+
+
+def mana_gain(game: Game, seat: int) -> int:
+    """How much Active mana `seat` may still gain this turn from what is known: each of its
+    undestroyed Forces, destroyed, puts a Base Minion of its deck into its base Active (ZR 2.6;
+    at most as many as its deck holds cards)."""
+    player = game.players[seat]
+    return min(len(player.live_forces()), len(player.deck))
+
+
+def could_pay(game: Game, seat: int, card: CardDef, gain: int) -> bool:
+    """Could `seat` pay for `card` this turn: now (ZR 6.1.1), or with `gain` more Active mana
+    of any color (`mana_gain`)? A bound, never too strict: with mana worth more than 1 (ZR
+    11.12) in play, any card may be."""
+    if fx.payment(game, seat, card) is not None:
+        return True
+    if gain <= 0:
+        return False
+    mana = fx.listing_mana(game, seat)
+    if mana.worth:
+        return True
+    if mana.free + gain < fx.cost_of(game, seat, card):
+        return False
+    fused = fx.fusion(game, seat, card)  # colorless mana pays pips (ZR 6.1.1)
+    short = 0
+    for color, n in card.pips:
+        have = mana.counts.get(color, 0) + (mana.counts.get("colorless", 0) if fused else 0)
+        short += max(0, n - have)
+    return short <= gain
 
 
 def same_action(actions: list[Action], chosen: Action) -> Action:
