@@ -11,8 +11,6 @@ server to both seats) goes into the history like a local game's, and `s` saves i
 from __future__ import annotations
 
 import json
-import re
-import time
 from collections.abc import AsyncIterator, Callable
 from datetime import datetime
 from pathlib import Path
@@ -191,7 +189,6 @@ class NetSession:
         return path
 
     def default_save_name(self) -> str:
-        stamp = time.strftime("%Y-%m-%d-%H%M%S")
-        what = "-vs-".join(n for n in self.settings.names if n)
-        slug = re.sub(r"[^a-z0-9]+", "-", what.lower()).strip("-")[:48] or "game"
-        return f"{stamp}-{slug}-{self.room}.json"
+        from zenonzard_tui.client.saves import save_name
+
+        return save_name("-vs-".join(n for n in self.settings.names if n), self.room)

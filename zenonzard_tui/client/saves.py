@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import secrets
 import time
 from collections.abc import Iterable
@@ -30,6 +31,13 @@ from zenonzard_tui.usertext import terminal_safe
 APP_NAME = "zenonzard-tui"
 DATA_ENV = "ZENONZARD_DATA_DIR"  # overrides the user-data folder (tests, portable installs)
 MAX_LISTED_BYTES = 5_000_000  # a save is a few kB; a larger file is not read for the list
+
+
+def save_name(what: str, tag: str = "") -> str:
+    """A new save file's name: the time, `what` (the decks, a puzzle) as a slug, and `tag`."""
+    stamp = time.strftime("%Y-%m-%d-%H%M%S")
+    slug = re.sub(r"[^a-z0-9]+", "-", what.lower()).strip("-")[:48] or "game"
+    return f"{stamp}-{slug}{'-' + tag if tag else ''}.json"
 
 
 def data_dir() -> Path:

@@ -13,13 +13,11 @@ the scenario's own text plus the action texts played from its position.
 from __future__ import annotations
 
 import random
-import re
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from zenonzard_tui.ai import AIPlayer
-from zenonzard_tui.client.saves import APP_NAME, autosaves_dir, data_dir, saves_dir
+from zenonzard_tui.client.saves import APP_NAME, autosaves_dir, data_dir, save_name, saves_dir
 from zenonzard_tui.client.settings import Settings
 from zenonzard_tui.engine.actions import IllegalAction
 from zenonzard_tui.engine.events import SEATS
@@ -123,13 +121,9 @@ class Session(Table):
         return self.settings.as_dict()
 
     def default_save_name(self) -> str:
-        stamp = time.strftime("%Y-%m-%d-%H%M%S")
         if self.puzzle is not None:
-            what = f"puzzle-{self.puzzle.name}"
-        else:
-            what = "-vs-".join(n for n in self.settings.names if n)
-        slug = re.sub(r"[^a-z0-9]+", "-", what.lower()).strip("-")[:48] or "game"
-        return f"{stamp}-{slug}.json"
+            return save_name(f"puzzle-{self.puzzle.name}")
+        return save_name("-vs-".join(n for n in self.settings.names if n))
 
 
 def load_session(path: str | Path, ai_seed: int = 0) -> Session:

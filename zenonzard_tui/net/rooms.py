@@ -25,12 +25,6 @@ from zenonzard_tui.cards import load_pool
 from zenonzard_tui.decks import Deck, parse_deck
 from zenonzard_tui.engine.game import SEATS
 from zenonzard_tui.engine.save import (
-    FORMAT as SAVE_FORMAT,
-)
-from zenonzard_tui.engine.save import (
-    VERSION as SAVE_VERSION,
-)
-from zenonzard_tui.engine.save import (
     SaveError,
     check_version,
     parse_record,
@@ -84,7 +78,6 @@ class Seat:
     forces: list[str]
     token: str  # its SHA-256 (token_hash), never the token itself
     connected: bool = False
-    left_at: float | None = None  # time.monotonic() of the last disconnect while playing
 
     def to_record(self) -> dict[str, Any]:
         return {
@@ -106,7 +99,6 @@ class Room:
     created: float = field(default_factory=time.time)  # wall clock, for people and files
     seats: list[Seat | None] = field(default_factory=lambda: [None, None])
     table: Table | None = None
-    touched: float = field(default_factory=time.monotonic)  # the last change or message
 
     # ------------------------------------------------------------------------------------------
     # Seats
@@ -126,7 +118,6 @@ class Room:
         )
         if all(self.seats):
             self.start()
-        self.touched = time.monotonic()
         return index, token
 
     def seat_of(self, token: str) -> int:
@@ -344,4 +335,4 @@ def _actions(path: Path) -> list[str]:
     return out
 
 
-__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Room", "RoomStore", "Seat", "new_code", "read_deck"]
+__all__ = ["Room", "RoomStore", "Seat", "new_code", "read_deck"]

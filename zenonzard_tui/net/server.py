@@ -317,7 +317,6 @@ class DuelServer:
     async def _played(self, room: Room) -> None:
         """An action was applied: keep it, tell everyone, and close the game if it is over."""
         assert room.table is not None
-        room.touched = time.monotonic()
         self.store.keep(room)
         await self._broadcast(room)
         if not room.table.over:
@@ -349,8 +348,7 @@ class DuelServer:
         self.live[room.code].seats[seat] = peer
         seated = room.seats[seat]
         assert seated is not None
-        seated.connected, seated.left_at = True, None
-        room.touched = time.monotonic()
+        seated.connected = True
 
     def _room_message(self, room: Room, seat: int | None, token: str | None) -> dict[str, Any]:
         message: dict[str, Any] = {
@@ -433,7 +431,7 @@ class DuelServer:
         live.seats[peer.seat] = None
         seat = room.seats[peer.seat]
         assert seat is not None
-        seat.connected, seat.left_at = False, time.monotonic()
+        seat.connected = False
         if room.state == "playing":
             log.info("room %s: seat %s dropped; kept for %.0f s",
                      room.code, SEATS[peer.seat], self.limits.grace)  # fmt: skip
