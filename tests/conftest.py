@@ -1,4 +1,4 @@
-"""Fixtures the bad-input tables share (tests/test_bad_input*.py)."""
+"""Fixtures tests share: the bad-input tables' `no_hang`, and `own_folders`."""
 
 from __future__ import annotations
 
@@ -23,3 +23,11 @@ def no_hang():
     yield
     signal.alarm(0)
     signal.signal(signal.SIGALRM, old)
+
+
+@pytest.fixture
+def own_folders(tmp_path_factory, monkeypatch):
+    """The test's own config and data folders: no test reads or writes the user's settings,
+    saves or autosaves."""
+    monkeypatch.setenv("ZENONZARD_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))
+    monkeypatch.setenv("ZENONZARD_DATA_DIR", str(tmp_path_factory.mktemp("data")))

@@ -34,10 +34,7 @@ LONG = "a" * 5000  # longer than a path may be (PATH_MAX 4096)
 LONG_PART = "b" * 300 + "/x"  # one part longer than a name may be (NAME_MAX 255)
 
 
-@pytest.fixture(autouse=True)
-def _own_folders(tmp_path_factory, monkeypatch):
-    monkeypatch.setenv("ZENONZARD_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))
-    monkeypatch.setenv("ZENONZARD_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+pytestmark = pytest.mark.usefixtures("own_folders")
 
 
 # ----------------------------------------------------------------------------------------------

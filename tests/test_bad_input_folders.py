@@ -40,10 +40,7 @@ from zenonzard_tui.files import STALE_TEMP_SECONDS, TEMP_SUFFIX, clean_temps, wr
 DEEP = 100_000
 
 
-@pytest.fixture(autouse=True)
-def _own_folders(tmp_path_factory, monkeypatch):
-    monkeypatch.setenv("ZENONZARD_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))
-    monkeypatch.setenv("ZENONZARD_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+pytestmark = pytest.mark.usefixtures("own_folders")
 
 
 def _session(seed: int = 5) -> Session:

@@ -7,6 +7,5 @@ import pytest
 
 
 @pytest.fixture(autouse=True)
-def _own_folders(tmp_path_factory, monkeypatch):
-    monkeypatch.setenv("ZENONZARD_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))
-    monkeypatch.setenv("ZENONZARD_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+def _own_folders(own_folders):
+    pass

@@ -35,10 +35,7 @@ async def _seat_a(url: str, **extra) -> tuple[Link, RemoteChannel, str, Link]:
     return a, remote, room, b
 
 
-@pytest.fixture(autouse=True)
-def _own_folders(tmp_path_factory, monkeypatch):
-    monkeypatch.setenv("ZENONZARD_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))
-    monkeypatch.setenv("ZENONZARD_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+pytestmark = pytest.mark.usefixtures("own_folders")
 
 
 async def test_a_seat_plays_a_whole_game_from_its_screen(tmp_path):
