@@ -34,7 +34,7 @@ from zenonzard_tui.engine.save import (
 )
 from zenonzard_tui.files import FileReadError, read_limited
 from zenonzard_tui.net.protocol import CODE_ALPHABET, CODE_LENGTH, MAX_TEXT, ProtocolError
-from zenonzard_tui.table import Table
+from zenonzard_tui.table import LocalChannel, Table
 
 ROOM_FORMAT = "zenonzard-room"
 ROOM_VERSION = 1
@@ -99,6 +99,7 @@ class Room:
     created: float = field(default_factory=time.time)  # wall clock, for people and files
     seats: list[Seat | None] = field(default_factory=lambda: [None, None])
     table: Table | None = None
+    public: LocalChannel | None = None  # the spectators' channel: one for all (its view is kept)
 
     # ------------------------------------------------------------------------------------------
     # Seats
@@ -147,6 +148,7 @@ class Room:
     def start(self) -> None:
         game = start_game(self.setup(), f"room {self.code}")
         self.table = Table(game)
+        self.public = self.table.spectator()
 
     @property
     def actions(self) -> list[str]:
@@ -202,6 +204,7 @@ class Room:
         if all(seats):
             game = replay(start_game(room.setup(), source), actions, source)
             room.table = Table(game, texts=actions)
+            room.public = room.table.spectator()
         elif actions:
             raise SaveError(f"{source}: a room waiting for its second player has no actions")
         return room

@@ -44,7 +44,7 @@ from zenonzard_tui.net.protocol import (
     normalize_code,
 )
 from zenonzard_tui.net.rooms import Room, RoomStore, new_code, read_deck
-from zenonzard_tui.table import NotLegal, NotYourTurn, ReadOnly, Table, TableError
+from zenonzard_tui.table import NotLegal, NotYourTurn, ReadOnly, TableError
 
 log = logging.getLogger("zenonzard.server")
 
@@ -322,7 +322,7 @@ class DuelServer:
         if not room.table.over:
             return
         log.info("room %s over after %d actions: %s",
-                 room.code, len(room.actions), result_of(room.table))  # fmt: skip
+                 room.code, len(room.actions), result_of(room))  # fmt: skip
         self.store.finish(room)
         live = self.live[room.code]
         for peer in [*live.seats, *live.watchers]:
@@ -373,7 +373,8 @@ class DuelServer:
 
     async def _update(self, peer: Peer, room: Room) -> None:
         assert room.table is not None
-        channel = room.table.channel(peer.seat) if peer.seat is not None else room.table.spectator()
+        channel = room.table.channel(peer.seat) if peer.seat is not None else room.public
+        assert channel is not None
         events = channel.events(peer.sent)
         message = {
             "type": "update",
@@ -399,10 +400,11 @@ class DuelServer:
 
     async def _send_over(self, peer: Peer, room: Room) -> None:
         assert room.table is not None
-        summary = room.table.spectator().summary().to_dict()  # the match in figures: public
+        assert room.public is not None
+        summary = room.public.summary().to_dict()  # the match in figures: public
         message: dict[str, Any] = {
             "type": "over",
-            "result": result_of(room.table),
+            "result": result_of(room),
             "summary": summary,
         }
         if peer.seat is not None:
@@ -483,9 +485,10 @@ def view_dict(observation: Observation) -> dict[str, Any]:
     return json.loads(encode(observation))  # type: ignore[arg-type]
 
 
-def result_of(table: Table) -> str | None:
+def result_of(room: Room) -> str | None:
     """ "A", "B" or "draw" once the game is over (the public outcome), else None."""
-    return table.spectator().observation().winner
+    assert room.public is not None
+    return room.public.observation().winner
 
 
 async def run_server(
