@@ -3,6 +3,7 @@ must (STYLE: SabberStone's clone test, OpenSpiel's shared game tests)."""
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from pathlib import Path
@@ -81,6 +82,23 @@ def test_clone_is_independent():
     copy = game.clone()
     _continue(copy, 5, steps=100)
     assert _fingerprint(game) == before
+
+
+def test_deepcopy_is_a_clone():
+    """copy.deepcopy(game) continues like the original, is independent of it, and shares the
+    immutable card definitions rather than copying the catalog."""
+    game, rng = _start(4)
+    _play(game, rng, 60)
+    copied = copy.deepcopy(game)
+    assert copied is not game and copied.defs is game.defs and copied.catalog is game.catalog
+    assert copied.players[0] is not game.players[0]
+    assert _fingerprint(copied) == _fingerprint(game)
+    before = _fingerprint(game)
+    assert _continue(copied, 9) == _continue(game.clone(), 9)
+    assert _fingerprint(game) == before
+    # inside a larger structure, deepcopy's memo keeps one copy per game
+    pair = copy.deepcopy([game, game])
+    assert pair[0] is pair[1] and pair[0] is not game
 
 
 @pytest.mark.parametrize("seed", range(8))

@@ -115,6 +115,13 @@ class GameCore:
             new.stops_at_turn_end = True
         return new
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
+        """`copy.deepcopy(game)` is a clone: the card definitions and the catalog are immutable
+        and shared, so copying them (117 ms: the whole catalog) would buy nothing."""
+        new = self.clone()
+        memo[id(self)] = new
+        return new
+
     def new_uid(self) -> int:
         """A uid for a token or a colorless mana token. Only deck cards are in `defs` (shared by
         clones); a token's definition lives in its slot."""
