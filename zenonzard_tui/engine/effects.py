@@ -17,7 +17,7 @@ from zenonzard_tui.cards.terms import STEPS, TRIGGERS
 from zenonzard_tui.cards.terms.battle import forbidden
 from zenonzard_tui.cards.terms.marks import FORBIDDING
 from zenonzard_tui.engine.actions import CHOICE, Choice
-from zenonzard_tui.engine.state import Lasting, Mod, Slot, TurnRecord
+from zenonzard_tui.engine.state import HAND, LIMBO, TRASH, Lasting, Mod, Slot, TurnRecord
 from zenonzard_tui.engine.terms import steps as _steps  # noqa: F401  (registers the steps)
 from zenonzard_tui.engine.terms.base import STEP_RUNS, Change, CostChange
 from zenonzard_tui.engine.terms.conditions import condition_ok
@@ -26,6 +26,7 @@ from zenonzard_tui.engine.terms.selectors import card_matches as _card_matches
 if TYPE_CHECKING:
     from zenonzard_tui.engine.core import GameCore
     from zenonzard_tui.engine.damage import DamageSource
+    from zenonzard_tui.engine.zones import Zones
 
 RESURGE = Effect("turn_end", (Step("activate", "this"),))  # ZR 2.7 Resurge
 
@@ -1199,15 +1200,14 @@ def queue_deck_discards(game: GameCore, seat: int, batch: list[int]) -> None:
 # Summoning and Magic (ZR 6.2, ZR 6.3)
 
 
-def begin_summon(game: GameCore, seat: int, uid: int) -> None:
+def begin_summon(game: Zones, seat: int, uid: int) -> None:
     """ZR 6.2: pay, put it on the field Active; [When Summoned] triggers; ZR 3.4 applies."""
     card = game.defs[uid]
     _pay(game, seat, card)
-    game.players[seat].hand.remove(uid)
-    game.limbo.append(uid)
+    game.move(uid, HAND, LIMBO, seat, "summon")
     game.this_turn += (TurnRecord(seat, "summon", card, uid),)  # ZR 14.1
     game.log.add("summon", seat, uid)
-    game.push((type(game).t_enter_field, seat, uid, False, "summoned"))  # type: ignore[attr-defined]
+    game.push((type(game).t_enter_field, seat, uid, False, "summoned"))
 
 
 def _selector(step: Step) -> Selector:
@@ -1232,10 +1232,9 @@ def has_targets(game: GameCore, seat: int, card: CardDef) -> bool:
     return bool(candidates(game, _selector(step), ctx, one=True))
 
 
-def begin_cast(game: GameCore, seat: int, uid: int) -> None:
+def begin_cast(game: Zones, seat: int, uid: int) -> None:
     """ZR 6.3: the card leaves the hand at once; choose targets, pay, resolve, then the trash."""
-    game.players[seat].hand.remove(uid)
-    game.limbo.append(uid)
+    game.move(uid, HAND, LIMBO, seat, "cast")
     game.this_turn += (TurnRecord(seat, "magic", game.defs[uid], uid),)  # ZR 14.1
     game.log.add("cast", seat, uid)
     game.push((t_effect_begin,), (t_cast_targets, seat, uid), (t_effect_end,))
@@ -1263,10 +1262,9 @@ def t_cast_pay(game: GameCore, seat: int, uid: int, chosen: tuple | None) -> Non
     game.push(first, (t_cast_finish, seat, uid))
 
 
-def t_cast_finish(game: GameCore, seat: int, uid: int) -> None:
+def t_cast_finish(game: Zones, seat: int, uid: int) -> None:
     if uid in game.limbo:  # ZR 11.8: not when it returned itself to the hand
-        game.limbo.remove(uid)
-        game.players[seat].trash.append(uid)
+        game.move(uid, LIMBO, TRASH, seat, "resolved")
     queue_watchers(game, "magic_used", seat, None, named=game.defs[uid].name)
 
 

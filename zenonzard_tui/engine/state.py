@@ -22,6 +22,12 @@ SEATS = ("A", "B")  # the seats' names: seat 0 is "A", seat 1 is "B"
 # ZR 11.11: the uids kept after the deck cards for copies (Janus), which are cards of `defs`;
 # tokens and colorless mana tokens get uids after them
 COPY_ROOM = 10_000
+# The zones a card moves between (ZR 3.1), as `Zones.move` names them: a player's deck, hand,
+# field, base and trash; `LIMBO`, the game's cards between zones (a Magic resolving, a card on
+# its way into play, ZR 6.3); `NEW` (a source only): a token made now; `GONE` (a destination
+# only): out of the game (a token, ZR 11.7)
+DECK, HAND, FIELD, BASE, TRASH = "deck", "hand", "field", "base", "trash"
+LIMBO, NEW, GONE = "limbo", "new", "gone"
 
 
 @dataclass(frozen=True)
@@ -176,6 +182,22 @@ class Slot:
     def is_token(self) -> bool:
         """A Token Minion or a colorless mana token: neither can move (ZR 7.2)."""
         return self.card is None or self.card.type == "token"
+
+
+class Move:
+    """One card's change of zone, as `Zones.move` made it (ZR 11.1): the player whose zone it
+    entered (`seat`), the card (`uid`; `slot`, its in-play object when it left or entered play),
+    the zones it left and entered (`src`, `dest`: where it went in the end, after ZR 3.3 or ZR
+    11.7) and why (`cause`: "summoned", "put", "advancing", "placed" (the mana phase), "place",
+    "retreating", "destroyed", "milled", "draw", ...), which says what it triggers
+    (`Zones.moved`)."""
+
+    __slots__ = ("cause", "dest", "seat", "slot", "src", "uid")
+
+    def __init__(self, seat: int, uid: int, slot: Slot | None, src: str, dest: str,
+                 cause: str) -> None:  # fmt: skip
+        self.seat, self.uid, self.slot = seat, uid, slot
+        self.src, self.dest, self.cause = src, dest, cause
 
 
 class ForceState:
