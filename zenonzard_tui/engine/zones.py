@@ -293,7 +293,7 @@ class Zones(GameCore):
         self.moved(moves)
 
     def destroy_mana(self, seat: int, uid: int) -> None:
-        """"Destroy" on mana in a base: a card goes to the trash, a token leaves the game."""
+        """Destroy mana in a base: a card goes to the trash, a token leaves the game."""
         self.move(uid, BASE, TRASH, seat, "destroyed_mana")
 
     # ------------------------------------------------------------------------------------------
