@@ -311,7 +311,7 @@ def parse_card(raw: Any, file: str) -> CardDef:
         check.fail("name", f"a card's name is printable text (no control characters), not {name!r}")
     ctype = check.value("type", raw["type"], CARD_TYPES)
     color = check.value("color", raw["color"], COLORS)
-    colors = (color,)
+    colors: tuple[str, ...] = (color,)
     if "colors" in raw:  # a card of several colors (later sets): `color` is the first
         colors = check.str_list("colors", raw["colors"], COLORS)
         if len(colors) < 2 or len(set(colors)) != len(colors) or "colorless" in colors:
