@@ -204,3 +204,29 @@ def test_mana_of_two_colors_counts_for_both_colors() -> None:
     for color, n in (("red", 2), ("blue", 1), ("green", 0)):
         assert condition_ok(game, (("mana_color", color), ("at_least", n)), 0, ())
         assert not condition_ok(game, (("mana_color", color), ("at_least", n + 1)), 0, ())
+
+
+def test_the_observation_and_the_snapshots_carry_the_attached_cards() -> None:
+    """ZR 17.5: an attached card is public: both seats see it under its minion (`SlotView.
+    attached`), and a snapshot, a seat's snapshot and the world built from it keep it there."""
+    import json
+    import random
+
+    from zenonzard_tui.engine.observe import CardView, Observation, observe
+    from zenonzard_tui.engine.snapshot import restore, seat_snapshot, snapshot, world_from_seat
+
+    game = _main_phase()
+    uid = game.players[0].hand.pop()  # (attached by hand: the test stands in for a Boost)
+    game.players[0].field[0].attached = (uid,)
+    walrus = CardView(uid, game.defs[uid].id, "Horned Walrus")
+    for seat in (0, 1):
+        view = observe(game, seat)
+        assert view.players[0].field[0].attached == (walrus,)
+        assert view.players[0].base[0].attached == ()
+        assert Observation.from_dict(json.loads(json.dumps(view.to_dict()))) == view
+    again = restore(json.loads(json.dumps(snapshot(game))))
+    assert again.players[0].field[0].attached == (uid,)
+    assert observe(again, 1) == observe(game, 1)
+    world = world_from_seat(json.loads(json.dumps(seat_snapshot(game, 1))), random.Random(1))
+    assert [world.defs[u].name for u in world.players[0].field[0].attached] == ["Horned Walrus"]
+    assert observe(world, 1).players[0].field == observe(game, 1).players[0].field
