@@ -628,7 +628,7 @@ def _slot_dump(s) -> tuple:
         s.order,
         tuple(m.key() for m in s.mods),
         s.must_block,
-        s.color,
+        s.colors,
     )
 
 

@@ -52,7 +52,7 @@ class _OutOfBudget(Exception):
 def _slot_key(s: Slot, rank: dict[int, int]) -> tuple:
     mods = tuple(m.key() for m in s.mods)
     card = s.card.id if s.card is not None else ""
-    return (card, s.rested, s.arrived, s.advanced, s.must_block, mods, rank[s.order], s.color)
+    return (card, s.rested, s.arrived, s.advanced, s.must_block, mods, rank[s.order], s.colors)
 
 
 def state_key(game: Game) -> tuple | None:

@@ -286,7 +286,7 @@ MODIFY_ONE_SHOT = frozenset(("original_bp", "original_dp", "set_bp", "set_dp"))
 MODIFY_CHANGES = ("bp", "dp", "grant", *sorted(MODIFY_ONE_SHOT))
 
 CARD_FIELDS = {
-    "id", "name", "type", "color", "cost", "pips", "bp", "dp", "classes", "rarity", "set",
+    "id", "name", "type", "color", "colors", "cost", "pips", "bp", "dp", "classes", "rarity", "set",
     "keywords", "timing", "deck_limit", "effects", "estimated", "unsupported",
 }  # fmt: skip
 FORCE_FIELDS = {"id", "name", "creature", "life", "effects", "era"}
@@ -311,6 +311,13 @@ def parse_card(raw: Any, file: str) -> CardDef:
         check.fail("name", f"a card's name is printable text (no control characters), not {name!r}")
     ctype = check.value("type", raw["type"], CARD_TYPES)
     color = check.value("color", raw["color"], COLORS)
+    colors: tuple[str, ...] = (color,)
+    if "colors" in raw:  # a card of several colors (later sets): `color` is the first
+        colors = check.str_list("colors", raw["colors"], COLORS)
+        if len(colors) < 2 or len(set(colors)) != len(colors) or "colorless" in colors:
+            check.fail("colors", "two or more different colors, none of them colorless")
+        if colors[0] != color:
+            check.fail("colors", f"the first of the colors is the card's `color` ({color})")
 
     cost = raw.get("cost")
     if ctype == "base_minion":
@@ -363,6 +370,7 @@ def parse_card(raw: Any, file: str) -> CardDef:
         name=name,
         type=ctype,
         color=color,
+        colors=colors,
         cost=cost,
         pips=tuple(pips),
         bp=stats.get("bp"),

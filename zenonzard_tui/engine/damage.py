@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from zenonzard_tui.engine import effects as fx
 from zenonzard_tui.engine.actions import CHOICE, Choice
-from zenonzard_tui.engine.state import LIFE_CAP, Slot
+from zenonzard_tui.engine.state import DECK, LIFE_CAP, LIMBO, Slot
 from zenonzard_tui.engine.zones import Zones
 
 
@@ -159,12 +159,10 @@ class Damages(Zones):
         )
 
     def _t_force_search_done(self, seat: int, chosen: tuple) -> None:
-        p = self.players[seat]
         tasks: list[tuple] = []
         if chosen:
             uid = chosen[0][1]
-            p.deck.remove(uid)
-            self.limbo.append(uid)
+            self.move(uid, DECK, LIMBO, seat, "force_search")
             self.log.add("force_search", seat, uid)
             tasks.append((Zones.t_enter_base, seat, uid, False, False))
         tasks.append((Damages._t_shuffle_draw, seat))

@@ -17,7 +17,15 @@ from zenonzard_tui.cards.terms import STEPS, TRIGGERS
 from zenonzard_tui.cards.terms.battle import forbidden
 from zenonzard_tui.cards.terms.marks import FORBIDDING
 from zenonzard_tui.engine.actions import CHOICE, Choice
-from zenonzard_tui.engine.state import Lasting, Mod, Slot, TurnRecord
+from zenonzard_tui.engine.state import (
+    HAND,
+    LIMBO,
+    TRASH,
+    Lasting,
+    Mod,
+    Slot,
+    TurnRecord,
+)
 from zenonzard_tui.engine.terms import steps as _steps  # noqa: F401  (registers the steps)
 from zenonzard_tui.engine.terms.base import STEP_RUNS, Change, CostChange
 from zenonzard_tui.engine.terms.conditions import condition_ok
@@ -26,6 +34,7 @@ from zenonzard_tui.engine.terms.selectors import card_matches as _card_matches
 if TYPE_CHECKING:
     from zenonzard_tui.engine.core import GameCore
     from zenonzard_tui.engine.damage import DamageSource
+    from zenonzard_tui.engine.zones import Zones
 
 RESURGE = Effect("turn_end", (Step("activate", "this"),))  # ZR 2.7 Resurge
 
@@ -759,8 +768,14 @@ def _payment(game: GameCore, seat: int, card: CardDef, free: list[Slot], total: 
     used: list[Slot] = []
     taken: set[Slot] = set()  # the slots in `used` (a Slot hashes and compares by identity)
     fused = None
+    for s in free:
+        if len(s.colors) > 1:  # mana of several colors: it pays either, and is kept for last
+            free = [s for s in free if len(s.colors) == 1] + [s for s in free if len(s.colors) > 1]
+            used, pips = _pips_matched(pips, free)
+            taken.update(used)
+            break
     for color, n in pips:
-        have = [s for s in free if s.color == color and s not in taken]
+        have = [s for s in free if color in s.colors and s not in taken]
         if len(have) >= n:
             have = have[:n]
             used += have
@@ -772,7 +787,7 @@ def _payment(game: GameCore, seat: int, card: CardDef, free: list[Slot], total: 
             fused = fusion(game, seat, card)
         if not fused:
             return None
-        colorless = [s for s in free if s.color == "colorless" and s not in taken]
+        colorless = [s for s in free if s.colors[0] == "colorless" and s not in taken]
         if len(colorless) < n - len(have):
             return None
         colorless = colorless[: n - len(have)]
@@ -781,7 +796,7 @@ def _payment(game: GameCore, seat: int, card: CardDef, free: list[Slot], total: 
     rest = total - len(used)
     if rest > 0:
         for s in free:
-            if s.color == "colorless" and s not in taken:
+            if s.colors[0] == "colorless" and s not in taken:
                 used.append(s)
                 taken.add(s)
                 rest -= 1
@@ -793,26 +808,55 @@ def _payment(game: GameCore, seat: int, card: CardDef, free: list[Slot], total: 
             return None
         counts: dict[str, int] = {}
         for s in left:
-            counts[s.color] = counts.get(s.color, 0) + 1
+            for c in s.colors:
+                counts[c] = counts.get(c, 0) + 1
         best = max(counts.values())
-        pick = next(s for s in left if counts[s.color] == best)
+        pick = next(s for s in left if any(counts[c] == best for c in s.colors))
         used.append(pick)
         taken.add(pick)
         rest -= 1
     return used
 
 
+def _pips_matched(pips: tuple, free: list[Slot]) -> tuple[list[Slot], tuple]:
+    """ZR 6.1.1 with mana of several colors (`free`, one-color mana first): as many pips as can
+    be paid each with mana of its color, one mana a pip (a matching, so that a two-color card is
+    spent on the pip that needs it), in the order of `free` where there is a choice. Gives the
+    mana used and the pips left unpaid."""
+    units = [color for color, n in pips for _ in range(n)]
+    paid: dict[int, int] = {}  # index in `free` -> the pip it pays
+
+    def place(u: int, seen: set[int]) -> bool:
+        for i, s in enumerate(free):
+            if units[u] in s.colors and i not in seen:
+                seen.add(i)
+                if i not in paid or place(paid[i], seen):
+                    paid[i] = u
+                    return True
+        return False
+
+    short: dict[str, int] = {}
+    for u, color in enumerate(units):
+        if not place(u, set()):
+            short[color] = short.get(color, 0) + 1
+    used = [free[i] for i in sorted(paid, key=paid.__getitem__)]
+    return used, tuple(short.items())
+
+
 class Mana:
     """`seat`'s Active mana as the legal actions' listing reads it (`listing_mana`; nothing
     changes while it lists, so it is counted once), and what the effects at work do to payments
-    (ZR 6.1.1): `free` Active mana, `counts` of each color; `priced`: nothing changes a cost
-    (ZR 12.1); `strict`: a pip short of its color cannot be paid (nothing makes a cost 0, no mana
-    is worth more, colorless mana pays no pips); `worth`: some mana is worth more (ZR 11.12)."""
+    (ZR 6.1.1): `free` Active mana, `counts` of each color (mana of several colors counts for
+    each); `multi`: some of it has several colors (pips of two colors may need the same card);
+    `priced`: nothing changes a cost (ZR 12.1); `strict`: a pip short of its color cannot be
+    paid (nothing makes a cost 0, no mana is worth more, colorless mana pays no pips); `worth`:
+    some mana is worth more (ZR 11.12)."""
 
-    __slots__ = ("counts", "free", "priced", "strict", "worth")
+    __slots__ = ("counts", "free", "multi", "priced", "strict", "worth")
 
-    def __init__(self, free: int, counts: dict[str, int], kinds: tuple[bool, bool, bool]) -> None:
-        self.free, self.counts = free, counts
+    def __init__(self, free: int, counts: dict[str, int], kinds: tuple[bool, bool, bool],
+                 multi: bool = False) -> None:  # fmt: skip
+        self.free, self.counts, self.multi = free, counts, multi
         self.strict, self.priced, self.worth = kinds
 
 
@@ -820,11 +864,19 @@ def listing_mana(game: GameCore, seat: int) -> Mana:
     """`seat`'s `Mana` now."""
     counts: dict[str, int] = {}
     free = 0
+    multi = False
     for s in game.players[seat].base:
         if not s.rested:
             free += 1
-            counts[s.color] = counts.get(s.color, 0) + 1
-    return Mana(free, counts, _pay_kinds(game))
+            colors = s.colors
+            if len(colors) == 1:
+                color = colors[0]
+                counts[color] = counts.get(color, 0) + 1
+            else:
+                multi = True
+                for color in colors:
+                    counts[color] = counts.get(color, 0) + 1
+    return Mana(free, counts, _pay_kinds(game), multi)
 
 
 def _pay_kinds(game: GameCore) -> tuple[bool, bool, bool]:
@@ -871,7 +923,7 @@ def _pips_payable(game: GameCore, mana: Mana, pips: tuple) -> bool | None:
     worth more (ZR 11.12): each pip of a different color, none colorless, paid with its own
     color (True), or one short and nothing lets colorless mana pay pips (ZR 6.1.1: False); None
     when `payment` must decide."""
-    if mana.worth:
+    if mana.worth or mana.multi:
         return None
     counts = mana.counts
     short = False
@@ -1199,15 +1251,14 @@ def queue_deck_discards(game: GameCore, seat: int, batch: list[int]) -> None:
 # Summoning and Magic (ZR 6.2, ZR 6.3)
 
 
-def begin_summon(game: GameCore, seat: int, uid: int) -> None:
+def begin_summon(game: Zones, seat: int, uid: int) -> None:
     """ZR 6.2: pay, put it on the field Active; [When Summoned] triggers; ZR 3.4 applies."""
     card = game.defs[uid]
     _pay(game, seat, card)
-    game.players[seat].hand.remove(uid)
-    game.limbo.append(uid)
+    game.move(uid, HAND, LIMBO, seat, "summon")
     game.this_turn += (TurnRecord(seat, "summon", card, uid),)  # ZR 14.1
     game.log.add("summon", seat, uid)
-    game.push((type(game).t_enter_field, seat, uid, False, "summoned"))  # type: ignore[attr-defined]
+    game.push((type(game).t_enter_field, seat, uid, False, "summoned"))
 
 
 def _selector(step: Step) -> Selector:
@@ -1232,10 +1283,9 @@ def has_targets(game: GameCore, seat: int, card: CardDef) -> bool:
     return bool(candidates(game, _selector(step), ctx, one=True))
 
 
-def begin_cast(game: GameCore, seat: int, uid: int) -> None:
+def begin_cast(game: Zones, seat: int, uid: int) -> None:
     """ZR 6.3: the card leaves the hand at once; choose targets, pay, resolve, then the trash."""
-    game.players[seat].hand.remove(uid)
-    game.limbo.append(uid)
+    game.move(uid, HAND, LIMBO, seat, "cast")
     game.this_turn += (TurnRecord(seat, "magic", game.defs[uid], uid),)  # ZR 14.1
     game.log.add("cast", seat, uid)
     game.push((t_effect_begin,), (t_cast_targets, seat, uid), (t_effect_end,))
@@ -1263,10 +1313,9 @@ def t_cast_pay(game: GameCore, seat: int, uid: int, chosen: tuple | None) -> Non
     game.push(first, (t_cast_finish, seat, uid))
 
 
-def t_cast_finish(game: GameCore, seat: int, uid: int) -> None:
+def t_cast_finish(game: Zones, seat: int, uid: int) -> None:
     if uid in game.limbo:  # ZR 11.8: not when it returned itself to the hand
-        game.limbo.remove(uid)
-        game.players[seat].trash.append(uid)
+        game.move(uid, LIMBO, TRASH, seat, "resolved")
     queue_watchers(game, "magic_used", seat, None, named=game.defs[uid].name)
 
 

@@ -60,7 +60,8 @@ class SlotView:
     """A minion on the field or a mana in a base, with its current BP and DP (None for a colorless
     mana token, which is no card). `states`: what effects make it unable to do or always do
     (StateView); `mods`: its modifiers in words with their durations ("+200 BP until the end of
-    the turn", "Charge, from Vangeiss's effect")."""
+    the turn", "Charge, from Vangeiss's effect"); `attached`: the cards attached under it, in
+    the order they were attached (Boost, ZR 17.2; public, ZR 17.5)."""
 
     uid: int
     id: str  # "colorless" for a colorless mana token
@@ -74,6 +75,7 @@ class SlotView:
     must_block: bool
     states: tuple[StateView, ...] = ()
     mods: tuple[str, ...] = ()
+    attached: tuple[CardView, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,7 +235,8 @@ def _tuples(raw: dict[str, Any]) -> dict[str, Any]:
 
 def _slot_view(raw: dict[str, Any]) -> SlotView:
     states = tuple(StateView(**x) for x in raw["states"])
-    return SlotView(**{**_tuples(raw), "states": states})
+    attached = tuple(CardView(**x) for x in raw.get("attached", ()))
+    return SlotView(**{**_tuples(raw), "states": states, "attached": attached})
 
 
 def _player(raw: dict[str, Any]) -> PlayerView:
@@ -267,6 +270,7 @@ def _slot(game: Game, slot: Slot, seat: int, field: bool = True) -> SlotView:
         must_block=slot.must_block,
         states=_states(game, slot, seat, field) if card is not None else (),
         mods=_mods(game, slot, seat) if card is not None and field else (),
+        attached=tuple(CardView(u, game.defs[u].id, game.defs[u].name) for u in slot.attached),
     )
 
 

@@ -22,6 +22,13 @@ SEATS = ("A", "B")  # the seats' names: seat 0 is "A", seat 1 is "B"
 # ZR 11.11: the uids kept after the deck cards for copies (Janus), which are cards of `defs`;
 # tokens and colorless mana tokens get uids after them
 COPY_ROOM = 10_000
+# The zones a card moves between (ZR 3.1), as `Zones.move` names them: a player's deck, hand,
+# field, base and trash; `LIMBO`, the game's cards between zones (a Magic resolving, a card on
+# its way into play, ZR 6.3); `NEW` (a source only): a token made now; `GONE` (a destination
+# only): out of the game (a token, ZR 11.7)
+COLORLESS = ("colorless",)  # the colors of a colorless mana token's mana
+DECK, HAND, FIELD, BASE, TRASH = "deck", "hand", "field", "base", "trash"
+LIMBO, NEW, GONE = "limbo", "new", "gone"
 
 
 @dataclass(frozen=True)
@@ -127,7 +134,9 @@ class Slot:
       token;
     - `attached`: the uids of the cards attached under it (Boost, which the PC02 cards bring: none yet), in the order
       they were attached; they are in no zone while attached;
-    - `color`: the color of the mana it makes (ZR 6.1.1: one color; an effect may change it);
+    - `colors`: the colors of the mana it makes (ZR 6.1.1: its card's colors, one color the
+      common case; a card of two colors pays either and counts for both; an effect may change
+      them; `("colorless",)` for a colorless mana token); `color`, the first of them;
     - and the state a card has only in play: Active/Rested, arrival (ZR 8.2), its order (ZR
       6.5), modifiers (ZR 10.3), must block (ZR 13.3).
     Cloning copies the object's attributes only: the card definitions, the modifiers and the
@@ -138,7 +147,7 @@ class Slot:
         "arrived",
         "attached",
         "card",
-        "color",
+        "colors",
         "mods",
         "must_block",
         "order",
@@ -158,13 +167,13 @@ class Slot:
         self.order = order  # when it entered play, for the order of ZR 6.5
         self.mods: tuple[Mod, ...] = ()  # replaced, never mutated: clones may share it
         self.must_block = False
-        self.color = card.color if card is not None else "colorless"  # the color of its mana
+        self.colors = card.colors if card is not None else COLORLESS  # the colors of its mana
 
     def clone(self) -> Slot:
         new = Slot.__new__(Slot)
         new.uid, new.card, new.rested, new.arrived = self.uid, self.card, self.rested, self.arrived
         new.advanced, new.order, new.mods = self.advanced, self.order, self.mods
-        new.must_block, new.color = self.must_block, self.color
+        new.must_block, new.colors = self.must_block, self.colors
         new.printed, new.attached = self.printed, self.attached
         return new
 
@@ -173,9 +182,30 @@ class Slot:
         return self.card.name if self.card is not None else "colorless"
 
     @property
+    def color(self) -> str:
+        """The first color of its mana (the only one, but for a card of several colors)."""
+        return self.colors[0]
+
+    @property
     def is_token(self) -> bool:
         """A Token Minion or a colorless mana token: neither can move (ZR 7.2)."""
         return self.card is None or self.card.type == "token"
+
+
+class Move:
+    """One card's change of zone, as `Zones.move` made it (ZR 11.1): the player whose zone it
+    entered (`seat`), the card (`uid`; `slot`, its in-play object when it left or entered play),
+    the zones it left and entered (`src`, `dest`: where it went in the end, after ZR 3.3 or ZR
+    11.7) and why (`cause`: "summoned", "put", "advancing", "placed" (the mana phase), "place",
+    "retreating", "destroyed", "milled", "draw", ...), which says what it triggers
+    (`Zones.moved`)."""
+
+    __slots__ = ("cause", "dest", "seat", "slot", "src", "uid")
+
+    def __init__(self, seat: int, uid: int, slot: Slot | None, src: str, dest: str,
+                 cause: str) -> None:  # fmt: skip
+        self.seat, self.uid, self.slot = seat, uid, slot
+        self.src, self.dest, self.cause = src, dest, cause
 
 
 class ForceState:

@@ -18,6 +18,10 @@ from zenonzard_tui.engine.outcome import Termination
 from zenonzard_tui.engine.rng import Rng
 from zenonzard_tui.engine.state import (
     COPY_ROOM,
+    DECK,
+    HAND,
+    LIMBO,
+    NEW,
     SEATS,
     START_HAND,
     START_LIFE,
@@ -43,7 +47,7 @@ class Turns(Battles):
                 uid = self.next_uid
                 self.next_uid += 1
                 self.defs.append(card)
-                p.deck.append(uid)
+                self.move(uid, NEW, DECK, seat, "setup")
             p.forces = [ForceState(f) for f in forces[seat]]
             p.life = START_LIFE - sum(f.life for f in forces[seat])  # ZR 5.1
         self.changed_play()
@@ -64,8 +68,7 @@ class Turns(Battles):
         p.mulliganed = True
         chosen = action.args if action.kind == "mulligan" else ()
         for uid in chosen:
-            p.hand.remove(uid)
-            p.deck.append(uid)
+            self.move(uid, HAND, DECK, seat, "mulligan")
         self.log.add("mulligan", seat, len(chosen))
         if chosen:
             self.draw(seat, len(chosen))
@@ -146,8 +149,7 @@ class Turns(Battles):
         the main phase starts when they are done (`_decide_main`)."""
         if action.kind == "mana":
             uid = action.args[0]
-            self.players[seat].hand.remove(uid)
-            self.limbo.append(uid)
+            self.move(uid, HAND, LIMBO, seat, "mana")
             self.log.add("mana", seat, uid)
             self.push((Zones.t_enter_base, seat, uid, False, True))
         elif action.kind == "mana_colorless":

@@ -1,7 +1,9 @@
 """Zones (ZR 3, ZR 7): drawing, cards entering and leaving the field and the base (with the
 limits of ZR 3.4 and ZR 3.5), destruction, and Movement between base and field. A mixin of
-`Game`; `draw`, `to_hand`, `take_slot`, `leave_play`, `destroy` and the tasks `t_enter_field` and
-`t_enter_base` are the mutation API that effects use."""
+`Game`. Every change of zone goes through one function, `move`, and the triggers of moves are
+raised in one place, `moved`; `draw`, `to_hand`, `mill`, `destroy`, `destroy_mana`,
+`put_onto_field`, `return_from_trash` and the tasks `t_enter_field` and `t_enter_base` are the
+mutation API that effects use, built on `move`."""
 
 from __future__ import annotations
 
@@ -15,9 +17,19 @@ from zenonzard_tui.engine.actions import (
 )
 from zenonzard_tui.engine.core import GameCore
 from zenonzard_tui.engine.state import (
+    BASE,
     BASE_LIMIT,
+    DECK,
+    FIELD,
     FIELD_LIMIT,
+    GONE,
+    HAND,
     HAND_LIMIT,
+    LIMBO,
+    NEW,
+    TRASH,
+    Move,
+    PlayerState,
     Slot,
 )
 
@@ -35,36 +47,27 @@ class Zones(GameCore):
         for _ in range(count):
             if not p.deck:
                 break
-            uid = p.deck.pop(0)
+            uid = p.deck[0]
             drawn += 1
-            if len(p.hand) >= HAND_LIMIT:
-                p.trash.append(uid)
-                self.log.add("burn", seat, uid)
-            else:
-                p.hand.append(uid)
+            if self.move(uid, DECK, HAND, seat, "draw").dest == HAND:
                 self.log.add("draw", seat, uid)
         return drawn
 
-    def to_hand(self, seat: int, uid: int) -> None:
-        """Put a card into `seat`'s hand; ZR 3.3: into the trash when the hand is full."""
-        p = self.players[seat]
-        if len(p.hand) >= HAND_LIMIT:  # ZR 3.3
-            p.trash.append(uid)
-            self.log.add("burn", seat, uid)
-        else:
-            p.hand.append(uid)
+    def to_hand(self, seat: int, uid: int, src: str) -> None:
+        """Put a card from `src` (deck, trash or limbo) into `seat`'s hand; ZR 3.3: into the
+        trash when the hand is full."""
+        self.move(uid, src, HAND, seat, "to_hand")
 
     def mill(self, seat: int, count: int) -> list[int]:
         """ZR 11.10: "discard the top N cards of your deck": into the trash one by one from the
         top (an empty deck is not a loss, ZR 1.3). The batch is watched (Kiska, ZR 14.6)."""
         p = self.players[seat]
         batch = p.deck[:count]
+        moves = []
         for uid in batch:
-            p.deck.remove(uid)
-            p.trash.append(uid)
+            moves.append(self.move(uid, DECK, TRASH, seat, "milled", quiet=True))
             self.log.add("mill", seat, uid)
-        if batch:
-            fx.queue_deck_discards(self, seat, batch)
+        self.moved(moves)
         return batch
 
     def add_copy(self, card: CardDef) -> int:
@@ -75,37 +78,142 @@ class Zones(GameCore):
         self.defs = [*self.defs, card]
         return uid
 
-    def take_slot(self, uid: int) -> tuple[int, str, Slot] | None:
-        """Remove a card from play and return where it was."""
+    # ------------------------------------------------------------------------------------------
+    # The one move function (ZR 11.1): every change of zone goes through `move`, and `moved`
+    # raises the triggers of the moves, in one place
+
+    def move(self, uid: int, src: str, dest: str, seat: int, cause: str, rested: bool = False,
+             at: int | None = None, token: CardDef | None = None, quiet: bool = False) -> Move:  # fmt: skip
+        """Move one card from zone `src` to `seat`'s zone `dest` (the zones of `ZONES`), for
+        `cause`, and raise what the move triggers (`moved`; `quiet`: the caller raises them,
+        for moves at the same moment). `src` "new": a token (`token`, its definition) or, with
+        uid -1, a colorless mana token (ZR 11.13), made now. A card in play leaves its object
+        behind (ZR 10.4) unless it moves between field and base, where it keeps its Active/Rested
+        state and arrival (ZR 7.2, ZR 8.2) but is a new object: its modifiers end. A card
+        entering play is Active unless `rested`; `at`: its place in a deck (None: the bottom).
+        The rules of the way in are kept here: ZR 3.3 (a full hand sends it to the trash), ZR 11.7
+        (a token anywhere but the field leaves the game, and so does a colorless mana token), ZR
+        11.4 (what enters a base Rested) and ZR 15.1 (the colors placed this turn). The limits of
+        ZR 3.4 and ZR 3.5 are asked before (`t_enter_field`, `t_enter_base`)."""
+        slot: Slot | None = None
+        if src in (FIELD, BASE):
+            slot = self._take_slot(uid)
+            if slot is None:  # (no longer in play: it enters as a new object)
+                src = NEW
+        elif src == LIMBO:
+            self.limbo.remove(uid)
+        elif src != NEW:
+            for p in self.players:
+                cards = _cards(p, src)
+                if uid in cards:
+                    cards.remove(uid)
+                    break
+        p = self.players[seat]
+        if dest in (FIELD, BASE):
+            if slot is not None:
+                slot.mods = ()
+                slot.must_block = False
+                slot.order = self._order()
+                if dest == FIELD and slot.card is not None and slot.card.type == "base_minion":
+                    slot.advanced = True  # ZR 8.2 (b)
+            elif uid == -1:  # ZR 11.13: a colorless mana token (it has no effects)
+                slot = Slot(self.new_uid(), None, self._order(), rested)
+                p.base.append(slot)
+                return Move(seat, slot.uid, slot, src, dest, cause)
+            else:
+                slot = Slot(uid, token if token is not None else self.defs[uid], self._order(),
+                            rested)  # fmt: skip
+            if dest == FIELD:
+                p.field.append(slot)
+            else:
+                if fx.enters_base_rested(self, slot, seat):  # ZR 11.4: every field -> base move
+                    slot.rested = True
+                p.base.append(slot)
+                if src != FIELD and slot.card is not None:  # ZR 11.1d: placed (ZR 15.1)
+                    p.placed = p.placed.union(slot.card.colors)
+            if fx.counts_in(slot, dest):
+                self.changed_play()
+        elif slot is not None and (slot.card is None or slot.card.type == "token"):
+            # ZR 11.7: a Token Minion that would go to any other zone leaves the game instead;
+            # so does a colorless mana token (ZR 3.5)
+            if slot.card is not None and dest != GONE:
+                self.log.add("token_gone", seat, slot.name, dest)
+            dest = GONE
+        elif dest == HAND and len(p.hand) >= HAND_LIMIT:  # ZR 3.3
+            p.trash.append(uid)
+            self.log.add("burn", seat, uid)
+            dest = TRASH
+        elif dest == LIMBO:
+            self.limbo.append(uid)
+        elif dest == DECK and at is not None:
+            p.deck.insert(at, uid)
+        elif dest != GONE:
+            _cards(p, dest).append(uid)
+        m = Move(seat, uid, slot, src, dest, cause)
+        if not quiet:
+            self.moved((m,))
+        return m
+
+    def _take_slot(self, uid: int) -> Slot | None:
+        """Take a card's object out of play (the field or the base of either player)."""
         for p in self.players:
             for zone in (p.field, p.base):
                 for i, s in enumerate(zone):
                     if s.uid == uid:
                         del zone[i]
-                        where = "field" if zone is p.field else "base"
-                        if fx.counts_in(s, where):
+                        if fx.counts_in(s, FIELD if zone is p.field else BASE):
                             self.changed_play()
-                        return p.seat, where, s
+                        return s
         return None
 
-    def leave_play(self, slot: Slot, owner: int, dest: str) -> None:
-        """Send a card that left play to `dest` (trash or hand). ZR 11.7: a Token Minion that
-        would go to any other zone leaves the game instead; so does a colorless mana token
-        (ZR 3.5). ZR 10.4: the card keeps nothing of its time in play (its slot is dropped)."""
-        if slot.card is None:
-            return
-        if slot.card.type == "token":
-            self.log.add("token_gone", owner, slot.name, dest)
-            return
-        if dest == "hand":
-            self.to_hand(owner, slot.uid)
-        else:
-            self.players[owner].trash.append(slot.uid)
+    def moved(self, moves: Sequence[Move]) -> None:
+        """The triggers of moves made at the same moment (ZR 11, ZR 6.5): first each card's own
+        (ZR 11.1: [When Summoned] and Chain for a summon alone, [When Retreating] for every field
+        -> base move, ZR 11.5, [When Placed] for the mana-phase placement alone, ZR 11.6,
+        [When Destroyed]), then the "whenever ..." watchers (advancing; entering the field, ZR
+        11.3: a summon or a put, tokens included, an advance only under `advance_enters_field`;
+        mana placed, every placement, ZR 11.6; a minion destroyed; cards discarded from a deck,
+        once per batch, ZR 14.6)."""
+        for m in moves:
+            slot, cause = m.slot, m.cause
+            if slot is None:
+                continue
+            if m.dest == FIELD:
+                fx.queue_self_trigger(self, m.seat, slot, cause)
+                if cause == "summoned":  # ZR 15.1: Chain, only for a summon (ZR 11.1a)
+                    fx.queue_self_trigger(self, m.seat, slot, "chain")
+            elif m.dest == BASE:
+                if m.src == FIELD:
+                    fx.queue_self_trigger(self, m.seat, slot, "retreating")
+                elif cause == "placed" and slot.card is not None:
+                    fx.queue_self_trigger(self, m.seat, slot, "placed")
+            elif cause == "destroyed":
+                fx.queue_self_trigger(self, m.seat, slot, "destroyed", from_trash=True)
+        milled: list[int] = []
+        for m in moves:
+            slot, cause = m.slot, m.cause
+            if cause == "milled":
+                milled.append(m.uid)
+            elif slot is None:
+                continue
+            elif m.dest == FIELD:
+                if cause == "advancing":
+                    fx.queue_watchers(self, "minion_advanced", m.seat, slot)
+                if cause != "advancing" or self.options.advance_enters_field:
+                    fx.queue_watchers(self, "enters_field", m.seat, slot, (("c", slot.uid),))
+            elif m.dest == BASE:
+                if m.src != FIELD and slot.card is not None:
+                    fx.queue_watchers(self, "mana_placed", m.seat, slot, (("c", slot.uid),))
+            elif cause == "destroyed" and m.src == FIELD:
+                fx.queue_watchers(self, "minion_destroyed", m.seat, slot)
+        if milled:
+            fx.queue_deck_discards(self, moves[0].seat, milled)
 
-    def t_enter_field(self, seat: int, uid: int, rested: bool, event: str | None,
-                       token: CardDef | None = None) -> None:  # fmt: skip
+    def t_enter_field(self, seat: int, uid: int, rested: bool, event: str,
+                      token: CardDef | None = None) -> None:  # fmt: skip
         """A minion enters the field. ZR 3.4: on a full field its owner first puts one minion there
-        into the trash (not destruction). `event`: the trigger it causes (summoned, advancing)."""
+        into the trash (not destruction). `event`: the trigger it causes (summoned, put,
+        advancing)."""
         p = self.players[seat]
         if len(p.field) >= FIELD_LIMIT:
             options = tuple(("c", s.uid) for s in p.field)
@@ -120,50 +228,23 @@ class Zones(GameCore):
 
     def _make_room(self, seat: int, victim: int, rule: str) -> None:
         """The owner's choice under ZR 3.4 / ZR 3.5 goes to the trash (not destruction)."""
-        found = self.take_slot(victim)
+        found = self.find_slot(victim)
         if found is not None:
-            self.leave_play(found[2], seat, "trash")
+            self.move(victim, found[1], TRASH, seat, "overflow")
             self.log.add("overflow", seat, victim, found[2].name, rule)
 
-    def _take_moving(self, uid: int) -> Slot | None:
-        """Take a card that moves between field and base: it keeps its Active/Rested state and
-        arrival (ZR 7.2, ZR 8.2) but is a new object there: modifiers end."""
-        moving = self.take_slot(uid)
-        if moving is None:
-            return None
-        slot = moving[2]
-        slot.mods = ()
-        slot.must_block = False
-        slot.order = self._order()
-        return slot
+    def _in_play_or_limbo(self, uid: int) -> str:
+        """Where a card entering play comes from: the field or the base (a card moving between
+        them), else the cards between zones."""
+        found = self.find_slot(uid)
+        if found is not None:
+            return found[1]
+        return LIMBO if uid in self.limbo else NEW
 
-    def _place_on_field(self, seat: int, uid: int, rested: bool, event: str | None,
+    def _place_on_field(self, seat: int, uid: int, rested: bool, event: str,
                         token: CardDef | None) -> None:  # fmt: skip
-        p = self.players[seat]
-        slot: Slot | None
-        if token is not None:
-            slot = Slot(uid, token, self._order(), rested)
-        else:
-            slot = self._take_moving(uid)  # an advancing minion is still in the base
-            if slot is not None:
-                if slot.card is not None and slot.card.type == "base_minion":
-                    slot.advanced = True  # ZR 8.2 (b)
-            else:
-                self.limbo.remove(uid)
-                slot = Slot(uid, self.defs[uid], self._order(), rested)
-        p.field.append(slot)
-        if fx.counts_in(slot, "field"):
-            self.changed_play()
-        if event is not None:
-            fx.queue_self_trigger(self, seat, slot, event)
-        if event == "summoned":  # ZR 15.1: Chain, only for a summon (ZR 11.1a)
-            fx.queue_self_trigger(self, seat, slot, "chain")
-        if event == "advancing":
-            fx.queue_watchers(self, "minion_advanced", seat, slot)
-        # ZR 11.3: a summon or a put (tokens included) enters the field; an advance does not,
-        # unless the option `advance_enters_field` says so
-        if event != "advancing" or self.options.advance_enters_field:
-            fx.queue_watchers(self, "enters_field", seat, slot, (("c", slot.uid),))
+        src = NEW if token is not None else self._in_play_or_limbo(uid)
+        self.move(uid, src, FIELD, seat, event, rested, token=token)
 
     def t_enter_base(self, seat: int, uid: int, rested: bool, placed_trigger: bool) -> None:
         """Mana enters the base (uid -1: a colorless mana token). ZR 3.5: on a full base its owner
@@ -182,33 +263,10 @@ class Zones(GameCore):
 
     def _place_in_base(self, seat: int, uid: int, rested: bool, placed_trigger: bool) -> None:
         """`placed_trigger`: the mana-phase placement (ZR 5.5), the only one that triggers
-        [When Placed] (ZR 11.6)."""
-        p = self.players[seat]
-        if uid == -1:  # ZR 11.13: a colorless mana token is placed (it has no effects)
-            p.base.append(Slot(self.new_uid(), None, self._order(), rested))
-            return
-        moving = self._take_moving(uid)  # a retreating minion is still on the field
-        retreating = moving is not None
-        if moving is None:
-            if uid in self.limbo:
-                self.limbo.remove(uid)
-            slot = Slot(uid, self.defs[uid], self._order(), rested)
-        else:
-            slot = moving
-        if fx.enters_base_rested(self, slot, seat):  # ZR 11.4: every field -> base move too
-            slot.rested = True
-        p.base.append(slot)
-        if fx.counts_in(slot, "base"):
-            self.changed_play()
-        if retreating:  # ZR 11.5: whatever moved it; a mana effect, the card already in the base
-            fx.queue_self_trigger(self, seat, slot, "retreating")
-            return
-        # ZR 11.1d, ZR 11.6: a placement (mana phase or effect; retreating is not placing)
-        if slot.card is not None:
-            p.placed = p.placed.union(slot.card.colors)  # ZR 15.1
-        if placed_trigger:
-            fx.queue_self_trigger(self, seat, slot, "placed")
-        fx.queue_watchers(self, "mana_placed", seat, slot, (("c", slot.uid),))
+        [When Placed] (ZR 11.6); a minion coming from the field retreats (ZR 11.5)."""
+        src = NEW if uid == -1 else self._in_play_or_limbo(uid)
+        cause = "placed" if placed_trigger else "retreating" if src == FIELD else "place"
+        self.move(uid, src, BASE, seat, cause, rested)
 
     def _order(self) -> int:
         self.seq += 1
@@ -222,21 +280,21 @@ class Zones(GameCore):
         player's first, then by field slot), then their [When Destroyed] triggers."""
         found = []
         for p in (self.players[self.active], self.players[1 - self.active]):
-            for i, s in enumerate(p.field):
+            for s in p.field:
                 if s.uid in uids:
-                    found.append((p.seat, i, s))
-            for i, s in enumerate(p.base):
+                    found.append((p.seat, FIELD, s))
+            for s in p.base:
                 if s.uid in uids:
-                    found.append((p.seat, 100 + i, s))
-        for seat, _, slot in found:
-            self.take_slot(slot.uid)
+                    found.append((p.seat, BASE, s))
+        moves = []
+        for seat, zone, slot in found:
             self.log.add("destroyed", seat, slot.uid, slot.name, reason)  # before a token's exit
-            self.leave_play(slot, seat, "trash")
-        for seat, _, slot in found:
-            fx.queue_self_trigger(self, seat, slot, "destroyed", from_trash=True)
-        for seat, i, slot in found:
-            if i < 100:  # a minion, not mana: "whenever a minion is destroyed" (Mordo)
-                fx.queue_watchers(self, "minion_destroyed", seat, slot)
+            moves.append(self.move(slot.uid, zone, TRASH, seat, "destroyed", quiet=True))
+        self.moved(moves)
+
+    def destroy_mana(self, seat: int, uid: int) -> None:
+        """Destroy mana in a base: a card goes to the trash, a token leaves the game."""
+        self.move(uid, BASE, TRASH, seat, "destroyed_mana")
 
     # ------------------------------------------------------------------------------------------
     # Movement (ZR 7)
@@ -262,10 +320,9 @@ class Zones(GameCore):
         stated: no cost, not a summon ([When Summoned] and Chain do not trigger); it enters the
         field (ZR 11.3) and is new there (ZR 11.2: ZR 8.2 (a) applies); ZR 3.4 applies."""
         for p in self.players:
-            for zone in (p.hand, p.trash, p.deck):
-                if uid in zone:
-                    zone.remove(uid)
-                    self.limbo.append(uid)
+            for zone in (HAND, TRASH, DECK):
+                if uid in _cards(p, zone):
+                    self.move(uid, zone, LIMBO, seat, "put")
                     self.log.add("put", seat, uid)
                     self.push((Zones.t_enter_field, seat, uid, rested, "put"))
                     return
@@ -273,11 +330,19 @@ class Zones(GameCore):
     def return_from_trash(self, seat: int, uid: int) -> None:
         """A card of `seat`'s trash returns to the hand; ZR 11.9: a card with <Trash>
         `to_field_instead` (Graverobber) is put onto the field instead."""
-        p = self.players[seat]
         if fx.to_field_instead(self.defs[uid]):
             self.log.add("trash_to_field", seat, uid, "ZR 11.9")
             self.put_onto_field(seat, uid)
             return
-        p.trash.remove(uid)
-        self.to_hand(seat, uid)
+        self.to_hand(seat, uid, TRASH)
         self.log.add("to_hand", seat, uid, self.defs[uid].name)
+
+
+def _cards(p: PlayerState, zone: str) -> list[int]:
+    """A player's zone of cards by its name: deck, hand or trash."""
+    if zone == DECK:
+        return p.deck
+    if zone == HAND:
+        return p.hand
+    assert zone == TRASH, zone
+    return p.trash

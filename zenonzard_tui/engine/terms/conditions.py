@@ -19,7 +19,7 @@ class ManaColor:
     @staticmethod
     def holds(game: GameCore, controller: int, it: tuple, done: bool, value: Any,
               cond: tuple) -> bool:  # fmt: skip
-        have = sum(1 for s in game.players[controller].base if s.color == value)
+        have = sum(1 for s in game.players[controller].base if value in s.colors)  # ZR 6.1.1
         return have >= _value(cond, "at_least")
 
 

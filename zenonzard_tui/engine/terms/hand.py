@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from zenonzard_tui.cards.model import CardDef, Step
 from zenonzard_tui.engine.actions import CHOICE, Choice
-from zenonzard_tui.engine.state import Slot
+from zenonzard_tui.engine.state import DECK, HAND, LIMBO, NEW, Slot
 from zenonzard_tui.engine.terms.base import (
     run_filter,
     run_step,
@@ -92,15 +92,14 @@ def t_redraw_done(game: Game, seat: int, chosen: tuple) -> None:
     p = game.players[seat]
     discarded = [o[1] for o in chosen if o[0] == "c" and o[1] in p.hand]
     for uid in discarded:  # out of the hand, into no zone until the draw is done; they are not
-        p.hand.remove(uid)  # shown (they go under the deck, not into the public trash): the log
-        game.limbo.append(uid)  # counts them (to_bottom)
+        # shown (they go under the deck, not into the public trash): the log counts them
+        game.move(uid, HAND, LIMBO, seat, "to_bottom")
     if discarded:
         game.log.add("to_bottom", seat, len(discarded))
     game.draw(seat, len(discarded))
     game.rng.shuffle(discarded)
     for uid in discarded:
-        game.limbo.remove(uid)
-        p.deck.append(uid)
+        game.move(uid, LIMBO, DECK, seat, "to_bottom")
 
 
 @run_step("mill")
@@ -121,7 +120,7 @@ class CopyToHand:
                 continue
             uid = game.add_copy(card)
             game.log.add("copy", ctx.controller, uid)
-            game.to_hand(ctx.controller, uid)
+            game.to_hand(ctx.controller, uid, NEW)
             hit = True
         return hit
 

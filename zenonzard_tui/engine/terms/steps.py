@@ -16,7 +16,7 @@ from zenonzard_tui.cards.model import (
     Step,
 )
 from zenonzard_tui.engine.actions import CHOICE, Choice
-from zenonzard_tui.engine.state import Mod, Slot
+from zenonzard_tui.engine.state import DECK, FIELD, GONE, HAND, LIMBO, TRASH, Mod, Slot
 from zenonzard_tui.engine.terms.base import (
     Change,
     CostChange,
@@ -92,10 +92,8 @@ class Discard:
 
 
 def t_discard_done(game: Game, seat: int, chosen: tuple) -> None:
-    p = game.players[seat]
     for o in chosen:
-        p.hand.remove(o[1])
-        p.trash.append(o[1])
+        game.move(o[1], HAND, TRASH, seat, "discard")
         game.log.add("discard", seat, o[1])
 
 
@@ -155,8 +153,7 @@ class Destroy:
         for seat, zone, slot in _slots(game, targets):
             (field if zone == "field" else mana).append((seat, slot))
         for seat, slot in mana:  # mana: a card goes to the trash, a token leaves the game
-            game.take_slot(slot.uid)
-            game.leave_play(slot, seat, "trash")
+            game.destroy_mana(seat, slot.uid)
             game.log.add("destroyed", seat, slot.uid, slot.name, "")
         if field:
             game.destroy([s.uid for _, s in field])
@@ -218,7 +215,7 @@ class MoveToBase:
             assert slot.card is not None  # a minion on the field is a card or a token
             game.log.add("to_base", seat, slot.name, slot.card.type == "token")
             if slot.card.type == "token":  # a token cannot be mana: it ceases to exist (ZR 2.1)
-                game.take_slot(slot.uid)
+                game.move(slot.uid, FIELD, GONE, seat, "to_base")
                 continue
             slot.rested = bool(step.param("rested", False)) or slot.rested
             game.push((type(game).t_enter_base, seat, slot.uid, slot.rested, False))
@@ -238,16 +235,14 @@ class ToHand:
         for o in targets:
             uid = o[1]
             if uid in game.limbo and ctx.kind == "magic":  # ZR 11.8: the Magic card itself
-                game.limbo.remove(uid)
-                game.to_hand(ctx.controller, uid)
+                game.to_hand(ctx.controller, uid, LIMBO)
                 game.log.add("to_hand", ctx.controller, uid, game.defs[uid].name)
                 hit = True
                 continue
             found = game.find_slot(uid)
             if found is not None:
-                seat, _, slot = found
-                game.take_slot(uid)
-                game.leave_play(slot, seat, "hand")
+                seat, where, slot = found
+                game.move(uid, where, HAND, seat, "to_hand")
                 game.log.add("to_hand", seat, uid, slot.name)
                 hit = True
                 continue
@@ -258,12 +253,11 @@ class ToHand:
                             game.return_from_trash(p.seat, uid)
                             hit = True
                             continue
-                        zone.remove(uid)
                         if step.param("reveal", False):
                             game.log.add("reveal", p.seat, uid)
                         else:
                             game.log.add("to_hand", p.seat, uid, game.defs[uid].name)
-                        game.to_hand(p.seat, uid)
+                        game.to_hand(p.seat, uid, DECK)
                         hit = True
         return hit
 
@@ -276,10 +270,9 @@ class PutIntoBase:
         for o in targets:
             uid = o[1]
             for p in game.players:
-                for where, zone in (("hand", p.hand), ("deck", p.deck), ("trash", p.trash)):
+                for where, zone in ((HAND, p.hand), (DECK, p.deck), (TRASH, p.trash)):
                     if uid in zone:
-                        zone.remove(uid)
-                        game.limbo.append(uid)
+                        game.move(uid, where, LIMBO, p.seat, "into_base")
                         game.log.add("into_base", p.seat, uid, where)
                         tasks.append(
                             (
@@ -345,7 +338,7 @@ class RecolorMana:
 def t_recolor_done(game: Game, uid: int, chosen: tuple) -> None:
     found = game.find_slot(uid)
     if found is not None and chosen:
-        found[2].color = chosen[0][1]
+        found[2].colors = (chosen[0][1],)
         game.log.add("recolor", found[0], found[2].name, chosen[0][1])
 
 
@@ -360,9 +353,9 @@ class LookTop:
         if n == 0:
             return False
         top = tuple(p.deck[:n])
-        del p.deck[:n]
+        for uid in top:
+            game.move(uid, DECK, LIMBO, ctx.controller, "look")
         game.log.add("look", ctx.controller, n)
-        game.limbo.extend(top)
         pick: Selector | None = step.param("pick")
         done = (t_look_done, ctx.controller, top, bool(step.param("reveal")), step.param("rest"))
         options = tuple(
@@ -384,18 +377,17 @@ class LookTop:
 
 def t_look_done(game: Game, seat: int, top: tuple, reveal: bool, rest_to: str | None,
                 chosen: tuple) -> None:  # fmt: skip
-    p = game.players[seat]
     rest = [u for u in top if ("c", u) not in chosen]
-    for u in top:
-        game.limbo.remove(u)
     for o in chosen:
-        game.to_hand(seat, o[1])
+        game.to_hand(seat, o[1], LIMBO)
         game.log.add("reveal" if reveal else "look_take", seat, o[1])
     if rest_to == "bottom_random":
         game.rng.shuffle(rest)
-        p.deck.extend(rest)
+        for u in rest:
+            game.move(u, LIMBO, DECK, seat, "look_rest")
     else:  # the rest stay on top, in their order
-        p.deck[:0] = rest
+        for i, u in enumerate(rest):
+            game.move(u, LIMBO, DECK, seat, "look_rest", at=i)
     game.log.add("look_rest", seat, len(rest), rest_to or "top")
 
 
