@@ -14,7 +14,6 @@ channel of zenonzard_tui/table.py, a remote client).
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from dataclasses import fields as dataclass_fields
 from typing import Any
 
 from zenonzard_tui.cards import terms
@@ -548,10 +547,8 @@ def event_view(game: Game, event: Event, seat: int, index: int) -> EventView:
     owner = event.seat if isinstance(event, SeatEvent) else None
     hidden = event.private if owner != seat else ()
     out: list[tuple[str, Any]] = []
-    names = {f.name for f in dataclass_fields(event)}  # type: ignore[arg-type]
-    for f in dataclass_fields(event):  # type: ignore[arg-type]
-        key = f.name
-        value = getattr(event, key)
+    names = event.fields
+    for key, value in zip(names, event.values(), strict=True):
         if key in hidden or key == "effect":  # (an effect's words are in the sentence)
             continue
         if key in SEAT_FIELDS and isinstance(value, int):

@@ -343,10 +343,12 @@ _ATTRIBUTES: dict[type, tuple[str, ...]] = {}
 
 def _attributes(cls: type) -> tuple[str, ...]:
     """The attributes an object of a state class is made of: a dataclass's fields given to its
-    constructor, else its slots (over its bases)."""
+    constructor, a log event's fields, else its slots (over its bases)."""
     found = _ATTRIBUTES.get(cls)
     if found is None:
-        if dataclasses.is_dataclass(cls):
+        if issubclass(cls, events.Event):
+            found = cls.fields
+        elif dataclasses.is_dataclass(cls):
             found = tuple(f.name for f in dataclasses.fields(cls) if f.init)
         else:
             names: list[str] = []
