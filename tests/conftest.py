@@ -1,10 +1,28 @@
-"""Fixtures tests share: the bad-input tables' `no_hang`, and `own_folders`."""
+"""Fixtures tests share: the bad-input tables' `no_hang`, and `own_folders`; and the session's
+own cache folder (the card pool's kept TOML, cards/cache.py), never the user's."""
 
 from __future__ import annotations
 
+import os
+import shutil
 import signal
+import tempfile
 
 import pytest
+
+_CACHE: list[str] = []
+
+
+def pytest_configure(config):
+    """Every test and every command a test runs keeps the card pool in a folder of this session
+    (removed at its end), not in the user's cache folder."""
+    _CACHE.append(tempfile.mkdtemp(prefix="zenonzard-test-cache-"))
+    os.environ["ZENONZARD_CACHE_DIR"] = _CACHE[-1]
+
+
+def pytest_unconfigure(config):
+    for folder in _CACHE:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 class Hang(Exception):

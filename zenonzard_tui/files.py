@@ -27,6 +27,7 @@ import time
 from pathlib import Path
 from typing import Literal
 
+APP_NAME = "zenonzard-tui"  # the name of the program's folders (config, data, cache)
 MAX_FILE_BYTES = 16 * 1024 * 1024  # saves and scenarios; a real one is a few kilobytes
 
 

@@ -17,6 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from zenonzard_tui.cards import cache as pool_cache
 from zenonzard_tui.cards import vocab
 from zenonzard_tui.cards.model import (
     CARD_TYPES,
@@ -472,19 +473,29 @@ class CardPool:
         return list(dict.fromkeys(names[h] for h in hits))
 
 
-def load_pool_from(paths: Iterable[Path]) -> CardPool:
-    """Read card files; every id must be unique across them."""
+def load_pool_from(paths: Iterable[Path], cache_folder: Path | None = None) -> CardPool:
+    """Read card files; every id must be unique across them. `cache_folder`: a folder where what TOML
+    made of the files is kept, keyed by their digest (cards/cache.py): read from there when the
+    files are the same, and kept there after a load without an error."""
     cards: dict[str, CardDef] = {}
     forces: dict[str, ForceDef] = {}
     digest = hashlib.sha256()
-    for path in sorted(paths):
-        name = path.name
-        data = path.read_bytes()
+    files = [(path.name, path.read_bytes()) for path in sorted(paths)]
+    for name, data in files:
         digest.update(name.encode() + b"\0" + data)
-        try:
-            doc = tomllib.loads(data.decode("utf-8"))
-        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-            raise CardDataError(name, None, None, f"not valid TOML: {exc}") from None
+    version = digest.hexdigest()[:12]
+    names = [name for name, _ in files]
+    kept = None if cache_folder is None else pool_cache.read(cache_folder, version, names)
+    docs = []
+    for i, (name, data) in enumerate(files):
+        if kept is not None:
+            doc = kept[i]
+        else:
+            try:
+                doc = tomllib.loads(data.decode("utf-8"))
+            except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+                raise CardDataError(name, None, None, f"not valid TOML: {exc}") from None
+        docs.append(doc)
         for key in doc:
             if key not in ("card", "force"):
                 raise CardDataError(
@@ -512,7 +523,9 @@ def load_pool_from(paths: Iterable[Path]) -> CardPool:
                 raise CardDataError(name, force.id, "id", f"duplicate id (also in {other})")
             forces[force.id] = force
     _check_references(cards)
-    return CardPool(cards, forces, version=digest.hexdigest()[:12])
+    if cache_folder is not None and kept is None:
+        pool_cache.write(cache_folder, version, names, docs)
+    return CardPool(cards, forces, version=version)
 
 
 def _check_references(cards: Mapping[str, CardDef]) -> None:
@@ -545,5 +558,6 @@ def _check_references(cards: Mapping[str, CardDef]) -> None:
 
 @cache
 def load_pool() -> CardPool:
-    """The card pool shipped with the package (loaded once per process)."""
-    return load_pool_from(DATA_DIR.glob("*.toml"))
+    """The card pool shipped with the package (loaded once per process; what TOML made of its
+    files kept in the user's cache folder, cards/cache.py)."""
+    return load_pool_from(DATA_DIR.glob("*.toml"), pool_cache.cache_dir())

@@ -25,10 +25,9 @@ from datetime import datetime
 from enum import Enum
 from pathlib import Path
 
-from zenonzard_tui.files import FileReadError, clean_temps, read_limited
+from zenonzard_tui.files import APP_NAME, FileReadError, clean_temps, read_limited
 from zenonzard_tui.usertext import terminal_safe
 
-APP_NAME = "zenonzard-tui"
 DATA_ENV = "ZENONZARD_DATA_DIR"  # overrides the user-data folder (tests, portable installs)
 MAX_LISTED_BYTES = 5_000_000  # a save is a few kB; a larger file is not read for the list
 

@@ -23,9 +23,8 @@ from typing import Any
 from zenonzard_tui.ai import LEVELS
 from zenonzard_tui.engine.events import SEATS
 from zenonzard_tui.engine.save import SaveError, shown, write_atomic
-from zenonzard_tui.files import FileReadError, clean_temps, read_limited
+from zenonzard_tui.files import APP_NAME, FileReadError, clean_temps, read_limited
 
-APP_NAME = "zenonzard-tui"
 CONFIG_ENV = "ZENONZARD_CONFIG_DIR"
 SETTINGS_FILE = "settings.toml"
 MODES = ("ai", "hotseat")
