@@ -1,5 +1,6 @@
 """Fixtures tests share: the bad-input tables' `no_hang`, and `own_folders`; and the session's
-own cache folder (the card pool's kept TOML, cards/cache.py), never the user's."""
+own cache and data folders (the card pool's kept TOML, cards/cache.py; the user's own card
+files, saves), never the user's."""
 
 from __future__ import annotations
 
@@ -15,9 +16,12 @@ _CACHE: list[str] = []
 
 def pytest_configure(config):
     """Every test and every command a test runs keeps the card pool in a folder of this session
-    (removed at its end), not in the user's cache folder."""
+    (removed at its end), not in the user's cache folder, and reads no card files of the user's
+    own (a data folder of this session unless a test gives its own)."""
     _CACHE.append(tempfile.mkdtemp(prefix="zenonzard-test-cache-"))
     os.environ["ZENONZARD_CACHE_DIR"] = _CACHE[-1]
+    _CACHE.append(tempfile.mkdtemp(prefix="zenonzard-test-data-"))
+    os.environ["ZENONZARD_DATA_DIR"] = _CACHE[-1]
 
 
 def pytest_unconfigure(config):

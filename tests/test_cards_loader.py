@@ -429,7 +429,7 @@ def test_loader_rejects_a_force_with_a_card_id(tmp_path: Path) -> None:
     b = _write(
         tmp_path, "b.toml", '[[force]]\nid = "t_minion"\nname = "F"\ncreature = "C"\nlife = 2\n'
     )
-    with pytest.raises(CardDataError, match=r"b\.toml: card t_minion: field 'id': duplicate id"):
+    with pytest.raises(CardDataError, match=r"b\.toml:2: card t_minion: field .id.: duplicate id"):
         load_pool_from([a, b])
 
 
@@ -437,8 +437,9 @@ def test_loader_rejects_invalid_toml(tmp_path: Path) -> None:
     path = _write(tmp_path, "broken.toml", '[[card]]\nid = "x\n')
     with pytest.raises(CardDataError) as info:
         load_pool_from([path])
-    assert info.value.file == "broken.toml"
-    assert str(info.value).startswith("broken.toml: not valid TOML")
+    assert (info.value.file, info.value.line) == ("broken.toml", 2)
+    assert str(info.value).startswith("broken.toml:2: not valid TOML: ")
+    assert "at line" not in str(info.value)  # (said once, in front)
 
 
 @pytest.mark.parametrize(

@@ -28,10 +28,22 @@ from pathlib import Path
 from typing import Literal
 
 APP_NAME = "zenonzard-tui"  # the name of the program's folders (config, data, cache)
+DATA_ENV = "ZENONZARD_DATA_DIR"  # overrides the user-data folder (tests, portable installs)
 MAX_FILE_BYTES = 16 * 1024 * 1024  # saves and scenarios; a real one is a few kilobytes
 
 
 Why = Literal["missing", "unreadable", "folder", "not_regular", "too_large"]
+
+
+def data_dir() -> Path:
+    """The user's own files (saves, decks, card files): $ZENONZARD_DATA_DIR, else the platform's
+    user-data folder (`~/.local/share/zenonzard-tui` on Linux)."""
+    override = os.environ.get(DATA_ENV)
+    if override:
+        return Path(override).expanduser()
+    import platformdirs
+
+    return platformdirs.user_data_path(APP_NAME)
 
 
 class FileReadError(ValueError):

@@ -32,14 +32,13 @@ from zenonzard_tui.engine.actions import (
 from zenonzard_tui.engine.game import Game
 from zenonzard_tui.engine.position import (
     CardLookup,
-    Nth,
     PositionError,
     catalog_with,
-    find_line,
     game_from_position,
 )
 from zenonzard_tui.engine.state import Options
 from zenonzard_tui.files import MAX_FILE_BYTES, FileReadError, read_limited
+from zenonzard_tui.tomllines import Nth, find_line
 
 SEATS = ("A", "B")
 MAX_SCENARIO_BYTES = MAX_FILE_BYTES

@@ -1,7 +1,8 @@
-"""Load and validate the card pool from the TOML files in `cards/data/`.
+"""Load and validate the card pool: the TOML files in `cards/data/`, then the user's own card files
+(`*.toml` in the `cards` folder of the user-data folder, `user_card_dir()`; docs/cards.md).
 
-A bad record is rejected with a `CardDataError` naming the file, the card (or Force) id and the
-field. Scenario files reuse `parse_card` for their extra test cards.
+A bad record is rejected with a `CardDataError` naming the file, the line, the card (or Force) id
+and the field. Scenario files reuse `parse_card` for their extra test cards.
 """
 
 from __future__ import annotations
@@ -32,16 +33,27 @@ from zenonzard_tui.cards.model import (
     Selector,
     Step,
 )
+from zenonzard_tui.files import FileReadError, data_dir, read_limited
+from zenonzard_tui.tomllines import Nth, find_line
 
 DATA_DIR = Path(__file__).parent / "data"
 
 
 class CardDataError(ValueError):
-    """A card or Force record that cannot be used."""
+    """A card or Force record that cannot be used: its file, line (None when not known), id and
+    field."""
 
-    def __init__(self, file: str, card_id: str | None, field: str | None, problem: str):
+    def __init__(
+        self,
+        file: str,
+        card_id: str | None,
+        field: str | None,
+        problem: str,
+        line: int | None = None,
+    ):
         self.file, self.card_id, self.field, self.problem = file, card_id, field, problem
-        where = file
+        self.line = line
+        where = f"{file}:{line}" if line else file
         if card_id:
             where += f": card {card_id}"
         if field:
@@ -293,8 +305,13 @@ CARD_FIELDS = {
 FORCE_FIELDS = {"id", "name", "creature", "life", "effects", "era"}
 
 
-def parse_card(raw: Any, file: str) -> CardDef:
-    """Validate one `[[card]]` record and build its definition."""
+# A user's own set (docs/cards.md): a short code of capitals and digits, e.g. "PC02" or "FAN1"
+USER_SET = re.compile(r"[A-Z][A-Z0-9]{1,9}")
+
+
+def parse_card(raw: Any, file: str, user: bool = False) -> CardDef:
+    """Validate one `[[card]]` record and build its definition. `user`: a card of the user's own
+    files, which may name a set of its own (`USER_SET`)."""
     card_id = raw.get("id") if isinstance(raw, dict) else None
     check = _Checker(file, card_id if isinstance(card_id, str) else None)
     raw = dict(check.table("card", raw))
@@ -378,7 +395,7 @@ def parse_card(raw: Any, file: str) -> CardDef:
         dp=stats.get("dp"),
         classes=check.str_list("classes", raw.get("classes", [])),
         rarity=check.value("rarity", raw.get("rarity", "Basic"), RARITIES),
-        set=check.value("set", raw.get("set", "BASIC"), tuple(SETS)),
+        set=_card_set(check, raw.get("set", "BASIC"), user),
         keywords=check.str_list("keywords", raw.get("keywords", []), KEYWORDS),
         timing=timing,
         deck_limit=limit,
@@ -389,6 +406,14 @@ def parse_card(raw: Any, file: str) -> CardDef:
         ),
         file=file,
     )
+
+
+def _card_set(check: _Checker, value: Any, user: bool) -> str:
+    if user and isinstance(value, str) and value not in SETS:
+        if not USER_SET.fullmatch(value):
+            check.fail("set", f'a set of your own is a short code such as "FAN1", not {value!r}')
+        return value
+    return str(check.value("set", value, tuple(SETS)))
 
 
 def parse_force(raw: Any, file: str) -> ForceDef:
@@ -473,54 +498,108 @@ class CardPool:
         return list(dict.fromkeys(names[h] for h in hits))
 
 
-def load_pool_from(paths: Iterable[Path], cache_folder: Path | None = None) -> CardPool:
-    """Read card files; every id must be unique across them. `cache_folder`: a folder where what TOML
-    made of the files is kept, keyed by their digest (cards/cache.py): read from there when the
-    files are the same, and kept there after a load without an error."""
+MAX_CARD_FILE_BYTES = 4 * 1024 * 1024  # a user's card file; the largest shipped one is ~60 kB
+USER_CARDS = "cards"  # the folder of the user's own card files, in the user-data folder
+
+
+def user_card_dir() -> Path:
+    """Where the user's own card files are read from: `cards` in the user-data folder."""
+    return data_dir() / USER_CARDS
+
+
+def user_card_files(folder: Path | None = None) -> list[Path]:
+    """The user's card files (`*.toml`, sorted), none when the folder is not there."""
+    folder = user_card_dir() if folder is None else folder
+    try:
+        return sorted(p for p in folder.glob("*.toml") if not p.name.startswith("."))
+    except OSError:
+        return []
+
+
+def _top_field(field: str | None) -> str | None:
+    """The key a field path starts with: "effects[0].token" -> "effects", "pips.blue" -> "pips"."""
+    return None if field is None else re.split(r"[.\[]", field, maxsplit=1)[0]
+
+
+def _with_line(exc: CardDataError, text: str, header: str, n: int) -> CardDataError:
+    """The error with the line of its field in the n-th `header` record of `text` (or of the
+    record itself when the field is not written there)."""
+    line = find_line(text, (Nth(header, n),), _top_field(exc.field)) or find_line(
+        text, (Nth(header, n),)
+    )
+    return CardDataError(exc.file, exc.card_id, exc.field, exc.problem, line)
+
+
+def load_pool_from(
+    paths: Iterable[Path], cache_folder: Path | None = None, user_paths: Iterable[Path] = ()
+) -> CardPool:
+    """Read card files; every id must be unique across them. `user_paths`: the user's own card
+    files, read after the shipped ones, named by their whole path in messages; they count in the
+    pool's version. `cache_folder`: a folder where what TOML made of the files is kept, keyed by
+    their digest (cards/cache.py): read from there when the files are the same, and kept there
+    after a load without an error."""
     cards: dict[str, CardDef] = {}
     forces: dict[str, ForceDef] = {}
     digest = hashlib.sha256()
-    files = [(path.name, path.read_bytes()) for path in sorted(paths)]
-    for name, data in files:
+    # (the name in the version and the cache, the name in messages, the bytes, a user's file)
+    files = [(path.name, path.name, path.read_bytes(), False) for path in sorted(paths)]
+    for path in user_paths:
+        try:
+            data = read_limited(path, str(path), MAX_CARD_FILE_BYTES, "a card file")
+        except FileReadError as exc:
+            raise CardDataError(str(path), None, None, exc.reason) from None
+        files.append((f"{USER_CARDS}/{path.name}", str(path), data, True))
+    for name, _, data, _ in files:
         digest.update(name.encode() + b"\0" + data)
     version = digest.hexdigest()[:12]
-    names = [name for name, _ in files]
+    names = [name for name, _, _, _ in files]
     kept = None if cache_folder is None else pool_cache.read(cache_folder, version, names)
     docs = []
-    for i, (name, data) in enumerate(files):
+    for i, (_, shown, data, user) in enumerate(files):
+        text = data.decode("utf-8", errors="replace")
         if kept is not None:
             doc = kept[i]
         else:
             try:
                 doc = tomllib.loads(data.decode("utf-8"))
-            except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-                raise CardDataError(name, None, None, f"not valid TOML: {exc}") from None
+            except UnicodeDecodeError as exc:
+                raise CardDataError(shown, None, None, f"not UTF-8 text: {exc.reason}") from None
+            except tomllib.TOMLDecodeError as exc:
+                # (3.11's error has no line attribute; its message says "at line N")
+                at = re.search(r"\(at line (\d+), column \d+\)$", str(exc))
+                problem = str(exc)[: at.start()].rstrip() if at else str(exc)
+                line = int(at.group(1)) if at else None
+                raise CardDataError(shown, None, None, f"not valid TOML: {problem}", line) from None
         docs.append(doc)
         for key in doc:
             if key not in ("card", "force"):
                 raise CardDataError(
-                    name, None, key, "unknown table; a card file holds [[card]] and [[force]]"
-                )
+                    shown, None, key, "unknown table; a card file holds [[card]] and [[force]]",
+                    find_line(text, (), key) or find_line(text, (f"[{key}]",)),
+                )  # fmt: skip
         for key in ("card", "force"):
             if not isinstance(doc.get(key, []), list):
                 raise CardDataError(
-                    name, None, key, f"expected an array of tables: write [[{key}]]"
-                )
-        for raw in doc.get("card", []):
-            card = parse_card(raw, name)
-            if card.id in cards or card.id in forces:
-                raise CardDataError(
-                    name,
-                    card.id,
-                    "id",
-                    f"duplicate id (also in {cards[card.id].file if card.id in cards else forces[card.id].file})",
-                )
+                    shown, None, key, f"expected an array of tables: write [[{key}]]",
+                    find_line(text, (), key) or find_line(text, (f"[{key}]",)),
+                )  # fmt: skip
+        for n, raw in enumerate(doc.get("card", []), 1):
+            try:
+                card = parse_card(raw, shown, user)
+                if card.id in cards or card.id in forces:
+                    other = cards[card.id].file if card.id in cards else forces[card.id].file
+                    raise CardDataError(shown, card.id, "id", f"duplicate id (also in {other})")
+            except CardDataError as exc:
+                raise _with_line(exc, text, "[[card]]", n) from None
             cards[card.id] = card
-        for raw in doc.get("force", []):
-            force = parse_force(raw, name)
-            if force.id in forces or force.id in cards:
-                other = forces[force.id].file if force.id in forces else cards[force.id].file
-                raise CardDataError(name, force.id, "id", f"duplicate id (also in {other})")
+        for n, raw in enumerate(doc.get("force", []), 1):
+            try:
+                force = parse_force(raw, shown)
+                if force.id in forces or force.id in cards:
+                    other = forces[force.id].file if force.id in forces else cards[force.id].file
+                    raise CardDataError(shown, force.id, "id", f"duplicate id (also in {other})")
+            except CardDataError as exc:
+                raise _with_line(exc, text, "[[force]]", n) from None
             forces[force.id] = force
     _check_references(cards)
     if cache_folder is not None and kept is None:
@@ -558,6 +637,7 @@ def _check_references(cards: Mapping[str, CardDef]) -> None:
 
 @cache
 def load_pool() -> CardPool:
-    """The card pool shipped with the package (loaded once per process; what TOML made of its
-    files kept in the user's cache folder, cards/cache.py)."""
-    return load_pool_from(DATA_DIR.glob("*.toml"), pool_cache.cache_dir())
+    """The card pool: the package's card files and the user's own (`user_card_dir()`), loaded
+    once per process (what TOML made of the files kept in the user's cache folder,
+    cards/cache.py)."""
+    return load_pool_from(DATA_DIR.glob("*.toml"), pool_cache.cache_dir(), user_card_files())

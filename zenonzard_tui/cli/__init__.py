@@ -9,6 +9,7 @@ them foresaw (a file or folder the system refuses) is still one line naming it, 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Iterable, Sequence
 from importlib import import_module
@@ -100,6 +101,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:  # a file or folder the system refuses, that no sub-command foresaw
         print(f"zenonzard {args.command}: {_os_error(exc)}", file=sys.stderr)
         return 2
+    except ValueError as exc:  # a card file of the user's own that the loader refuses
+        from zenonzard_tui.cards.loader import CardDataError  # (not imported for --help)
+
+        if not isinstance(exc, CardDataError):
+            raise
+        return _card_data_error(args.command, exc)
+
+
+def _card_data_error(command: str, exc: Exception) -> int:
+    from zenonzard_tui.cards.loader import CardDataError, user_card_dir
+
+    assert isinstance(exc, CardDataError)
+    print(f"zenonzard {command}: the cards cannot be loaded: {exc}", file=sys.stderr)
+    folder = user_card_dir()
+    if os.path.dirname(exc.file) == str(folder):
+        print(
+            f"(a card file of your own: fix it, or move it out of {folder}; "
+            f"`zenonzard cards --check {exc.file}` checks it alone)",
+            file=sys.stderr,
+        )
+    return 2
 
 
 def _os_error(exc: OSError) -> str:

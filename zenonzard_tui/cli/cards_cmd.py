@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from rich import box
@@ -20,7 +21,16 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from zenonzard_tui.cards.loader import CardDataError, CardPool, load_pool
+from zenonzard_tui.cards.loader import (
+    DATA_DIR,
+    USER_SET,
+    CardDataError,
+    CardPool,
+    load_pool,
+    load_pool_from,
+    user_card_dir,
+    user_card_files,
+)
 from zenonzard_tui.cards.model import (
     COLORS,
     KEYWORD_LABELS,
@@ -89,13 +99,20 @@ def _ctype(value: str) -> tuple[str, ...]:
 
 
 def _set(value: str) -> str:
-    """A set by code (PC01) or name (AWAKEN), any case, as its code."""
+    """A set by code (PC01) or name (AWAKEN), any case, as its code; or the code of a set of the
+    user's own card files (checked once the pool is loaded)."""
     v = value.strip().casefold()
     for code, name in SETS.items():
         if v in (code.casefold(), name.casefold()):
             return code
-    known = ", ".join(f"{code} ({name})" if code != name else code for code, name in SETS.items())
-    raise argparse.ArgumentTypeError(f"unknown set {value!r}; sets: {known}")
+    if USER_SET.fullmatch(value.strip().upper()):
+        return value.strip().upper()
+    raise argparse.ArgumentTypeError(f"unknown set {value!r}; sets: {_known_sets(())}")
+
+
+def _known_sets(user_sets: Iterable[str]) -> str:
+    shipped = [f"{code} ({name})" if code != name else code for code, name in SETS.items()]
+    return ", ".join([*shipped, *sorted(set(user_sets) - set(SETS))])
 
 
 def set_label(code: str) -> str:
@@ -164,6 +181,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     what = p.add_mutually_exclusive_group()
     what.add_argument("--show", metavar="NAME-or-ID", help="show one card (or Force) in full")
     what.add_argument("--forces", action="store_true", help="list the Forces")
+    what.add_argument(
+        "--user-dir",
+        action="store_true",
+        help="print the folder your own card files are read from, and the files there",
+    )
+    what.add_argument(
+        "--check",
+        metavar="FILE",
+        help="check a card file of your own alone (with the shipped pool) and show its cards",
+    )
     p.set_defaults(run=run)
 
 
@@ -506,11 +533,56 @@ def _find(pool: CardPool, query: str) -> CardDef | ForceDef | list[str]:
     return list(dict.fromkeys(pool.closest_cards(query) + pool.closest_forces(query)))
 
 
-def run(args: argparse.Namespace) -> int:
+def _user_dir() -> int:
+    folder = user_card_dir()
+    print(folder)
+    files = user_card_files(folder)
+    if not folder.is_dir():
+        print("(not there yet: make it and put your card files in it, docs/cards.md)")
+    elif not files:
+        print("(no card files there yet: *.toml, docs/cards.md)")
+    for path in files:
+        print(f"  {path.name}")
+    return 0
+
+
+def _check(args: argparse.Namespace, given: str) -> int:
+    """Check one card file alone (the shipped cards beside it, none of the user's others)."""
+    path = Path(given)
+    if not path.is_file():
+        why = "is a folder, not a card file" if path.is_dir() else "no such file"
+        return _fail(f"{given}: {why}")
     try:
-        pool = load_pool()
+        pool = load_pool_from(DATA_DIR.glob("*.toml"), None, [path])
     except CardDataError as exc:
-        return _fail(f"the card data cannot be loaded: {exc}")
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 1
+    mine = sorted((c for c in pool.cards.values() if c.file == str(path)), key=_sort_key)
+    forces = [f for f in pool.forces.values() if f.file == str(path)]
+    sets = sorted({c.set for c in mine})
+    print(
+        f"{given}: {len(mine)} card{'s' * (len(mine) != 1)}, {len(forces)} Force"
+        f"{'s' * (len(forces) != 1)}, no problem found"
+        + (f" (set {', '.join(sets)})" if sets else "")
+    )
+    if mine:
+        _list_cards(mine, pool, args)
+    if forces:
+        _list_forces(forces)
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.user_dir:
+        return _user_dir()
+    if args.check is not None:
+        return _check(args, args.check)
+    pool = load_pool()  # (a card file that cannot be loaded: said by cli.main, status 2)
+    if args.card_set and not any(c.set == args.card_set for c in pool.cards.values()):
+        return _fail(
+            f"no card of the set {args.card_set!r}; sets: "
+            + _known_sets(c.set for c in pool.cards.values())
+        )
 
     filters = [
         name

@@ -81,7 +81,7 @@ def is_loopback(host: str) -> bool:
 def data_folder(given: str | None) -> Path:
     if given is not None:
         return Path(given).expanduser()
-    from zenonzard_tui.client.saves import data_dir
+    from zenonzard_tui.files import data_dir
 
     return data_dir() / "server"
 

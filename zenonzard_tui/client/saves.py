@@ -25,10 +25,9 @@ from datetime import datetime
 from enum import Enum
 from pathlib import Path
 
-from zenonzard_tui.files import APP_NAME, FileReadError, clean_temps, read_limited
+from zenonzard_tui.files import FileReadError, clean_temps, data_dir, read_limited
 from zenonzard_tui.usertext import terminal_safe
 
-DATA_ENV = "ZENONZARD_DATA_DIR"  # overrides the user-data folder (tests, portable installs)
 MAX_LISTED_BYTES = 5_000_000  # a save is a few kB; a larger file is not read for the list
 
 
@@ -37,17 +36,6 @@ def save_name(what: str, tag: str = "") -> str:
     stamp = time.strftime("%Y-%m-%d-%H%M%S")
     slug = re.sub(r"[^a-z0-9]+", "-", what.lower()).strip("-")[:48] or "game"
     return f"{stamp}-{slug}{'-' + tag if tag else ''}.json"
-
-
-def data_dir() -> Path:
-    """Where saves live unless the user names a path: $ZENONZARD_DATA_DIR, else the platform's
-    user-data folder (`~/.local/share/zenonzard-tui` on Linux)."""
-    override = os.environ.get(DATA_ENV)
-    if override:
-        return Path(override).expanduser()
-    import platformdirs
-
-    return platformdirs.user_data_path(APP_NAME)
 
 
 def saves_dir() -> Path:

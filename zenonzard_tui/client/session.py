@@ -17,11 +17,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from zenonzard_tui.ai import AIPlayer
-from zenonzard_tui.client.saves import APP_NAME, autosaves_dir, data_dir, save_name, saves_dir
+from zenonzard_tui.client.saves import autosaves_dir, save_name, saves_dir
 from zenonzard_tui.client.settings import Settings
 from zenonzard_tui.engine.actions import IllegalAction
 from zenonzard_tui.engine.events import SEATS
 from zenonzard_tui.engine.save import pool_note
+from zenonzard_tui.files import APP_NAME, data_dir
 from zenonzard_tui.table import Puzzle, Table, World, deal, game_of_record, read_save
 
 if TYPE_CHECKING:

@@ -28,7 +28,6 @@ from textual.worker import Worker, WorkerState
 from zenonzard_tui.cards import CardDef, CardPool, load_pool
 from zenonzard_tui.client.deckdraft import CardFilter, DeckDraft, card_sets, deck_cards, enough
 from zenonzard_tui.client.describe import badge, card_details
-from zenonzard_tui.client.saves import data_dir
 from zenonzard_tui.client.screens.modals import QuitScreen, ReplaceGuard
 from zenonzard_tui.decks import (
     DECK_SIZE,
@@ -42,6 +41,7 @@ from zenonzard_tui.decks import (
     shown,
     starter_files,
 )
+from zenonzard_tui.files import data_dir
 from zenonzard_tui.usertext import content, plain, terminal_safe
 
 if TYPE_CHECKING:
