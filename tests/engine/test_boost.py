@@ -373,3 +373,39 @@ def test_a_banished_minion_s_boost_card_returns() -> None:
     a = game.players[0]
     assert [game.defs[u].name for u in a.banished] == ["Test Dyana"]
     assert [(s.name, s.rested) for s in a.base] == [("Test Silica", True)]
+
+
+def test_random_games_with_boost_cards_hold_every_invariant() -> None:
+    """Random legal play with Boost cards (and banishing) in both decks: every invariant holds
+    after every action (an attached card in no zone, under one minion on the field, back in a
+    base when its minion has left: the cards are counted, ZR 3.1), and Boosts and returns do
+    happen (the test is not empty)."""
+    import random
+    import tomllib
+
+    from tests.engine.gamekit import random_deck
+    from zenonzard_tui.cards.loader import parse_card
+    from zenonzard_tui.engine.game import new_game
+
+    extra = {c.id: c for c in (parse_card(r, "t") for r in tomllib.loads(CARDS)["card"])}
+    boosts = [extra[i] for i in ("t_silica", "t_heavy", "t_free", "t_blue_heavy")]
+    others = [extra[i] for i in ("t_dyana", "t_sapi", "t_jaguar", "t_banish", "t_bounce")]
+    seen: dict[str, int] = {"boost": 0, "boost_return": 0, "banished": 0}
+    for g in range(12):
+        rng = random.Random(g)
+        decks = []
+        for _ in range(2):
+            cards, forces = random_deck(rng)
+            cards = [*boosts * 2, *others * 2, *cards[: 40 - 18]]
+            decks.append((cards, forces))
+        game = new_game(*decks, seed=g)
+        steps = 0
+        while not game.over and steps < 3000:
+            game.apply(rng.choice(game.legal_actions()))
+            steps += 1
+            found = problems(game, max_actions=3000)
+            assert not found, f"game {g}, action {steps}: {found}"
+        for e in game.log.records:
+            if e.kind in seen:
+                seen[e.kind] += 1
+    assert all(n > 0 for n in seen.values()), seen
