@@ -155,7 +155,9 @@ def problems() -> list[str]:
 
     for name, b in BOOST_CONDITIONS.items():  # ZR 17.1: a Boost condition is a selector filter
         if name not in v.FILTERS or name not in FILTER_RUNS:
-            out.append(f"Boost condition {name!r}: no selector filter of that name (schema, runtime)")
+            out.append(
+                f"Boost condition {name!r}: no selector filter of that name (schema, runtime)"
+            )
         if not callable(b.words):
             out.append(f"Boost condition {name!r}: no words")
     from zenonzard_tui.engine import effects
