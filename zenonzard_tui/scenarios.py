@@ -628,6 +628,7 @@ def _slot_dump(s) -> tuple:
         tuple(m.key() for m in s.mods),
         s.must_block,
         s.colors,
+        s.attached,
     )
 
 
@@ -637,6 +638,7 @@ def snapshot(game: Game) -> tuple:
             tuple(p.deck),
             tuple(p.hand),
             tuple(p.trash),
+            tuple(p.banished),
             p.life,
             p.movement,
             p.mulliganed,

@@ -14,12 +14,13 @@ from bench.digest import digests
 # renewed when a life below 0 was said as 0 in the outcome's reason ("B's life reached 0",
 # ZR 1.2; h-edges): only the starter games' digest changed, and with every outcome's reason
 # blanked both kinds digest as before (55bfe21e.../949 and e14d6a8b.../1163): the same games
-# renewed when the observation's slots gained SlotView.attached (ZR 17.5; h-move): with it left
-# out of the observations, both kinds digest as before (8ff848de.../949 and 99b0d17d.../1163,
-# and bench/digest.py's 200 games 2c2c9088.../33436 and bf7a4848.../36533): the same games
+# renewed when the observation gained SlotView.attached (ZR 17.5) and PlayerView.banished (ZR
+# 18.1; h-move): with those two left out of the observations, both kinds digest as before
+# (8ff848de.../949 and 99b0d17d.../1163, and bench/digest.py's 200 games 2c2c9088.../33436 and
+# bf7a4848.../36533): the same games
 PINNED = {
-    "random": ("fc48953f659b08b21aea7cbf0793f525f7d065e8cc6df6f2cbf1a5d6de715135", 949),
-    "starter": ("72e1cd7b58c686477a58c2469860a94d5e38387eda3d14d08021287a600a477b", 1163),
+    "random": ("64f1231ae80bcfa40d87464745d7f22483ff812a0f9da47dbfae49436fcdb67e", 949),
+    "starter": ("a54cf0c5d852aefe5be3b7e8acd8aa43200eab3b4f760507989f9b38a1412ce1", 1163),
 }
 
 

@@ -300,7 +300,8 @@ MODIFY_CHANGES = ("bp", "dp", "grant", *sorted(MODIFY_ONE_SHOT))
 
 CARD_FIELDS = {
     "id", "name", "type", "color", "colors", "cost", "pips", "bp", "dp", "classes", "rarity", "set",
-    "keywords", "timing", "deck_limit", "effects", "estimated", "unsupported",
+    "keywords", "timing", "deck_limit", "effects", "estimated", "unsupported", "boost",
+    "boost_ability",
 }  # fmt: skip
 FORCE_FIELDS = {"id", "name", "creature", "life", "effects", "era"}
 
@@ -383,6 +384,7 @@ def parse_card(raw: Any, file: str, user: bool = False) -> CardDef:
         check.value("deck_limit", limit, int)
 
     effects = check.effects(raw.get("effects", []), ctype)
+    boost, boost_ability = _boost(check, raw, ctype)
     return CardDef(
         id=card_id,
         name=name,
@@ -400,6 +402,8 @@ def parse_card(raw: Any, file: str, user: bool = False) -> CardDef:
         timing=timing,
         deck_limit=limit,
         effects=effects,
+        boost=boost,
+        boost_ability=boost_ability,
         estimated=check.value("estimated", raw.get("estimated", False), bool),
         unsupported=(
             check.value("unsupported", raw["unsupported"], str) if "unsupported" in raw else ""
@@ -414,6 +418,31 @@ def _card_set(check: _Checker, value: Any, user: bool) -> str:
             check.fail("set", f'a set of your own is a short code such as "FAN1", not {value!r}')
         return value
     return str(check.value("set", value, tuple(SETS)))
+
+
+def _boost(check: _Checker, raw: Mapping[str, Any], ctype: str) -> tuple[Selector | None, tuple]:
+    """A Boost card's condition and <Boost Ability> (ZR 17.1, ZR 17.4): `boost` a table of the
+    Boost condition terms (`{}`: no conditions), only on a Base Minion; `boost_ability` keywords,
+    only with `boost`."""
+    from zenonzard_tui.cards.terms.boost import BOOST_CONDITIONS
+
+    ability = check.str_list("boost_ability", raw.get("boost_ability", []), KEYWORDS)
+    if "boost" not in raw:
+        if ability:
+            check.fail(
+                "boost_ability", "only a Boost card (one with `boost`) has a <Boost Ability>"
+            )
+        return None, ()
+    if ctype != "base_minion":
+        check.fail("boost", "only a Base Minion is a Boost card (ZR 17.1)")
+    table = check.table("boost", raw["boost"])
+    filters = []
+    for key, value in sorted(table.items()):
+        if key not in BOOST_CONDITIONS:
+            known = ", ".join(BOOST_CONDITIONS)
+            check.fail(f"boost.{key}", f"unknown Boost condition; known: {known} (none: {{}})")
+        filters.append((key, check.value(f"boost.{key}", value, vocab.FILTERS[key])))
+    return Selector(filters=tuple(filters)), ability
 
 
 def parse_force(raw: Any, file: str) -> ForceDef:

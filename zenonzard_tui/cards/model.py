@@ -109,6 +109,11 @@ class CardDef:
     # several colors has them all here, `color` being the first (the in-play object's mana
     # color, ZR 6.1.1, is still one color). () when made: `(color,)`.
     colors: tuple[str, ...] = ()
+    # ZR 17.1: a Boost card's condition (a Base Minion whose text begins "Boost: ..."): the
+    # selector filters the minion it is attached to must pass (no filters: "No Conditions");
+    # None: not a Boost card. `boost_ability`: its <Boost Ability> keywords (ZR 17.4).
+    boost: Selector | None = None
+    boost_ability: tuple[str, ...] = ()
     # Derived from `effects` once, for the engine's continuous effects (ZR 3.7): its passive
     # effects by their first step's `do`, wherever they work / on the field / in the base / in
     # the hand (ZR 12.1: a card's own cost effects).

@@ -20,6 +20,7 @@ from zenonzard_tui.cards import terms, vocab
 from zenonzard_tui.cards.loader import CardPool
 from zenonzard_tui.cards.model import KEYWORD_LABELS, CardDef, Effect, ForceDef
 from zenonzard_tui.cards.terms.arrive import chain_label
+from zenonzard_tui.cards.terms.boost import boost_ability_text, boost_text
 from zenonzard_tui.cards.terms.conditions import condition_words
 from zenonzard_tui.cards.words import Phrase, WordsContext, cap
 
@@ -165,6 +166,10 @@ def effect_text(
 
 def _lines(card: CardDef, pool: CardPool | None) -> list[str]:
     lines = []
+    if card.boost is not None:  # ZR 17.1: a Boost card's text begins with its condition
+        lines.append(boost_text(card.boost))
+        if card.boost_ability:
+            lines.append(boost_ability_text(card.boost_ability))
     if card.keywords:
         lines.append(", ".join(KEYWORD_LABELS[k] for k in card.keywords))
     if card.deck_limit is None:

@@ -333,9 +333,9 @@ def _stat(game: GameCore, slot: Slot, seat: int | None, stat: str) -> int:
         return 0
     value = getattr(card, stat) or 0
     mods = slot.mods
-    if mods:
+    if mods or slot.attached:
         fixed = None
-        added = 0
+        added = _boosts(game, slot, stat) if slot.attached else 0
         for m in mods:
             added += getattr(m, stat)
             if m.special:
@@ -349,6 +349,14 @@ def _stat(game: GameCore, slot: Slot, seat: int | None, stat: str) -> int:
     if seat is None:
         seat = seat_of(game, slot)
     return max(0, value + fold(game, stat, slot, seat, 0))
+
+
+def _boosts(game: GameCore, slot: Slot, stat: str) -> int:
+    """ZR 17.4: the printed BP or DP of the cards attached to the minion, as modifiers (ZR 10.6
+    step 3); none under the rule option `boost_gives_stats` off (the ability only)."""
+    if not game.options.boost_gives_stats:
+        return 0
+    return sum(getattr(game.defs[u], stat) or 0 for u in slot.attached)
 
 
 def bp(game: GameCore, slot: Slot, seat: int | None = None) -> int:
@@ -369,6 +377,8 @@ def keywords(game: GameCore, slot: Slot) -> frozenset[str]:
     kws = set(slot.card.keywords)
     for m in slot.mods:
         kws.update(m.grant)
+    for u in slot.attached:  # ZR 17.4: <Boost Ability>
+        kws.update(game.defs[u].boost_ability)
     seat = None
     for src_seat, src, e in _sources(game, "modify"):
         step = e.steps[0]
@@ -396,6 +406,9 @@ def has_keyword(game: GameCore, slot: Slot, keyword: str) -> bool:
     for m in slot.mods:
         if keyword in m.grant:
             return True
+    for u in slot.attached:  # ZR 17.4: <Boost Ability>
+        if keyword in game.defs[u].boost_ability:
+            return True
     seat = None
     for src_seat, src, e in _sources(game, "modify"):
         step = e.steps[0]
@@ -408,6 +421,29 @@ def has_keyword(game: GameCore, slot: Slot, keyword: str) -> bool:
         if seat is None:
             seat = seat_of(game, slot)
         if _applies(game, src_seat, src, e, slot, seat):
+            return True
+    return False
+
+
+def cannot_be_destroyed(game: GameCore, slot: Slot, seat: int) -> bool:
+    """ZR 18.2: is this minion of `seat` kept from being destroyed now (its own effect or
+    another's)? A banish is not stopped by it."""
+    for src_seat, src, e in _sources(game, "cannot_be_destroyed"):
+        if _applies(game, src_seat, src, e, slot, seat):
+            return True
+    return False
+
+
+def boost_ignores_conditions(card: CardDef | None) -> bool:
+    """ZR 17.2 (Revered Sapi): may this minion receive a Boost whatever its condition?"""
+    return bool(_passives(card, "boost_ignores_conditions"))
+
+
+def boost_while_rested(game: GameCore, seat: int) -> bool:
+    """ZR 17.2 (Black Sabre Jaguar): may `seat`'s Rested Boost cards in the base be attached
+    now?"""
+    for src_seat, _, e in _sources(game, "boost_while_rested"):
+        if src_seat == seat and _during_ok(game, src_seat, e.during):
             return True
     return False
 

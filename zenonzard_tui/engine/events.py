@@ -1349,6 +1349,64 @@ class NextSummon(SeatEvent):
         )
 
 
+# ----------------------------------------------------------------------------------------------
+# Boost and banishing (ZR 17, ZR 18)
+
+
+class Boost(SeatEvent):
+    """A Boost card of the base attached to a minion (ZR 17.2)."""
+
+    kind = "boost"
+    minion: str
+    card: str
+    __slots__ = ("card", "minion")
+
+    def __init__(self, seat: int, minion: str, card: str) -> None:
+        self.seat = seat
+        self.minion = minion
+        self.card = card
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who} boosts {self.minion} with {self.card} (ZR 17.2)."
+
+
+class BoostReturn(SeatEvent):
+    """A card attached to a minion that left the field goes back (ZR 17.6)."""
+
+    kind = "boost_return"
+    uid: int
+    minion: str
+    to_trash: bool  # the rule option boost_returns_only_when_destroyed
+    __slots__ = ("minion", "to_trash", "uid")
+
+    def __init__(self, seat: int, uid: int, minion: str, to_trash: bool) -> None:
+        self.seat = seat
+        self.uid = uid
+        self.minion = minion
+        self.to_trash = to_trash
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        where = "goes to the trash" if self.to_trash else "returns to the base Rested"
+        return (
+            f"{self.who}'s {_name(game, self.uid)}, attached to {self.minion}, {where} (ZR 17.6)."
+        )
+
+
+class Banished(SeatEvent):
+    kind = "banished"
+    uid: int
+    name: str
+    __slots__ = ("name", "uid")
+
+    def __init__(self, seat: int, uid: int, name: str) -> None:
+        self.seat = seat
+        self.uid = uid
+        self.name = name
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who}'s {self.name} is banished (ZR 18.1)."
+
+
 def _subclasses(cls: type[Event]) -> list[type[Event]]:
     out = []
     for sub in cls.__subclasses__():

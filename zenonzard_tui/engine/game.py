@@ -192,6 +192,8 @@ class Game(LegalActions):
                 self._act_move(seat, action.args[0], "retreating")
             elif kind == "cast":
                 fx.begin_cast(self, seat, action.args[0])
+            elif kind == "boost":
+                self._act_boost(seat, action.args[0], action.args[1])
         elif decided == PRIORITY:
             assert isinstance(decision.ctx, int)  # passes so far in this Flash window
             self._act_priority(seat, decision.ctx, action)

@@ -53,6 +53,7 @@ def problems(game: Game, max_actions: int = MAX_ACTIONS) -> list[str]:
         uids += p.deck
         uids += p.hand
         uids += p.trash
+        uids += p.banished
         for s in p.field:
             if s.uid < n_cards:
                 uids.append(s.uid)
@@ -145,7 +146,7 @@ def _zone_problems(game: Game) -> list[str]:
         where[uid].append("limbo")
     for p in game.players:
         who = SEATS[p.seat]
-        for zone in ("deck", "hand", "trash"):
+        for zone in ("deck", "hand", "trash", "banished"):
             for uid in getattr(p, zone):
                 where[uid].append(f"{who}'s {zone}")
         for zone in ("field", "base"):

@@ -144,11 +144,14 @@ class LegalActions(ActionTexts):
         # ZR 13.4: with no "cannot" effect at work and no mark on it, a minion may act
         free = not fx.at_work(self, "cannot")
         if p.movement > 0:  # ZR 7; ZR 13.4: "cannot move" forbids Movement
+            boosts = False
             for s in p.base:
-                if s.card is not None and (
-                    (free and not s.mods) or fx.can_act(self, s, "move", free)
-                ):
-                    out.append(Action("advance", (s.uid,)))
+                card = s.card
+                if card is not None:
+                    if (free and not s.mods) or fx.can_act(self, s, "move", free):
+                        out.append(Action("advance", (s.uid,)))
+                    if card.boost is not None:
+                        boosts = True
             for s in p.field:
                 if (
                     s.card is not None
@@ -156,6 +159,11 @@ class LegalActions(ActionTexts):
                     and ((free and not s.mods) or fx.can_act(self, s, "move", free))
                 ):
                     out.append(Action("retreat", (s.uid,)))
+            if boosts:  # ZR 17.2: 1 Movement attaches a Boost card of the base to a minion
+                for b in self.boost_cards(seat):
+                    for s in p.field:
+                        if self.can_boost(s, b):
+                            out.append(Action("boost", (s.uid, b.uid)))
         if self.turn != 1 or self.options.first_turn_attack:  # ZR 5.8
             opp_forces = None
             for s in p.field:

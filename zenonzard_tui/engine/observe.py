@@ -103,6 +103,7 @@ class PlayerView:
     base: tuple[SlotView, ...]
     trash: tuple[CardView, ...]
     forces: tuple[ForceView, ...]
+    banished: tuple[CardView, ...] = ()  # ZR 18.1: public, out of the game
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,6 +251,7 @@ def _player(raw: dict[str, Any]) -> PlayerView:
         field=tuple(_slot_view(x) for x in raw["field"]),
         base=tuple(_slot_view(x) for x in raw["base"]),
         trash=tuple(CardView(**c) for c in raw["trash"]),
+        banished=tuple(CardView(**c) for c in raw.get("banished", ())),
         forces=tuple(ForceView(**f) for f in raw["forces"]),
     )
 
@@ -444,6 +446,7 @@ def _observe(game: Game, seat: int, label: str, log: tuple[str, ...] | None) -> 
                 field=tuple(_slot(game, s, p.seat) for s in p.field),
                 base=tuple(_slot(game, s, p.seat, False) for s in p.base),
                 trash=tuple(_card(game, u) for u in p.trash),
+                banished=tuple(_card(game, u) for u in p.banished),
                 forces=tuple(
                     ForceView(
                         f.force.id,

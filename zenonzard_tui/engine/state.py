@@ -24,20 +24,26 @@ SEATS = ("A", "B")  # the seats' names: seat 0 is "A", seat 1 is "B"
 COPY_ROOM = 10_000
 # The zones a card moves between (ZR 3.1), as `Zones.move` names them: a player's deck, hand,
 # field, base and trash; `LIMBO`, the game's cards between zones (a Magic resolving, a card on
-# its way into play, ZR 6.3); `NEW` (a source only): a token made now; `GONE` (a destination
-# only): out of the game (a token, ZR 11.7)
+# its way into play, ZR 6.3); `BANISHED`, a player's banished cards (public, out of the game, ZR
+# 18.1); `ATTACHED`: under a minion (Boost, ZR 17.2: in no zone); `NEW` (a source only): a token
+# made now; `GONE` (a destination only): out of the game (a token, ZR 11.7)
 COLORLESS = ("colorless",)  # the colors of a colorless mana token's mana
 DECK, HAND, FIELD, BASE, TRASH = "deck", "hand", "field", "base", "trash"
-LIMBO, NEW, GONE = "limbo", "new", "gone"
+LIMBO, BANISHED, ATTACHED, NEW, GONE = "limbo", "banished", "attached", "new", "gone"
 
 
 @dataclass(frozen=True)
 class Options:
-    """Rule options by their ZR names (ZR 5.4, ZR 5.8, ZR 11.3)."""
+    """Rule options by their ZR names (ZR 5.4, ZR 5.8, ZR 11.3, ZR 17: the ⚑ alternatives)."""
 
     second_player_draws_two: bool = False  # ZR 5.4
     first_turn_attack: bool = True  # ZR 5.8
     advance_enters_field: bool = False  # ZR 11.3: advancing counts as entering the field
+    boost_needs_active: bool = False  # ZR 17.2: only an Active minion can receive a Boost
+    boost_gives_stats: bool = True  # ZR 17.4: off: a Boost gives its <Boost Ability> only
+    # ZR 17.6: the attached card returns to the base only when the minion is destroyed, and goes
+    # to the trash when it leaves the field any other way
+    boost_returns_only_when_destroyed: bool = False
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
@@ -198,14 +204,14 @@ class Move:
     the zones it left and entered (`src`, `dest`: where it went in the end, after ZR 3.3 or ZR
     11.7) and why (`cause`: "summoned", "put", "advancing", "placed" (the mana phase), "place",
     "retreating", "destroyed", "milled", "draw", ...), which says what it triggers
-    (`Zones.moved`)."""
+    (`Zones.moved`); `host`: the minion it was attached to (Boost, ZR 17.2), else None."""
 
-    __slots__ = ("cause", "dest", "seat", "slot", "src", "uid")
+    __slots__ = ("cause", "dest", "host", "seat", "slot", "src", "uid")
 
     def __init__(self, seat: int, uid: int, slot: Slot | None, src: str, dest: str,
-                 cause: str) -> None:  # fmt: skip
+                 cause: str, host: Slot | None = None) -> None:  # fmt: skip
         self.seat, self.uid, self.slot = seat, uid, slot
-        self.src, self.dest, self.cause = src, dest, cause
+        self.src, self.dest, self.cause, self.host = src, dest, cause, host
 
 
 class ForceState:
@@ -235,6 +241,7 @@ class ForceState:
 
 class PlayerState:
     __slots__ = (
+        "banished",
         "base",
         "deck",
         "field",
@@ -255,6 +262,7 @@ class PlayerState:
         self.field: list[Slot] = []
         self.base: list[Slot] = []
         self.trash: list[int] = []
+        self.banished: list[int] = []  # ZR 18.1: public, out of the game
         self.forces: list[ForceState] = []
         self.life = START_LIFE
         self.movement = 0
@@ -270,6 +278,7 @@ class PlayerState:
         new.field = [s.clone() for s in self.field]
         new.base = [s.clone() for s in self.base]
         new.trash = self.trash[:]
+        new.banished = self.banished[:]
         new.forces = [f.clone() for f in self.forces]
         new.life, new.movement, new.mulliganed = self.life, self.movement, self.mulliganed
         new.placed = self.placed

@@ -52,6 +52,9 @@ class ActionTexts(Turns):
         if k == "attack":
             uid, target = a.args
             return f"attack {self._slot_name(uid, owners)} -> {self._target_name(target, 1 - self.decision.seat)}"
+        if k == "boost":  # ZR 17.2: "boost Dyana with Silica"
+            uid, card = a.args
+            return f"boost {self._slot_name(uid, owners)} with {self._slot_name(card, owners)}"
         if k == "end_turn":
             return "end turn"
         if k == "pass":

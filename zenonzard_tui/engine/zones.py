@@ -17,6 +17,8 @@ from zenonzard_tui.engine.actions import (
 )
 from zenonzard_tui.engine.core import GameCore
 from zenonzard_tui.engine.state import (
+    ATTACHED,
+    BANISHED,
     BASE,
     BASE_LIMIT,
     DECK,
@@ -32,6 +34,7 @@ from zenonzard_tui.engine.state import (
     PlayerState,
     Slot,
 )
+from zenonzard_tui.engine.terms.selectors import card_matches
 
 
 class Zones(GameCore):
@@ -83,23 +86,31 @@ class Zones(GameCore):
     # raises the triggers of the moves, in one place
 
     def move(self, uid: int, src: str, dest: str, seat: int, cause: str, rested: bool = False,
-             at: int | None = None, token: CardDef | None = None, quiet: bool = False) -> Move:  # fmt: skip
+             at: int | None = None, token: CardDef | None = None, quiet: bool = False,
+             host: Slot | None = None) -> Move:  # fmt: skip
         """Move one card from zone `src` to `seat`'s zone `dest` (the zones of `ZONES`), for
         `cause`, and raise what the move triggers (`moved`; `quiet`: the caller raises them,
         for moves at the same moment). `src` "new": a token (`token`, its definition) or, with
         uid -1, a colorless mana token (ZR 11.13), made now. A card in play leaves its object
         behind (ZR 10.4) unless it moves between field and base, where it keeps its Active/Rested
         state and arrival (ZR 7.2, ZR 8.2) but is a new object: its modifiers end. A card
-        entering play is Active unless `rested`; `at`: its place in a deck (None: the bottom).
+        entering play is Active unless `rested`; `at`: its place in a deck (None: the bottom);
+        `host`: the minion a card is attached to (`dest` ATTACHED, Boost, ZR 17.2).
         The rules of the way in are kept here: ZR 3.3 (a full hand sends it to the trash), ZR 11.7
         (a token anywhere but the field leaves the game, and so does a colorless mana token), ZR
         11.4 (what enters a base Rested) and ZR 15.1 (the colors placed this turn). The limits of
-        ZR 3.4 and ZR 3.5 are asked before (`t_enter_field`, `t_enter_base`)."""
+        ZR 3.4 and ZR 3.5 are asked before (`t_enter_field`, `t_enter_base`). ZR 17.6: the cards
+        attached to a minion that leaves the field go back to their owner's base, Rested, once
+        it has left."""
         slot: Slot | None = None
         if src in (FIELD, BASE):
-            slot = self._take_slot(uid)
-            if slot is None:  # (no longer in play: it enters as a new object)
+            taken = self._take_slot(uid)
+            if taken is None:  # (no longer in play: it enters as a new object)
                 src = NEW
+            else:
+                slot = taken[1]
+                if slot.attached and dest != FIELD:
+                    self._return_attached(slot, taken[0], cause)
         elif src == LIMBO:
             self.limbo.remove(uid)
         elif src != NEW:
@@ -137,7 +148,8 @@ class Zones(GameCore):
             # ZR 11.7: a Token Minion that would go to any other zone leaves the game instead;
             # so does a colorless mana token (ZR 3.5)
             if slot.card is not None and dest != GONE:
-                self.log.add("token_gone", seat, slot.name, dest)
+                self.log.add("token_gone", seat, slot.name,
+                             "banished zone" if dest == BANISHED else dest)  # fmt: skip
             dest = GONE
         elif dest == HAND and len(p.hand) >= HAND_LIMIT:  # ZR 3.3
             p.trash.append(uid)
@@ -145,17 +157,21 @@ class Zones(GameCore):
             dest = TRASH
         elif dest == LIMBO:
             self.limbo.append(uid)
+        elif dest == ATTACHED:  # ZR 17.2: under the minion, in no zone; its object is dropped
+            assert host is not None, "a card is attached to a minion"
+            host.attached = (*host.attached, uid)
         elif dest == DECK and at is not None:
             p.deck.insert(at, uid)
         elif dest != GONE:
             _cards(p, dest).append(uid)
-        m = Move(seat, uid, slot, src, dest, cause)
+        m = Move(seat, uid, slot, src, dest, cause, host)
         if not quiet:
             self.moved((m,))
         return m
 
-    def _take_slot(self, uid: int) -> Slot | None:
-        """Take a card's object out of play (the field or the base of either player)."""
+    def _take_slot(self, uid: int) -> tuple[int, Slot] | None:
+        """Take a card's object out of play (the field or the base of either player): (the seat
+        whose zone it was in, the object)."""
         for p in self.players:
             for zone in (p.field, p.base):
                 for i, s in enumerate(zone):
@@ -163,8 +179,28 @@ class Zones(GameCore):
                         del zone[i]
                         if fx.counts_in(s, FIELD if zone is p.field else BASE):
                             self.changed_play()
-                        return s
+                        return p.seat, s
         return None
+
+    def _return_attached(self, slot: Slot, owner: int, cause: str) -> None:
+        """ZR 17.6: the cards attached to a minion that left the field go to their owner's base,
+        Rested, once it has left: a placement by an effect (no [When Placed], ZR 11.6; it counts
+        for Chain, ZR 15.1, and for "is placed" watchers), ZR 3.5 applying (the owner chooses).
+        They do so before anything its leaving triggers resolves. Under the rule option
+        `boost_returns_only_when_destroyed`, they go to the trash unless it was destroyed."""
+        attached, slot.attached = slot.attached, ()
+        to_trash = self.options.boost_returns_only_when_destroyed and cause != "destroyed"
+        tasks = []
+        for uid in attached:
+            self.log.add("boost_return", owner, uid, slot.name, to_trash)
+            if to_trash:
+                self.players[owner].trash.append(uid)
+            else:
+                self.limbo.append(uid)
+                tasks.append((Zones.t_enter_base, owner, uid, True, False))
+        if tasks:  # (one effect: the triggers queued meanwhile wait for it, ZR 6.5)
+            self.depth += 1
+            self.push(*tasks, (fx.t_effect_end,))
 
     def moved(self, moves: Sequence[Move]) -> None:
         """The triggers of moves made at the same moment (ZR 11, ZR 6.5): first each card's own
@@ -187,6 +223,8 @@ class Zones(GameCore):
                     fx.queue_self_trigger(self, m.seat, slot, "retreating")
                 elif cause == "placed" and slot.card is not None:
                     fx.queue_self_trigger(self, m.seat, slot, "placed")
+            elif m.dest == ATTACHED and m.host is not None:  # ZR 17.2: [When Boosted]
+                fx.queue_self_trigger(self, m.seat, m.host, "boosted")
             elif cause == "destroyed":
                 fx.queue_self_trigger(self, m.seat, slot, "destroyed", from_trash=True)
         milled: list[int] = []
@@ -281,7 +319,7 @@ class Zones(GameCore):
         found = []
         for p in (self.players[self.active], self.players[1 - self.active]):
             for s in p.field:
-                if s.uid in uids:
+                if s.uid in uids and not fx.cannot_be_destroyed(self, s, p.seat):  # ZR 18.2
                     found.append((p.seat, FIELD, s))
             for s in p.base:
                 if s.uid in uids:
@@ -313,6 +351,54 @@ class Zones(GameCore):
             self.push((Zones.t_enter_base, seat, uid, slot.rested, False))
 
     # ------------------------------------------------------------------------------------------
+    # Boost (ZR 17)
+
+    def boost_cards(self, seat: int) -> list[Slot]:
+        """`seat`'s Boost cards in the base that may be attached now (ZR 17.2): the Active ones,
+        and the Rested ones too where an effect says so (Black Sabre Jaguar); one per card and
+        state (copies are alike)."""
+        out: list[Slot] = []
+        seen: set[tuple[str, bool]] = set()
+        rested_ok: bool | None = None
+        for s in self.players[seat].base:
+            card = s.card
+            if card is None or card.boost is None:
+                continue
+            if s.rested:
+                if rested_ok is None:
+                    rested_ok = fx.boost_while_rested(self, seat)
+                if not rested_ok:
+                    continue
+            if (card.id, s.rested) not in seen:
+                seen.add((card.id, s.rested))
+                out.append(s)
+        return out
+
+    def can_boost(self, minion: Slot, boost: Slot) -> bool:
+        """May `boost` (a Boost card in the base) be attached to `minion` (on the same player's
+        field) now? ZR 17.3: one Boost a minion; ZR 17.2: the condition is checked on the
+        minion (its color, printed cost, class) unless it receives a Boost ignoring conditions
+        (Revered Sapi); with the rule option `boost_needs_active`, only an Active minion."""
+        condition = boost.card.boost if boost.card is not None else None
+        card = minion.card
+        if condition is None or card is None or minion.attached:
+            return False
+        if minion.rested and self.options.boost_needs_active:
+            return False
+        return card_matches(condition, card, minion) or fx.boost_ignores_conditions(card)
+
+    def _act_boost(self, seat: int, uid: int, boost_uid: int) -> None:
+        """ZR 17.2: spend 1 Movement to attach a Boost card of the base to a minion of the field:
+        neither a move nor a placement; the minion's [When Boosted] effects trigger."""
+        p = self.players[seat]
+        p.movement -= 1
+        host = self.field_slot(uid)
+        found = self.find_slot(boost_uid)
+        assert host is not None and found is not None
+        self.log.add("boost", seat, host.name, found[2].name)
+        self.move(boost_uid, BASE, ATTACHED, seat, "boost", host=host)
+
+    # ------------------------------------------------------------------------------------------
     # Put onto the field, moves by effect (ZR 11.1b, ZR 11.4), <Trash> (ZR 11.9)
 
     def put_onto_field(self, seat: int, uid: int, rested: bool = False) -> None:
@@ -339,10 +425,12 @@ class Zones(GameCore):
 
 
 def _cards(p: PlayerState, zone: str) -> list[int]:
-    """A player's zone of cards by its name: deck, hand or trash."""
+    """A player's zone of cards by its name: deck, hand, trash or banished."""
     if zone == DECK:
         return p.deck
     if zone == HAND:
         return p.hand
+    if zone == BANISHED:
+        return p.banished
     assert zone == TRASH, zone
     return p.trash

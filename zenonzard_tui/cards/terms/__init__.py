@@ -62,6 +62,7 @@ __all__ = [
 FAMILIES = (
     "arrive",
     "battle",
+    "boost",
     "conditions",
     "costs",
     "damage",

@@ -151,6 +151,15 @@ def problems() -> list[str]:
         out += trigger_problems(t, TRIGGER_RUNS.get(t.name))
     for d in v.DURATIONS.values():
         out += duration_problems(d, DURATION_RUNS.get(d.name))
+    from zenonzard_tui.cards.terms.boost import BOOST_CONDITIONS
+
+    for name, b in BOOST_CONDITIONS.items():  # ZR 17.1: a Boost condition is a selector filter
+        if name not in v.FILTERS or name not in FILTER_RUNS:
+            out.append(
+                f"Boost condition {name!r}: no selector filter of that name (schema, runtime)"
+            )
+        if not callable(b.words):
+            out.append(f"Boost condition {name!r}: no words")
     from zenonzard_tui.engine import effects
 
     for query in effects.FOLDED:

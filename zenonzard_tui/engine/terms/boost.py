@@ -1,0 +1,50 @@
+"""The runtime of the vocabulary family `boost` (its terms' schema and words:
+`zenonzard_tui.cards.terms.boost`): [When Boosted] (ZR 17.2), banishing (ZR 18.1) and the
+continuous steps that change who can be boosted or destroyed (ZR 17.2, ZR 18.2). The Boost
+action itself, and the attached cards' return when their minion leaves (ZR 17.6), are in
+engine/zones.py; a Boost condition's parts are selector filters, whose runtime is theirs."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from zenonzard_tui.cards.model import Step
+from zenonzard_tui.engine.state import BANISHED
+from zenonzard_tui.engine.terms.base import run_step, run_trigger
+
+if TYPE_CHECKING:
+    from zenonzard_tui.engine.effects import Ctx
+    from zenonzard_tui.engine.game import Game
+
+run_trigger("boosted", "queue_self_trigger")
+
+
+@run_step("banish")
+class Banish:
+    @staticmethod
+    def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
+        """ZR 18.1: the chosen cards in play go to their owner's banished zone (a token leaves
+        the game): not a destruction, so no [When Destroyed], and "cannot be destroyed" does
+        not stop it (ZR 18.2). In the order of ZR 6.5: the active player's first."""
+        from zenonzard_tui.engine.terms.steps import _slots
+
+        found = sorted(_slots(game, targets), key=lambda f: f[0] != game.active)
+        for seat, zone, slot in found:
+            game.log.add("banished", seat, slot.uid, slot.name)
+            game.move(slot.uid, zone, BANISHED, seat, "banished")
+        return bool(found)
+
+
+@run_step("cannot_be_destroyed")
+class CannotBeDestroyed:
+    query = "cannot_be_destroyed"
+
+
+@run_step("boost_ignores_conditions")
+class BoostIgnoresConditions:
+    query = "boost_ignores_conditions"
+
+
+@run_step("boost_while_rested")
+class BoostWhileRested:
+    query = "boost_while_rested"
