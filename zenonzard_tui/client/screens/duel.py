@@ -40,7 +40,7 @@ from zenonzard_tui.client.screens.modals import (
     TrashScreen,
 )
 from zenonzard_tui.client.session import Session
-from zenonzard_tui.client.widgets.actions import ActionList
+from zenonzard_tui.client.widgets.actions import ActionFilter, ActionList
 from zenonzard_tui.client.widgets.fitline import FitLine
 from zenonzard_tui.client.widgets.keybar import KeyBar
 from zenonzard_tui.client.widgets.logview import LogView
@@ -113,8 +113,14 @@ class DuelScreen(Screen[None]):
         Binding("u", "undo", "Undo", id="undo"),
         Binding("i", "hint", "Hint", id="hint"),
         Binding("q", "quit", "Quit", id="quit"),
-        Binding("escape", "focus_actions", "Actions", id="focus_actions", key_display="Esc"),
-        Binding("slash", "filter", "Filter", id="filter", key_display="/"),
+        Binding(
+            "escape", "focus_actions", "Actions", id="focus_actions", key_display="Esc", priority=True
+        ),
+        # "/" and Esc move the focus, so they are priority bindings: the app runs them before it
+        # hands on the next key, and the keys typed after them in one burst go where they lead
+        # (a plain binding runs later, in the focused widget's turn, after the app has already
+        # handed the next keys to the widget that had the focus)
+        Binding("slash", "filter", "Filter", id="filter", key_display="/", priority=True),
         Binding("L", "toggle_log", "Log", show=False, id="toggle_log"),
         Binding("x", "dismiss_recap", "Close recap", id="dismiss_recap"),
         Binding("c", "coach", "Coach", id="coach"),
@@ -190,8 +196,9 @@ class DuelScreen(Screen[None]):
                 yield LogView(id="log")
             with Vertical(id="side"):
                 yield FitLine(id="actions-title", classes="title")
-                yield Input(placeholder="type to filter the actions", id="filter")
-                yield ActionList(id="actions")
+                listing = ActionList(id="actions")
+                yield ActionFilter(listing, placeholder="type to filter the actions", id="filter")
+                yield listing
                 yield Static("", id="recap")
                 yield FitLine(id="details-title", classes="title")
                 with VerticalScroll(id="details-box", can_focus=False):
@@ -326,9 +333,10 @@ class DuelScreen(Screen[None]):
         self.render_view()
         pending = self.view.pending if self.view is not None else None
         interrupting = pending is not None and pending.kind != "main"  # a block, a choice...
-        if interrupting or not isinstance(self.focused, ZoneView):
+        typing = isinstance(self.focused, ActionFilter)  # the words typed stay the player's
+        if not typing and (interrupting or not isinstance(self.focused, ZoneView)):
             listing = self.query_one("#actions", ActionList)
-            listing.focus()
+            self.set_focus(listing)  # now: the keys already typed go where the player sees
             if listing.highlighted is not None and listing.highlighted < len(listing.texts):
                 self.describe_action(listing.texts[listing.highlighted])
 
@@ -404,6 +412,8 @@ class DuelScreen(Screen[None]):
         except TableError as exc:  # the view was current, so this should not happen
             self.marks, self.filter = marks, typed
             self.notify(str(exc), severity="error")
+            return
+        self.clear_filter()  # (a match picked from the filtered list: the box goes)
 
     def after_action(self) -> None:
         self._autosave()
@@ -796,9 +806,11 @@ class DuelScreen(Screen[None]):
     # Typing to filter the actions
 
     def action_filter(self) -> None:
+        """Open the filter box and give it the focus at once (not after a refresh, as
+        `focus()` does): the keys that follow go to the box in the order they were typed."""
         box = self.query_one("#filter", Input)
         box.display = True
-        box.focus()
+        self.set_focus(box)
 
     @on(Input.Changed, "#filter")
     def filter_changed(self, event: Input.Changed) -> None:
@@ -806,14 +818,31 @@ class DuelScreen(Screen[None]):
         self.render_actions()
 
     @on(Input.Submitted, "#filter")
-    def filter_submitted(self) -> None:
-        """Enter in the filter: the first matching action, when it is yours to play."""
+    def filter_submitted(self, event: Input.Submitted) -> None:
+        """Enter in the filter plays the action the words name, and only when they name one:
+        the only action that matches, or the one whose whole text they are. Otherwise nothing
+        is played and the note says why (Enter never falls through to the list)."""
+        self.filter = event.value.strip()
+        self.render_actions()
         texts, _ = self.offered_actions()
-        listing = self.query_one("#actions", ActionList)
-        listing.focus()
-        if texts and self.can_act():
-            self.play(texts[0])
-        self.clear_filter()  # (play has emptied it; the box goes too)
+        typed = " ".join(self.filter.casefold().split())
+        exact = [t for t in texts if t.casefold() == typed]
+        if not self.can_act():
+            self.notify("Not your decision: nothing is played.", timeout=3)
+        elif not typed:
+            self.notify("Type words of an action first (Esc: back to the list).", timeout=3)
+        elif not texts:
+            self.notify(f"No action matches '{self.filter}': nothing is played.", timeout=3)
+        elif len(texts) == 1 or len(exact) == 1:
+            text = texts[0] if len(texts) == 1 else exact[0]
+            self.set_focus(self.query_one("#actions", ActionList))
+            self.play(text)
+            self.clear_filter()  # (play has emptied it; the box goes too)
+        else:
+            self.notify(
+                f"{len(texts)} actions match '{self.filter}': type more, or ↓ to pick one.",
+                timeout=4,
+            )
 
     def clear_filter(self) -> None:
         box = self.query_one("#filter", Input)
@@ -919,7 +948,7 @@ class DuelScreen(Screen[None]):
     @on(ActionList.ToBoard)
     def to_board(self) -> None:
         zone = self.last_zone if self.last_zone in ZONES else "my-hand"
-        self.query_one(f"#{zone}", ZoneView).focus()
+        self.set_focus(self.query_one(f"#{zone}", ZoneView))
 
     @on(ZoneView.Highlighted)
     def zone_highlighted(self, event: ZoneView.Highlighted) -> None:
@@ -933,9 +962,9 @@ class DuelScreen(Screen[None]):
         zone_id = event.zone.id or ""
         i = ZONES.index(zone_id) + event.step if zone_id in ZONES else 0
         if i >= len(ZONES):
-            self.query_one("#actions", ActionList).focus()
+            self.set_focus(self.query_one("#actions", ActionList))
         elif i >= 0:
-            self.query_one(f"#{ZONES[i]}", ZoneView).focus()
+            self.set_focus(self.query_one(f"#{ZONES[i]}", ZoneView))
 
     @on(ZoneView.Activated)
     def zone_activated(self, event: ZoneView.Activated) -> None:
@@ -951,7 +980,7 @@ class DuelScreen(Screen[None]):
         ]
         if len(uses) == 1 or (uses and not self.can_act()):
             listing.highlighted = uses[0]
-            listing.focus()
+            self.set_focus(listing)
         elif uses:  # several: the card's own menu (advance, retreat, each attack...)
             texts = [listing.texts[i] for i in uses]
             shown = [self._with_cost(d.shorten_names(t, self.long_names), t) for t in texts]
@@ -1016,6 +1045,8 @@ class DuelScreen(Screen[None]):
             return bool(self.recap_lines)
         if action == "pick":
             return self.can_act()
+        if action == "filter":  # "/" typed in the filter box is the box's
+            return not isinstance(self.focused, Input)
         if action == "focus_actions":
             return not isinstance(self.focused, ActionList) or bool(self.filter)
         if action == "coach":  # against the AI, at your own decision
@@ -1059,7 +1090,7 @@ class DuelScreen(Screen[None]):
 
     def action_focus_actions(self) -> None:
         self.clear_filter()
-        self.query_one("#actions", ActionList).focus()
+        self.set_focus(self.query_one("#actions", ActionList))
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())
@@ -1182,7 +1213,7 @@ class DuelScreen(Screen[None]):
         listing = self.query_one("#actions", ActionList)
         if text in listing.texts:
             listing.highlighted = listing.texts.index(text)
-            listing.focus()
+            self.set_focus(listing)
         self.notify(f"Coach: {text} ({reason})", timeout=10)
 
     def _show_hint(self, text: str, generation: int) -> None:

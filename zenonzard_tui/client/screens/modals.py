@@ -113,7 +113,8 @@ HELP = """\
   ] \\[             Actions list: the next (previous) kind of action:
                   play a card, move, attack, block, choose, end
   /               type to filter the actions (words in any order); Enter
-                  does the first that matches, Esc shows them all again
+                  plays the one they name (none or several: nothing is
+                  played; ↓ to pick among them); Esc shows them all
   Enter on a card that card's actions: the one there is, or a menu of
                   them; at the mulligan, mark or unmark it (ZR 5.2)
 

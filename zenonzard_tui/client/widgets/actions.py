@@ -7,7 +7,7 @@ from typing import ClassVar
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.message import Message
-from textual.widgets import OptionList
+from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
 
@@ -99,6 +99,25 @@ class ActionList(OptionList):
         if token != str(self.token) or not index.isdigit() or int(index) >= len(self.texts):
             return None
         return self.texts[int(index)]
+
+
+class ActionFilter(Input):
+    """The box the actions are filtered with (`/`); ↓ goes into the list of those that match.
+    ↓ is a priority binding that moves the focus itself, in the app's turn, so the keys typed
+    after it in one burst (↓ ↓ Enter) go to the list (a message to the screen would move the
+    focus only after the app had handed them to this box)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("down", "to_list", "Matches", show=False, id="filter_to_list", priority=True),
+    ]
+
+    def __init__(self, listing: ActionList, *, placeholder: str = "", id: str | None = None):
+        super().__init__(placeholder=placeholder, id=id)
+        self.listing = listing
+
+    def action_to_list(self) -> None:
+        if self.listing.texts:
+            self.screen.set_focus(self.listing)
 
 
 GROUPS = {
