@@ -9,6 +9,7 @@ from textual.keys import _character_to_key
 from tests.client.helpers import app, human_to_act, wait_until
 from tests.client.test_flow import washed_out
 from zenonzard_tui.client.widgets.actions import ActionFilter, ActionList
+from zenonzard_tui.client.widgets.keybar import KeyBar
 
 
 async def burst(pilot, *keys: str) -> None:
@@ -75,3 +76,72 @@ async def test_a_slash_typed_in_the_filter_box_is_text():
         await wait_until(pilot, lambda: human_to_act(duel_app))
         await burst(pilot, "/", "a", "/", "b")
         assert duel_app.duel.query_one("#filter", ActionFilter).value == "a/b"
+
+
+async def test_the_actions_players_take_most_have_keys_of_their_own(tmp_path):
+    """e: end turn, p: pass, b: no block, y: keep, d: done, whenever each is legal, wherever it
+    is in the list; shown in the list and the key bar, and hidden while not legal."""
+    from tests.client.helpers import session
+
+    sess = session(first="A", seed=3)
+    duel_app = app(sess, tmp_path)
+    async with duel_app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: human_to_act(duel_app))
+        await pilot.pause()
+        shown = {item.key: item.description for item in duel_app.duel.query_one(KeyBar).items}
+        assert shown.get("y") == "Keep" and "e" not in shown  # the mulligan (ZR 5.2)
+        listing = duel_app.duel.query_one("#actions", ActionList)
+        assert "keep (y)" in str(listing.get_option_at_index(0).prompt)
+        await pilot.press("e", "p", "b", "d")  # none is legal now: nothing happens
+        assert sess.texts == []
+        await pilot.press("y")
+        assert sess.texts[:1] == ["keep"]
+
+
+async def test_e_ends_the_turn_wherever_end_turn_is_listed(tmp_path):
+    sess = washed_out()
+    duel_app = app(sess, tmp_path)
+    async with duel_app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: human_to_act(duel_app))
+        await pilot.pause()
+        listing = duel_app.duel.query_one("#actions", ActionList)
+        end = listing.texts.index("end turn")
+        assert end > 0 and "end turn (e)" in str(listing.get_option_at_index(end).prompt)
+        shown = {item.key: item.description for item in duel_app.duel.query_one(KeyBar).items}
+        assert shown.get("e") == "End turn" and "y" not in shown and "p" not in shown
+        await pilot.press("e")
+        assert sess.texts[:1] == ["end turn"]
+
+
+async def test_numbers_past_nine_are_typed_as_two_digits():
+    """With 12 actions or more: 1 then 2 in quick succession is action 12; 1 alone (after a
+    short window) is action 1; a number the list does not have plays nothing and says so."""
+    from zenonzard_tui.client.screens.duel import DIGIT_WINDOW
+
+    sess = washed_out()
+    duel_app = app(sess)
+    async with duel_app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: human_to_act(duel_app))
+        duel = duel_app.duel
+        listing = duel.query_one("#actions", ActionList)
+        # the list made as long as a big decision's: numbers reach 12
+        listing.show_actions((list(listing.texts) * 3)[:12], listing.token + 1)
+        count = len(listing.texts)
+        assert count >= 12 and str(listing.get_option_at_index(11).prompt).startswith("12 ")
+        assert str(listing.get_option_at_index(0).prompt).startswith(" 1 ")
+        played: list[str] = []
+        duel.play = played.append  # what the digits pick, without playing it
+        await burst(pilot, "1", "2")
+        assert played == [listing.texts[11]]
+        await burst(pilot, "1")
+        assert len(played) == 1 and listing.highlighted == 0  # waiting for a second digit
+        await pilot.pause(DIGIT_WINDOW + 0.2)
+        assert played[-1] == listing.texts[0]
+        beyond = count + 1  # 1 then a digit past the list's end: nothing is played
+        assert beyond < 20
+        await burst(pilot, *str(beyond))
+        assert len(played) == 2
+        said = [n.message for n in duel_app._notifications]
+        assert f"There is no action {beyond}: the list has {count}." in said
+        await burst(pilot, "2")  # 20 > count: no second digit is waited for
+        assert played[-1] == listing.texts[1]

@@ -40,7 +40,7 @@ from zenonzard_tui.client.screens.modals import (
     TrashScreen,
 )
 from zenonzard_tui.client.session import Session
-from zenonzard_tui.client.widgets.actions import ActionFilter, ActionList
+from zenonzard_tui.client.widgets.actions import STABLE_KEYS, ActionFilter, ActionList
 from zenonzard_tui.client.widgets.fitline import FitLine
 from zenonzard_tui.client.widgets.keybar import KeyBar
 from zenonzard_tui.client.widgets.logview import LogView
@@ -74,6 +74,7 @@ def _long_names(session: Session) -> list[str]:
 NEW_PLAY = frozenset(e.kind for e in (Attack, Summon, Cast, Move, EndTurn))
 FLASH_SECONDS = 1.5  # how long a chip just hit stays highlighted
 MIN_SIZE = (80, 24)  # the smallest terminal the duel is laid out for (columns, lines)
+DIGIT_WINDOW = 0.6  # seconds a digit waits for the next one when a longer number is possible
 
 
 class AIChose(Message):
@@ -104,6 +105,10 @@ class Desk:
 class DuelScreen(Screen[None]):
     AUTO_FOCUS = "#actions"
     BINDINGS: ClassVar[list[BindingType]] = [
+        *(  # the same key whenever the action is legal (hidden from the key bar when it is not)
+            Binding(key, f"stable({text!r})", text.capitalize(), id=text.replace(" ", "_"))
+            for text, key in STABLE_KEYS.items()
+        ),
         Binding("question_mark,f1", "help", "Help", id="help", key_display="?"),
         Binding("t", "trash", "Trash", show=False, id="trash"),
         Binding("a", "autopass", "Auto-pass", show=False, id="autopass"),
@@ -114,7 +119,12 @@ class DuelScreen(Screen[None]):
         Binding("i", "hint", "Hint", id="hint"),
         Binding("q", "quit", "Quit", id="quit"),
         Binding(
-            "escape", "focus_actions", "Actions", id="focus_actions", key_display="Esc", priority=True
+            "escape",
+            "focus_actions",
+            "Actions",
+            id="focus_actions",
+            key_display="Esc",
+            priority=True,
         ),
         # "/" and Esc move the focus, so they are priority bindings: the app runs them before it
         # hands on the next key, and the keys typed after them in one burst go where they lead
@@ -125,7 +135,7 @@ class DuelScreen(Screen[None]):
         Binding("x", "dismiss_recap", "Close recap", id="dismiss_recap"),
         Binding("c", "coach", "Coach", id="coach"),
         Binding("w", "flash_windows", "Flash windows", show=False, id="flash_windows"),
-        *(Binding(str(n), f"pick({n - 1})", show=False, id=f"pick_{n}") for n in range(1, 10)),
+        *(Binding(str(n), f"digit({n})", show=False, id=f"digit_{n}") for n in range(10)),
     ]
 
     def __init__(
@@ -172,6 +182,8 @@ class DuelScreen(Screen[None]):
         self.cover_screen: CoverScreen | None = None  # hotseat: one cover, pushed at each handover
         self.last_zone = "my-hand"
         self.long_names = _long_names(session)
+        self._typed = ""  # the digits of an action's number typed so far (0-9 keys)
+        self._digit_timer: Timer | None = None
 
     # ------------------------------------------------------------------------------------------
     # Layout
@@ -401,6 +413,7 @@ class DuelScreen(Screen[None]):
         if view is None or text not in legal:
             return
         assert self.viewer is not None
+        self._cancel_digits()
         desk = self.desk
         desk.log_seen, desk.before, desk.log_mark = len(view.log), view, self.public.event_count()
         self.recap_lines = []
@@ -1043,8 +1056,10 @@ class DuelScreen(Screen[None]):
             return self.over
         if action == "dismiss_recap":
             return bool(self.recap_lines)
-        if action == "pick":
+        if action == "digit":
             return self.can_act()
+        if action == "stable":  # its key works (and shows) only while its action is legal
+            return self.can_act() and parameters[0] in self.my_actions()
         if action == "filter":  # "/" typed in the filter box is the box's
             return not isinstance(self.focused, Input)
         if action == "focus_actions":
@@ -1057,10 +1072,45 @@ class DuelScreen(Screen[None]):
             return bool(self.session.texts) and not getattr(self.session, "network", False)
         return True
 
-    def action_pick(self, index: int) -> None:
+    def action_stable(self, text: str) -> None:
+        """A key of its own (e: end turn, p: pass, b: no block, y: keep, d: done)."""
+        if text in self.my_actions():
+            self.play(text)
+
+    def action_digit(self, digit: int) -> None:
+        """Action number N of the list, of one digit or more: a digit waits DIGIT_WINDOW for
+        the next one only when the list is long enough for a longer number (with 12 actions,
+        1 waits for a 0, 1 or 2; 2 plays at once). Enter plays the number typed so far."""
         listing = self.query_one("#actions", ActionList)
-        if index < len(listing.texts):
-            self.play(listing.texts[index])
+        typed = self._typed + str(digit)
+        self._cancel_digits()
+        number, count = int(typed), len(listing.texts)
+        if number == 0:
+            return
+        if number * 10 <= count:  # a digit more could still name an action: wait for it
+            self._typed = typed
+            listing.highlighted = number - 1  # (Enter plays it at once)
+            step = self.public.step
+            self._digit_timer = self.set_timer(DIGIT_WINDOW, lambda: self._digits_done(step))
+        elif number <= count:
+            self.play(listing.texts[number - 1])
+        else:
+            self.notify(f"There is no action {number}: the list has {count}.", timeout=3)
+
+    def _digits_done(self, step: int) -> None:
+        """No digit came within DIGIT_WINDOW: the number typed so far, at the same decision."""
+        typed = self._typed
+        self._cancel_digits()
+        listing = self.query_one("#actions", ActionList)
+        current = typed and step == self.public.step and self.can_act()
+        if current and int(typed) <= len(listing.texts):
+            self.play(listing.texts[int(typed) - 1])
+
+    def _cancel_digits(self) -> None:
+        self._typed = ""
+        if self._digit_timer is not None:
+            self._digit_timer.stop()
+            self._digit_timer = None
 
     def update_recap(self) -> None:
         """When the viewer's decision comes in a new turn (the other player has played), tell

@@ -105,7 +105,11 @@ HELP_WIDTH = 72  # the widest line of HELP: the help box shows 74 columns (80 wi
 HELP = """\
 [b]Playing[/b]
   Enter, click    do the highlighted action, or use the highlighted card
-  1 … 9           do action 1 … 9 of the list at once
+  1 … 9, 10 …     do action N of the list; past 9 type both digits (a
+                  digit waits 0.6 s for another only when the list is
+                  that long; Enter plays the number typed so far)
+  e p b y d       end turn, pass, no block, keep, done: the same key
+                  whenever that action is legal
   ↑ ↓ (k j)       Actions list: move; board: the zone above or below
   ← → (h l)       board: along a zone; ← in the Actions list: to the
                   board

@@ -1,4 +1,5 @@
-"""The legal actions of the decision at hand, numbered: up/down and Enter, a digit, or a click."""
+"""The legal actions of the decision at hand, numbered: up/down and Enter, a number, a click, or
+for the actions players take most (end turn, pass, no block, keep, done) a key of their own."""
 
 from __future__ import annotations
 
@@ -9,6 +10,10 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
+
+# the actions players take most, each with the same key whenever it is legal (the duel's bindings
+# and the help list them; the list shows the key after the action)
+STABLE_KEYS = {"end turn": "e", "pass": "p", "no block": "b", "keep": "y", "done": "d"}
 
 
 class ActionList(OptionList):
@@ -60,11 +65,19 @@ class ActionList(OptionList):
         width = max(self.scrollable_content_region.width, 12)
         self._width = width
         options: list[Option] = []
+        digits = len(str(len(self._shown)))  # every action is numbered, past 9 too
+        indent = "\n" + " " * (digits + 1)
         for i, text in enumerate(self._shown):
-            number = f"{i + 1} " if i < 9 else "  "
-            lines = Content(text).wrap(width - 2)
-            body = Content("\n  ").join(lines)
-            options.append(Option(Content.assemble((number, "dim"), body), id=f"{self.token}:{i}"))
+            number = f"{i + 1:>{digits}} "
+            key = STABLE_KEYS.get(self.texts[i]) if i < len(self.texts) else None
+            body = Content(text) + (Content.styled(f" ({key})", "dim") if key else "")
+            lines = body.wrap(width - digits - 1)
+            options.append(
+                Option(
+                    Content.assemble((number, "dim"), Content(indent).join(lines)),
+                    id=f"{self.token}:{i}",
+                )
+            )
         if self._note:
             options.append(Option(Content.styled(self._note, "dim italic"), disabled=True))
         highlighted = self.highlighted
