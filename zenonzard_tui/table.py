@@ -13,6 +13,7 @@ A `Channel` (a Protocol, so that a channel over the network can be one too) give
   self-contained (`EventView`: names, not uids to look up; JSON-ready);
 - `deciding()`, `legal()`: who decides now (public), and the legal action texts when it is this
   seat (else none); `publicly_forced()`: the decision has one answer both players can tell;
+  `idle_casts()`: the casts of this seat's Flash window that would change nothing (smart stops);
 - `act(text)`: play an action, refused with `NotYourTurn`, `NotLegal` or `ReadOnly` (a spectator,
   a replay) and the game unchanged; `concede()`: the seat gives up, at any time;
 - `subscribe(callback)` and the awaitable `next_change(after)` / the async iterator `updates()`:
@@ -61,6 +62,7 @@ from zenonzard_tui.engine.save import (
     start_game,
     write_atomic,
 )
+from zenonzard_tui.engine.stops import idle_casts, nothing_to_decide
 from zenonzard_tui.engine.summary import MatchSummary, summarize
 from zenonzard_tui.scenarios import ScenarioError, parse_scenario
 
@@ -152,6 +154,8 @@ class Channel(Protocol):
     def legal(self) -> tuple[str, ...]: ...
 
     def publicly_forced(self) -> bool: ...
+
+    def idle_casts(self) -> tuple[str, ...]: ...
 
     def summary(self) -> MatchSummary: ...
 
@@ -290,11 +294,18 @@ class Table:
     def undo(self, seat: int) -> bool:
         """Take back `seat`'s last decision and what the other seat did after it: the game is
         replayed from its start without them. False when there is none. A forced answer (the
-        only legal action) is no decision: it is taken back with the decision before it."""
+        only legal action) is no decision: it is taken back with the decision before it; so is
+        a pass where nothing else would change anything (engine/stops.py: a smart stop's)."""
         game = self.fresh_game()
         last = None  # (the game before seat's last decision, how many texts came before)
         for n, text in enumerate(self.texts):
-            if game.pending is not None and game.pending.seat == seat and len(game.legal()) > 1:
+            pending = game.pending
+            if (
+                pending is not None
+                and pending.seat == seat
+                and len(game.legal()) > 1
+                and not nothing_to_decide(game)
+            ):
                 last = (game.clone(), n)
             game.apply(text)
         if last is None:
@@ -472,6 +483,7 @@ class LocalChannel:
         self._reader = SPECTATOR if seat is None else seat
         self._log = Sentences(self._reader)  # the log's sentences for this reader, kept
         self._seen: tuple[int, Game, Observation] | None = None
+        self._idle: tuple[int, Game, tuple[str, ...]] | None = None  # idle_casts, per step
 
     def __repr__(self) -> str:
         who = "spectator" if self._seat is None else SEATS[self._seat]
@@ -512,6 +524,15 @@ class LocalChannel:
 
     def publicly_forced(self) -> bool:
         return publicly_forced(self._table.game)
+
+    def idle_casts(self) -> tuple[str, ...]:
+        table = self._table
+        if self._seat is None or table.deciding != self._seat:
+            return ()
+        kept = self._idle
+        if kept is None or kept[0] != table.step or kept[1] is not table.game:
+            kept = self._idle = (table.step, table.game, idle_casts(table.game))
+        return kept[2]
 
     def summary(self) -> MatchSummary:
         return summarize(self._table.game)

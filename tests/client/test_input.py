@@ -3,6 +3,7 @@ into the filter in order, and Enter in the filter plays only the action its word
 
 from __future__ import annotations
 
+import pytest
 from textual import events
 from textual.keys import _character_to_key
 
@@ -145,3 +146,87 @@ async def test_numbers_past_nine_are_typed_as_two_digits():
         assert f"There is no action {beyond}: the list has {count}." in said
         await burst(pilot, "2")  # 20 > count: no second digit is waited for
         assert played[-1] == listing.texts[1]
+
+
+ARMOR = """
+name = "A attacks; A holds Reinforce Armor"
+[state]
+turn = 3
+active = "A"
+phase = "main"
+[state.A]
+field = [FIELD]
+hand = ["Reinforce Armor"]
+base = ["Miner of Aguma", "Miner of Aguma"]
+[state.B]
+field = ["Horned Walrus"]
+base = ["Miner of Aguma"]
+"""
+
+
+@pytest.mark.parametrize(
+    ("field", "stops"),
+    [('"Drill Golem"', False), ('"Drill Golem", "Token Golem S"', True)],
+    ids=["no-token-passes", "a-token-stops"],
+)
+async def test_auto_pass_stops_at_a_flash_window_only_when_a_held_card_could_do_something(
+    field, stops
+):
+    """A smart stop (ZR 8.3, ZR 10.10): A attacks and, after B's pass, has the Flash window.
+    Reinforce Armor is legal there, but with no token it gives +0 BP: auto-pass passes. With a
+    token it would give +100 BP: the window waits for A."""
+    from tests.client.helpers import position_session
+
+    sess = position_session(ARMOR.replace("FIELD", field))
+    duel_app = app(sess)
+    async with duel_app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: human_to_act(duel_app))
+        assert duel_app.duel.autopass
+        duel_app.duel.play("attack Drill Golem -> player")
+
+        def flash_window_of_a() -> bool:
+            pending = sess.game.pending
+            return pending is not None and pending.kind == "priority" and pending.seat == 0
+
+        await wait_until(pilot, lambda: flash_window_of_a() or len(sess.texts) > 3)
+        await pilot.pause(0.2)
+        if stops:
+            assert flash_window_of_a() and human_to_act(duel_app)
+            assert sess.texts == ["attack Drill Golem -> player", "pass"]  # B's pass
+        else:
+            assert sess.texts[:3] == ["attack Drill Golem -> player", "pass", "pass"]
+
+
+async def test_in_hotseat_the_flash_window_asks_even_when_no_card_could_do_anything():
+    """The hotseat rule stays (docs/client.md): auto-pass off, every Flash window with a card
+    that may be cast asks, so the other player learns nothing of the hand from a pass."""
+    from tests.client.helpers import position_session
+
+    sess = position_session(ARMOR.replace("FIELD", '"Drill Golem"'), mode="hotseat")
+    duel_app = app(sess)
+    async with duel_app.run_test(size=(120, 40)) as pilot:
+        duel = duel_app.duel
+        duel.autopass = True  # even with auto-pass agreed on
+        await wait_until(pilot, lambda: duel_app.screen is not duel or duel.can_act())
+        while not (sess.texts and duel.can_act() and sess.game.pending.seat == 0):
+            if duel_app.screen is not duel:
+                await pilot.press("enter")  # the cover
+            elif not sess.texts:
+                duel.play("attack Drill Golem -> player")
+            else:
+                duel.play("pass")  # B's window
+            await pilot.pause(0.1)
+        assert sess.game.pending.kind == "priority"
+        assert sess.texts == ["attack Drill Golem -> player", "pass"]
+
+
+def test_undo_takes_back_a_smart_stop_pass_with_the_decision_before_it():
+    """Against the AI, `u` after a pass auto-pass gave at a smart stop goes back to the attack
+    before it (else the pass would be given again at once, and `u` would seem to do nothing)."""
+    from tests.client.helpers import position_session
+
+    sess = position_session(ARMOR.replace("FIELD", '"Drill Golem"'))
+    for text in ("attack Drill Golem -> player", "pass", "pass"):
+        sess.channel(sess.game.pending.seat).act(text)
+    assert sess.undo()
+    assert sess.texts == []

@@ -401,3 +401,39 @@ async def test_the_log_names_no_token_no_action_and_no_card(caplog):
         assert not any(token and token in line for token in tokens), line
         assert not any(text in line for text in over_a["save"]["actions"] if len(text) > 8), line
         assert not any(name in line for name in names if len(name) > 4), line
+
+
+async def test_a_seats_update_names_the_flash_casts_that_would_change_nothing():
+    """Smart stops over the network (engine/stops.py): each update of the deciding seat carries
+    `idle`, the casts of its Flash window that would change nothing (Reinforce Armor with no
+    token), the same the game itself gives at that point; the other seat's carries none."""
+    from zenonzard_tui.engine.save import start_game
+    from zenonzard_tui.engine.stops import idle_casts
+
+    armored = RED.replace("3 Gravity", "3 Reinforce Armor")
+    async with asyncio.timeout(60), running() as server:
+        a, b = Link(server.url, retry_every=0.05), Link(server.url, retry_every=0.05)
+        await a.open()
+        room = (await a.enter({"type": "create", "deck": armored, "name": "Ann"})).room
+        await b.open()
+        await b.enter({"type": "join", "room": room, "deck": armored, "name": "Bob"})
+        seen_a: list[dict] = []
+        seen_b: list[dict] = []
+        over, _ = await asyncio.gather(
+            random_player(a, 3, seen=seen_a), random_player(b, 4, seen=seen_b)
+        )
+        game = start_game(over["save"], "the room's save")
+        expected: dict[int, tuple[str, ...]] = {}
+        for n, text in enumerate(over["save"]["actions"]):
+            expected[n] = idle_casts(game)
+            game.apply(text)
+        updates = [m for m in seen_a + seen_b if m["type"] == "update"]
+        assert all("idle" in m for m in updates)
+        for m in updates:
+            if m["actions"] and m["index"] in expected:
+                assert tuple(m["idle"] or ()) == expected[m["index"]]
+            elif not m["actions"]:
+                assert m["idle"] is None
+        assert any(m["idle"] for m in updates), "no idle cast came up: try other seeds"
+        await a.close()
+        await b.close()

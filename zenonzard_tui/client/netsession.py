@@ -60,6 +60,9 @@ class Elsewhere:
     def publicly_forced(self) -> bool:
         return self.remote.publicly_forced()
 
+    def idle_casts(self) -> tuple[str, ...]:
+        return ()
+
     def summary(self) -> MatchSummary:
         return self.remote.summary()
 

@@ -170,6 +170,7 @@ class RemoteChannel:
         self._legal: tuple[str, ...] = ()
         self._world: dict[str, Any] | None = None
         self._forced = False
+        self._idle: tuple[str, ...] = ()
         self._callbacks: list[Callable[[Change], None]] = []
         self._waiters: list[asyncio.Future[int]] = []
         self.rng = rng or random.Random()
@@ -213,6 +214,9 @@ class RemoteChannel:
 
     def publicly_forced(self) -> bool:
         return self._forced
+
+    def idle_casts(self) -> tuple[str, ...]:
+        return self._idle
 
     def summary(self) -> MatchSummary:
         """The match in figures, from the server's `over` message (LinkError before)."""
@@ -315,6 +319,7 @@ class RemoteChannel:
             self._index = int(message["index"])
             self._world = message.get("world")
             self._forced = bool(message.get("forced", False))
+            self._idle = tuple(str(t) for t in message.get("idle") or () if t in self._legal)
             self.notice = None
             if self._observation.outcome is not None and self.result is None:
                 return  # the game is over: subscribers hear of it with `over` and its figures

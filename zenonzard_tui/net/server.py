@@ -384,6 +384,7 @@ class DuelServer:
             "events": [event.to_dict() for event in events],
             "actions": list(channel.legal()) or None,
             "forced": channel.publicly_forced(),
+            "idle": list(channel.idle_casts()) or None,
         }
         if peer.world and message["actions"]:
             message["world"] = channel.world_snapshot()

@@ -328,7 +328,7 @@ class DuelScreen(Screen[None]):
             self.render_view()
             self.start_ai()
             return
-        if (self.autopass and self._only_pass()) or self._hotseat_skips():
+        if (self.autopass and self._nothing_to_do()) or self._hotseat_skips():
             # answered at once: auto-pass, or in hotseat a decision that is forced in plain
             # sight of both players (no block possible, no mana for a Flash card)
             if (
@@ -361,6 +361,23 @@ class DuelScreen(Screen[None]):
         deciding = self.deciding_channel()
         actions = deciding.legal() if deciding is not None else ()
         return len(actions) == 1 and actions[0] in ONLY_PASS
+
+    def _nothing_to_do(self) -> bool:
+        """What auto-pass answers: a decision whose only action is `pass` or `no block`, and
+        (a smart stop, but for hotseat) a Flash window where no card held could do anything:
+        each cast legal there would change nothing (the channel's `idle_casts`, engine/stops.py;
+        a Reinforce Armor with no token). In hotseat only the first: passing at once would
+        tell the other player what the hand holds (docs/client.md)."""
+        if self._only_pass():
+            return True
+        deciding = self.deciding_channel()
+        if self.session.hotseat or deciding is None:
+            return False
+        actions = deciding.legal()
+        if "pass" not in actions:
+            return False
+        idle = set(deciding.idle_casts())
+        return all(text == "pass" or text in idle for text in actions)
 
     def _hotseat_skips(self) -> bool:
         """Hotseat: a decision answered without passing the device: forced in plain sight, or
@@ -395,11 +412,12 @@ class DuelScreen(Screen[None]):
 
     def _autopass(self, step: int) -> Callable[[], None]:
         def fire() -> None:
-            forced = self._only_pass() or self._hotseat_skips()
+            forced = (self.autopass and self._nothing_to_do()) or self._hotseat_skips()
             deciding = self.deciding_channel()
             if self.public.step != step or deciding is None or not forced:
                 return
-            deciding.act(deciding.legal()[0])  # (the table tells table_changed)
+            legal = deciding.legal()
+            deciding.act("pass" if "pass" in legal else legal[0])  # (table_changed is told)
 
         return fire
 
@@ -1157,13 +1175,14 @@ class DuelScreen(Screen[None]):
     def action_autopass(self) -> None:
         self.autopass = not self.autopass
         self.notify(
-            "Auto-pass on: a decision whose only action is 'pass' or 'no block' answers itself."
+            "Auto-pass on: a decision whose only action is 'pass' or 'no block' answers itself, "
+            "and so does a Flash window where no card you hold could do anything."
             if self.autopass
             else "Auto-pass off: every decision waits for you.",
             timeout=3,
         )
         self.render_status()
-        if self.autopass and self.can_act() and self._only_pass():
+        if self.autopass and self.can_act() and self._nothing_to_do():
             self.advance()
 
     def default_save_path(self) -> Path:

@@ -127,7 +127,9 @@ HELP = """\
   s               save                S   save to another file
   q  Ctrl+Q       quit (offers to save unsaved moves)
   a               auto-pass: a decision whose only action is "pass" or
-                  "no block" answers itself (on against the AI)
+                  "no block" answers itself (on against the AI), and so
+                  does a Flash window where no card you hold could do
+                  anything (a smart stop; never in hotseat)
   n               a new game, once this one is over
   u               against the AI: take back your last decision
   i               in a puzzle: a hint (the next move of a forced win)
