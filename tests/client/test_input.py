@@ -230,3 +230,58 @@ def test_undo_takes_back_a_smart_stop_pass_with_the_decision_before_it():
         sess.channel(sess.game.pending.seat).act(text)
     assert sess.undo()
     assert sess.texts == []
+
+
+async def test_concede_asks_first_and_then_ends_the_game(tmp_path):
+    from zenonzard_tui.client.screens.modals import ConcedeScreen, GameOverScreen
+
+    sess = washed_out()
+    duel_app = app(sess, tmp_path)
+    async with duel_app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: human_to_act(duel_app))
+        await pilot.press("G")
+        assert isinstance(duel_app.screen, ConcedeScreen)
+        await pilot.press("enter")  # the focus is on "Play on": Enter alone does not concede
+        assert duel_app.screen is duel_app.duel and not sess.over
+        await pilot.press("G", "escape")
+        assert duel_app.screen is duel_app.duel and not sess.over
+        await pilot.press("G", "y")
+        await wait_until(pilot, lambda: isinstance(duel_app.screen, GameOverScreen))
+        assert sess.over and sess.game.outcome.result() == "B"
+        assert sess.texts[-1] == "A concedes"
+        assert "conceded" in duel_app.screen.reason
+
+
+async def test_the_command_palette_offers_concede_while_the_game_goes_on(tmp_path):
+    from zenonzard_tui.client.screens.modals import ConcedeScreen
+
+    sess = washed_out()
+    duel_app = app(sess, tmp_path)
+    async with duel_app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: human_to_act(duel_app))
+        commands = {c.title: c for c in duel_app.get_system_commands(duel_app.duel)}
+        assert "Concede" in commands
+        commands["Concede"].callback()
+        await pilot.pause()
+        assert isinstance(duel_app.screen, ConcedeScreen)
+        await pilot.press("y")
+        await wait_until(pilot, lambda: sess.over)
+        assert "Concede" not in {c.title for c in duel_app.get_system_commands(duel_app.duel)}
+
+
+async def test_in_hotseat_the_player_at_the_board_concedes(tmp_path):
+    from tests.client.helpers import position_session
+
+    sess = position_session(ARMOR.replace("FIELD", '"Drill Golem"'), mode="hotseat")
+    duel_app = app(sess, tmp_path)
+    async with duel_app.run_test(size=(120, 40)) as pilot:
+        duel = duel_app.duel
+        await wait_until(pilot, lambda: duel_app.screen is not duel or duel.can_act())
+        if duel_app.screen is not duel:
+            await pilot.press("G")  # under the cover: nobody's view, no concession
+            assert not sess.over
+            await pilot.press("enter")
+        assert duel.viewer == 0
+        await pilot.press("G", "y")
+        await wait_until(pilot, lambda: sess.over)
+        assert sess.texts[-1] == "A concedes" and sess.game.outcome.result() == "B"

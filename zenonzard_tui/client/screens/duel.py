@@ -32,6 +32,7 @@ from zenonzard_tui.client import describe as d
 from zenonzard_tui.client.describe import SEATS, Chip
 from zenonzard_tui.client.screens.modals import (
     CardActionsScreen,
+    ConcedeScreen,
     CoverScreen,
     GameOverScreen,
     HelpScreen,
@@ -118,6 +119,7 @@ class DuelScreen(Screen[None]):
         Binding("u", "undo", "Undo", id="undo"),
         Binding("i", "hint", "Hint", id="hint"),
         Binding("q", "quit", "Quit", id="quit"),
+        Binding("G", "concede", "Concede", show=False, id="concede"),
         Binding(
             "escape",
             "focus_actions",
@@ -1239,6 +1241,32 @@ class DuelScreen(Screen[None]):
                 self.app.exit()
 
         self.app.push_screen(QuitScreen(note), chosen)
+
+    def can_concede(self) -> int | None:
+        """The seat that may concede from this screen now: the player at the board while the
+        game goes on (hotseat: the one whose view is shown, not under the cover); else None."""
+        seat = self.viewer
+        if self.over or self.covered or seat is None or self.session.is_ai(seat):
+            return None
+        return seat
+
+    def action_concede(self) -> None:
+        """Give up the game, once the player has said yes (ConcedeScreen): the other player
+        wins ("A concedes" in the save and the log); over the network the server ends it."""
+        seat = self.can_concede()
+        if seat is None:
+            self.notify("There is no game of yours to concede now.", timeout=3)
+            return
+
+        def chosen(concede: bool | None) -> None:
+            if not concede or self.over:
+                return
+            try:
+                self.desks[seat].channel.concede()  # (the table tells table_changed)
+            except TableError as exc:
+                self.notify(f"The game could not be conceded: {exc}", severity="error")
+
+        self.app.push_screen(ConcedeScreen(self._seat_label(1 - seat)), chosen)
 
     def action_hint(self) -> None:
         """In a puzzle: the next move of a forced win from here, found by the solver."""

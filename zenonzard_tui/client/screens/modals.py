@@ -126,6 +126,7 @@ HELP = """\
   ?  F1           this help           t   both trashes (public, ZR 3.1)
   s               save                S   save to another file
   q  Ctrl+Q       quit (offers to save unsaved moves)
+  G               concede (asks first; also "Concede" in Ctrl+P)
   a               auto-pass: a decision whose only action is "pass" or
                   "no block" answers itself (on against the AI), and so
                   does a Flash window where no card you hold could do
@@ -292,6 +293,42 @@ def save_name_ok(name: str) -> bool:
         and "/" not in name
         and "\\" not in name
     )
+
+
+class ConcedeScreen(ModalScreen[bool]):
+    """Asks before a player gives up the game: True to concede (y), False to play on (Esc, n).
+    The focus starts on "Play on", so Enter alone never concedes."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "pick(True)", "Concede", id="concede_yes"),
+        Binding("escape,n", "pick(False)", "Play on", id="concede_no"),
+    ]
+
+    def __init__(self, winner: str) -> None:
+        super().__init__()
+        self.winner = winner
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="concede-box", classes="dialog"):
+            yield Static(Content.styled("Concede this game?", "bold"))
+            yield Static(
+                content(
+                    f"{self.winner} wins at once. The game ends here and goes into the history."
+                ),
+                classes="note",
+            )
+            with Horizontal(classes="buttons"):
+                yield Button("Play on (Esc)", id="no", variant="primary")
+                yield Button("Concede (y)", id="yes", variant="error")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_pick(self, concede: bool) -> None:
+        self.dismiss(concede)
 
 
 class GameOverScreen(ModalScreen[str]):
