@@ -14,6 +14,7 @@ A `Channel` (a Protocol, so that a channel over the network can be one too) give
 - `deciding()`, `legal()`: who decides now (public), and the legal action texts when it is this
   seat (else none); `publicly_forced()`: the decision has one answer both players can tell;
   `idle_casts()`: the casts of this seat's Flash window that would change nothing (smart stops);
+  `clock()`: the chess clock's times, if the game has one (public);
 - `act(text)`: play an action, refused with `NotYourTurn`, `NotLegal` or `ReadOnly` (a spectator,
   a replay) and the game unchanged; `concede()`: the seat gives up, at any time;
 - `subscribe(callback)` and the awaitable `next_change(after)` / the async iterator `updates()`:
@@ -39,6 +40,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from zenonzard_tui.cards import load_pool
 from zenonzard_tui.cards.model import CardDef, ForceDef
+from zenonzard_tui.clock import ChessClock, ClockView
 from zenonzard_tui.engine.actions import ActionError
 from zenonzard_tui.engine.game import SEATS, Game, new_game
 from zenonzard_tui.engine.log import Sentences
@@ -157,6 +159,8 @@ class Channel(Protocol):
 
     def idle_casts(self) -> tuple[str, ...]: ...
 
+    def clock(self) -> ClockView | None: ...
+
     def summary(self) -> MatchSummary: ...
 
     def act(self, text: str) -> str: ...
@@ -228,6 +232,7 @@ class Table:
         self._queue: list[Change] = []
         self._telling = False
         self._seats = (LocalChannel(self, 0), LocalChannel(self, 1))
+        self.clock: ChessClock | None = None  # a chess clock (set_clock), or none
 
     # ------------------------------------------------------------------------------------------
     # Channels
@@ -265,6 +270,27 @@ class Table:
         self.texts.append(action.text)
         self._changed(Change(self.step + 1, action.text, None if seat is None else SEATS[seat]))
         return action.text
+
+    def set_clock(self, clock: ChessClock | None) -> None:
+        """Give the game a chess clock (clock.py; None: none): from now on it runs for the seat
+        that decides; `check_clock` ends the game when a time is up."""
+        self.clock = clock
+        if clock is not None:
+            clock.run_for(self.deciding)
+
+    def check_clock(self) -> bool:
+        """When the deciding seat's time is up, it loses on time ("A runs out of time" in the
+        save, the log says so): True. Whoever keeps the time calls it (a screen's timer, the
+        server's)."""
+        clock = self.clock
+        seat = None if clock is None or self.over or self.read_only else clock.flagged()
+        if seat is None:
+            return False
+        self.game.out_of_time(seat)
+        text = f"{SEATS[seat]} runs out of time"
+        self.texts.append(text)
+        self._changed(Change(self.step + 1, text, SEATS[seat]))
+        return True
 
     def concede(self, seat: int) -> None:
         """`seat` gives up (at any time while the game goes on): the other player wins."""
@@ -347,6 +373,8 @@ class Table:
         """One change: the step goes up, the awaiting wake (in their own loops, from any thread),
         the callbacks are called in order; a change made by a callback is told after this one."""
         self.step = change.step
+        if self.clock is not None:  # the time of whoever decides now runs
+            self.clock.run_for(self.deciding)
         waiters, self._waiters = self._waiters, []
         for loop, future in waiters:
             if not loop.is_closed():  # (a reader's loop that has ended waits for nothing)
@@ -524,6 +552,10 @@ class LocalChannel:
 
     def publicly_forced(self) -> bool:
         return publicly_forced(self._table.game)
+
+    def clock(self) -> ClockView | None:
+        clock = self._table.clock
+        return None if clock is None else clock.view()
 
     def idle_casts(self) -> tuple[str, ...]:
         table = self._table

@@ -285,3 +285,75 @@ async def test_in_hotseat_the_player_at_the_board_concedes(tmp_path):
         await pilot.press("G", "y")
         await wait_until(pilot, lambda: sess.over)
         assert sess.texts[-1] == "A concedes" and sess.game.outcome.result() == "B"
+
+
+def clocked(spec: str, mode: str = "ai"):
+    """A new game of two starter decks with a chess clock, as `play --clock SPEC` makes it."""
+    from zenonzard_tui.cli import build_parser, play_cmd
+
+    argv = ["play", "--deck", "red-rush", "--opponent-deck", "blue-tides", "--seed", "3"]
+    argv += ["--clock", spec] + (["--hotseat"] if mode == "hotseat" else [])
+    session, _ = play_cmd.build(build_parser().parse_args(argv))
+    return session
+
+
+async def test_the_clock_shows_for_the_players_and_a_time_that_runs_out_loses(tmp_path):
+    from zenonzard_tui.client.screens.modals import GameOverScreen
+    from zenonzard_tui.engine.outcome import Termination
+
+    sess = clocked("0.05")  # 3 seconds
+    assert sess.clock is not None and sess.clock.timed == (0,)  # against the AI: yours alone
+    duel_app = app(sess, tmp_path)
+    async with duel_app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: human_to_act(duel_app))
+        await pilot.pause(0.3)
+        from tests.client.helpers import screen_text
+
+        text = screen_text(duel_app)
+        assert "Clock" in text and ("0:0" in text or "2." in text or "1." in text)
+        await wait_until(pilot, lambda: isinstance(duel_app.screen, GameOverScreen), 10)
+        assert sess.game.outcome.termination is Termination.TIME
+        assert sess.texts[-1] == "A runs out of time"
+        assert "A ran out of time (loss on time)" in duel_app.screen.reason
+
+
+async def test_in_hotseat_both_clocks_run_and_a_save_keeps_the_times_left(tmp_path):
+    from zenonzard_tui.client.session import load_session
+
+    sess = clocked("5+2", mode="hotseat")
+    assert sess.clock.timed == (0, 1)
+    duel_app = app(sess, tmp_path)
+    async with duel_app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: duel_app.screen is not duel_app.duel)  # the cover
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        from tests.client.helpers import screen_text
+
+        text = screen_text(duel_app)
+        assert text.count("4:5") + text.count("5:00") == 2  # both players' lines
+        path = sess.save(tmp_path / "clocked.json")
+    left = sess.clock_left()
+    loaded = load_session(path)
+    assert loaded.settings.clock == "5+2" and loaded.clock is not None
+    kept = loaded.clock_left()
+    assert kept is not None and all(abs(k - w) < 1 for k, w in zip(kept, left, strict=True))
+
+
+def test_a_clock_that_cannot_be_used_is_refused_on_the_command_line(capsys):
+    from zenonzard_tui.cli import main
+
+    with pytest.raises(SystemExit) as stopped:  # argparse's own exit: status 2, no traceback
+        main(["play", "--clock", "ten"])
+    assert stopped.value.code == 2
+    assert "argument --clock: 'ten' is not a clock" in capsys.readouterr().err
+
+
+def test_the_settings_file_keeps_a_clock_and_names_a_bad_one(tmp_path):
+    from zenonzard_tui.client.settings import Settings, load_settings, save_settings
+
+    path = save_settings(Settings(clock="10+5"), tmp_path / "settings.toml")
+    assert 'clock = "10+5"' in path.read_text() and load_settings(path).settings.clock == "10+5"
+    path.write_text('clock = "soon"\n')
+    loaded = load_settings(path)
+    assert loaded.settings.clock == ""
+    assert any("clock" in w and "'soon' is not a clock" in w for w in loaded.warnings)

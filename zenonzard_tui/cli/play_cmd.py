@@ -90,6 +90,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         "(default: the settings file's, else 0.6)",
     )
     p.add_argument(
+        "--clock",
+        type=clock_option,
+        metavar="MINUTES[+SECONDS]",
+        help="a chess clock for each player: MINUTES each, SECONDS added each time a player "
+        "hands the decision over (10, 10+5); a player whose time runs out loses; against the "
+        "AI only your time runs; 'off': none (default: the settings file's, else none)",
+    )
+    p.add_argument(
         "--no-autosave",
         action="store_true",
         help="do not keep the game in progress in an autosave file",
@@ -114,6 +122,19 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--served", action="store_true", help=argparse.SUPPRESS
     )
     p.set_defaults(run=run)
+
+
+def clock_option(text: str) -> str:
+    """--clock's value as the settings keep it ("10+5", "" for off); argparse says what is
+    wrong with one that cannot be used (exit status 2)."""
+    if text.strip().casefold() in ("off", "none", "0"):
+        return ""
+    from zenonzard_tui.clock import ClockSetting
+
+    try:
+        return ClockSetting.parse(text).spec()
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _seed(text: str) -> int:
@@ -165,6 +186,10 @@ def build(args: argparse.Namespace, prefs: Settings | None = None):
             + " has its own"
         )
     prefs = prefs if prefs is not None else Settings()
+    if getattr(args, "clock", None) is not None:
+        if args.load:
+            raise UsageError("--clock is for a new game: a save keeps the clock it was played with")
+        prefs = replace(prefs, clock=args.clock)
     mode = "hotseat" if args.hotseat else "ai" if args.ai else prefs.mode
     level = args.ai or prefs.ai
 
@@ -233,6 +258,7 @@ def resume_session(path: Path, args: argparse.Namespace, seed: int):
         session.puzzle,
         session.texts,
         ai_seed=seed,
+        clock_left=session.clock_left(),
         save_path=save_path,
         saved_count=saved,
         resumed_from=resumed,

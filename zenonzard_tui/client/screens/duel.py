@@ -46,6 +46,7 @@ from zenonzard_tui.client.widgets.fitline import FitLine
 from zenonzard_tui.client.widgets.keybar import KeyBar
 from zenonzard_tui.client.widgets.logview import LogView
 from zenonzard_tui.client.widgets.zone import ZoneView
+from zenonzard_tui.clock import clock_text
 from zenonzard_tui.engine.events import Attack, Battle, Cast, EndTurn, Move, Summon
 from zenonzard_tui.engine.observe import (
     ChoiceView,
@@ -75,6 +76,7 @@ def _long_names(session: Session) -> list[str]:
 NEW_PLAY = frozenset(e.kind for e in (Attack, Summon, Cast, Move, EndTurn))
 FLASH_SECONDS = 1.5  # how long a chip just hit stays highlighted
 MIN_SIZE = (80, 24)  # the smallest terminal the duel is laid out for (columns, lines)
+CLOCK_TICK = 0.1  # seconds between looks at the chess clock (tenths show under ten seconds)
 DIGIT_WINDOW = 0.6  # seconds a digit waits for the next one when a longer number is possible
 
 
@@ -185,6 +187,8 @@ class DuelScreen(Screen[None]):
         self.last_zone = "my-hand"
         self.long_names = _long_names(session)
         self._typed = ""  # the digits of an action's number typed so far (0-9 keys)
+        self._clock_shown: tuple | None = None  # the chess clock's times as last drawn
+        self._clock_timer: Timer | None = None  # looks at the clock while the game has one
         self._digit_timer: Timer | None = None
 
     # ------------------------------------------------------------------------------------------
@@ -302,6 +306,9 @@ class DuelScreen(Screen[None]):
         self.end_flash()
         self.recap_lines = []
         self.viewer = None if self.session.hotseat else self.session.settings.seat
+        self._clock_shown = None
+        if self.public.clock() is not None and self._clock_timer is None:
+            self._clock_timer = self.set_interval(CLOCK_TICK, self.tick_clock)
         if self.session.puzzle is not None and not self.session.texts:
             steps = self.session.puzzle.steps
             note = f" (its {steps} scripted steps are left for you to play)" if steps else ""
@@ -777,18 +784,50 @@ class DuelScreen(Screen[None]):
         stats.append((f"  Hand {p.hand_size}  Deck {p.deck_size}  Trash {len(p.trash)}", ""))
         if p.movement:
             stats.append((f"  Movement {p.movement}", "bold"))
-        body = Content.assemble(*stats)
+        clock = self.clock_badge(seat)
+        body = Content.assemble(*stats, *(("  Clock ", clock) if clock else ()))
         short = Content.assemble(
             "Life",
             life,
             f" Hand {p.hand_size} Deck {p.deck_size} Trash {len(p.trash)}",
             (f" Move {p.movement}" if p.movement else "", "bold"),
+            *((" ", clock) if clock else ()),
         )
         you = seat == self.viewer and not self.session.hotseat
         tag = "AI" if self.session.is_ai(seat) else ("you" if you else "")
         brief = Content.styled(f" {p.seat}{' ' + tag if tag else ''} ", "bold reverse")
         full = [who + "  " + content(deck, "italic") + "  " + body] if deck else []
         return [*full, who + "  " + body, who + " " + short, brief + " " + short]
+
+    def clock_badge(self, seat: int) -> Content | None:
+        """`seat`'s time left on the chess clock ("9:58"; tenths under ten seconds): reversed
+        while it runs, in the error colour under 30 seconds; None without a clock or for an
+        untimed seat (the AI)."""
+        view = self.public.clock()
+        left = view.left[seat] if view is not None else None
+        if view is None or left is None:
+            return None
+        style = "bold reverse" if view.running == seat else "bold"
+        if left < 30:
+            style += " $error"
+        return Content.styled(f" {clock_text(left)} ", style)
+
+    def tick_clock(self) -> None:
+        """The chess clock, a few times a second: the players' lines show the times (drawn
+        again only when a shown time changed), and on a table of this process a time that is up
+        ends the game (a network game's server does that itself)."""
+        view = self.public.clock()
+        if view is None or self.view is None or self.viewer is None:
+            return
+        check = getattr(self.session, "check_clock", None)
+        if check is not None and check():
+            return  # (the table told table_changed: the game is over)
+        shown = (tuple(None if t is None else clock_text(t) for t in view.left), view.running)
+        if shown != self._clock_shown:
+            self._clock_shown = shown
+            me, opp = self.view.players[self.viewer], self.view.players[1 - self.viewer]
+            self.query_one("#opp-header", FitLine).show(*self.header(opp))
+            self.query_one("#my-header", FitLine).show(*self.header(me))
 
     def my_actions(self) -> list[str]:
         v = self.view
