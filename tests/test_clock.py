@@ -49,7 +49,9 @@ def test_an_untimed_seat_never_runs():
 
 def test_settings_are_read_and_refused_with_a_reason():
     assert ClockSetting.parse("10") == ClockSetting(10, 0)
-    assert ClockSetting.parse(" 3+2 ").spec() == "3+2" and ClockSetting(3, 2).words() == "3 min + 2 s"
+    assert (
+        ClockSetting.parse(" 3+2 ").spec() == "3+2" and ClockSetting(3, 2).words() == "3 min + 2 s"
+    )
     for bad in ("", "ten", "10+x", "0", "-1", "nan", "601", "5+601"):
         with pytest.raises(ValueError):
             ClockSetting.parse(bad)

@@ -357,3 +357,16 @@ def test_the_settings_file_keeps_a_clock_and_names_a_bad_one(tmp_path):
     loaded = load_settings(path)
     assert loaded.settings.clock == ""
     assert any("clock" in w and "'soon' is not a clock" in w for w in loaded.warnings)
+
+
+def test_a_network_games_clock_is_set_by_the_room_that_creates_it(capsys):
+    from zenonzard_tui.cli import build_parser, play_cmd
+    from zenonzard_tui.cli.play_cmd import UsageError
+    from zenonzard_tui.client.settings import Settings
+
+    parse = build_parser().parse_args
+    args = parse(["play", "--server", "ws://127.0.0.1:1", "--join", "ABCDEF", "--clock", "5"])
+    with pytest.raises(UsageError, match="--clock is the room's"):
+        play_cmd.network_deck(args, Settings())
+    args = parse(["play", "--server", "ws://127.0.0.1:1", "--create", "--clock", "5+2"])
+    assert args.clock == "5+2"

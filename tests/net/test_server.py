@@ -13,6 +13,7 @@ import pytest
 from websockets.asyncio.client import connect
 
 from tests.net.conftest import FAST, deck, running
+from zenonzard_tui.clock import ClockSetting
 from zenonzard_tui.engine.save import load_record
 from zenonzard_tui.net.protocol import PROTOCOL, Versions
 from zenonzard_tui.net.remote import Link, LinkError
@@ -437,3 +438,60 @@ async def test_a_seats_update_names_the_flash_casts_that_would_change_nothing():
         assert any(m["idle"] for m in updates), "no idle cast came up: try other seeds"
         await a.close()
         await b.close()
+
+
+async def test_the_rooms_clock_runs_on_the_server_and_a_seat_out_of_time_loses():
+    """A room created with a chess clock (clock.py): every update, to both seats and the
+    spectators, carries both times and whose runs; the seat that decides and does not act loses
+    on time, connected or not ("A runs out of time" in the save)."""
+    async with asyncio.timeout(30), running() as server:
+        a, b, room = await seated(server.url, clock="0.02")  # 1.2 seconds each
+        watcher = Link(server.url)
+        await watcher.open()
+        await watcher.enter({"type": "watch", "room": room})
+        seen: list[dict] = []
+
+        async def idle(link: Link) -> dict:  # reads, never acts
+            async for message in link.messages():
+                seen.append(message)
+                if message["type"] == "over":
+                    return message
+            raise AssertionError("no end")
+
+        over_a, over_b, over_w = await asyncio.gather(idle(a), idle(b), idle(watcher))
+        updates = [m for m in seen if m["type"] == "update"]
+        first = updates[0]["clock"]
+        assert first["minutes"] == 0.02 and first["increment"] == 0
+        assert all(m["clock"] is not None for m in updates)
+        loser = "A" if over_a["result"] == "B" else "B"
+        assert over_a["result"] == over_b["result"] == over_w["result"] != "draw"
+        assert over_a["save"]["actions"][-1] == f"{loser} runs out of time"
+        for link in (a, b, watcher):
+            await link.close()
+
+
+async def test_a_clock_that_cannot_be_used_is_refused_at_create():
+    async with asyncio.timeout(10), running() as server:
+        a = Link(server.url)
+        await a.open()
+        with pytest.raises(LinkError, match="not a clock"):
+            await a.enter({"type": "create", "deck": RED, "clock": "soon"})
+        await a.close()
+
+
+def test_a_rooms_clock_and_its_times_come_back_after_a_restart(tmp_path):
+    from zenonzard_tui.decks import parse_deck
+    from zenonzard_tui.net.rooms import Room, RoomStore
+
+    room = Room(code="ABCDEF", seed=5, clock=ClockSetting(3, 2))
+    for text in (RED, BLUE):
+        room.seat("", parse_deck(text, "deck").deck)
+    store = RoomStore(tmp_path)
+    store.write(room)
+    room.table.channel(room.table.deciding).act(room.table.channel(room.table.deciding).legal()[0])
+    store.keep(room)
+    left = (room.table.clock.left(0), room.table.clock.left(1))
+    (back,), problems = store.load_all()
+    assert problems == [] and back.clock == ClockSetting(3, 2)
+    kept = (back.table.clock.left(0), back.table.clock.left(1))
+    assert all(abs(k - w) < 1 for k, w in zip(kept, left, strict=True)) and max(kept) <= 180 + 2

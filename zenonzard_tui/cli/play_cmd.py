@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from zenonzard_tui.ai import LEVELS
-from zenonzard_tui.cli.types import seconds
+from zenonzard_tui.cli.types import clock_option, seconds
 from zenonzard_tui.decks import STARTERS, Deck, DeckError, find_deck, load_deck, starter_files
 from zenonzard_tui.engine.game import SEATS, new_game
 from zenonzard_tui.engine.save import SEED_RANGE, SaveError, read_record
@@ -122,19 +122,6 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--served", action="store_true", help=argparse.SUPPRESS
     )
     p.set_defaults(run=run)
-
-
-def clock_option(text: str) -> str:
-    """--clock's value as the settings keep it ("10+5", "" for off); argparse says what is
-    wrong with one that cannot be used (exit status 2)."""
-    if text.strip().casefold() in ("off", "none", "0"):
-        return ""
-    from zenonzard_tui.clock import ClockSetting
-
-    try:
-        return ClockSetting.parse(text).spec()
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _seed(text: str) -> int:
@@ -373,6 +360,8 @@ def network_deck(args: argparse.Namespace, prefs: Settings) -> str:
     if given:
         option = "--" + given[0].replace("_", "-")
         raise UsageError(f"{option} is for a game on this machine, not with --server")
+    if args.join and getattr(args, "clock", None):
+        raise UsageError("--clock is the room's: the player who creates it sets it (--create)")
     return read_deck_text(find_deck(args.deck or prefs.deck or "red-rush"))
 
 

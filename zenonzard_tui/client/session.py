@@ -174,7 +174,8 @@ def _clock_left(client: Any, source: str) -> tuple[float | None, float | None] |
         isinstance(raw, list)
         and len(raw) == 2
         and all(
-            t is None or (isinstance(t, int | float) and not isinstance(t, bool) and 0 <= t <= limit)
+            t is None
+            or (isinstance(t, int | float) and not isinstance(t, bool) and 0 <= t <= limit)
             for t in raw
         )
     ):

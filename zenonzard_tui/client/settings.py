@@ -283,7 +283,7 @@ def _set(out: Settings, key: str, value: Any) -> str:
         out.autopass = value
     elif key == "clock":
         if not isinstance(value, str):
-            return "must be a text: minutes, or minutes+seconds (\"10\", \"10+5\"), or \"\""
+            return 'must be a text: minutes, or minutes+seconds ("10", "10+5"), or ""'
         if value.strip():
             try:
                 ClockSetting.parse(value)
