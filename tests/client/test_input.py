@@ -3,6 +3,8 @@ into the filter in order, and Enter in the filter plays only the action its word
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 from textual import events
 from textual.keys import _character_to_key
@@ -11,6 +13,15 @@ from tests.client.helpers import app, human_to_act, wait_until
 from tests.client.test_flow import washed_out
 from zenonzard_tui.client.widgets.actions import ActionFilter, ActionList
 from zenonzard_tui.client.widgets.keybar import KeyBar
+
+
+@contextlib.asynccontextmanager
+async def your_move(sess, size: tuple[int, int] = (120, 40), tmp_path=None):
+    """The duel on `sess` at the human's first decision: (the app, its pilot)."""
+    duel_app = app(sess, tmp_path)
+    async with duel_app.run_test(size=size) as pilot:
+        await wait_until(pilot, lambda: human_to_act(duel_app))
+        yield duel_app, pilot
 
 
 async def burst(pilot, *keys: str) -> None:
@@ -30,9 +41,7 @@ async def burst(pilot, *keys: str) -> None:
 
 async def test_keys_typed_fast_after_slash_go_into_the_filter_in_order(tmp_path):
     sess = washed_out()
-    duel_app = app(sess, tmp_path)
-    async with duel_app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: human_to_act(duel_app))
+    async with your_move(sess, (120, 40), tmp_path) as (duel_app, pilot):
         await burst(pilot, "/", "e", "t", "e", "r")
         box = duel_app.duel.query_one("#filter", ActionFilter)
         assert box.value == "eter" and duel_app.focused is box
@@ -43,18 +52,14 @@ async def test_keys_typed_fast_after_slash_go_into_the_filter_in_order(tmp_path)
 
 async def test_slash_end_enter_in_one_burst_ends_the_turn(tmp_path):
     sess = washed_out()
-    duel_app = app(sess, tmp_path)
-    async with duel_app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: human_to_act(duel_app))
+    async with your_move(sess, (120, 40), tmp_path) as (_app, pilot):
         await burst(pilot, "/", "e", "n", "d", "enter")
         assert sess.texts[:1] == ["end turn"]  # not the highlighted summon
 
 
 async def test_enter_on_an_empty_or_ambiguous_filter_plays_nothing_and_says_so(tmp_path):
     sess = washed_out()
-    duel_app = app(sess, tmp_path)
-    async with duel_app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: human_to_act(duel_app))
+    async with your_move(sess, (120, 40), tmp_path) as (duel_app, pilot):
         duel = duel_app.duel
         await burst(pilot, "/", "enter")
         assert sess.texts == []
@@ -72,9 +77,7 @@ async def test_enter_on_an_empty_or_ambiguous_filter_plays_nothing_and_says_so(t
 
 async def test_a_slash_typed_in_the_filter_box_is_text():
     sess = washed_out()
-    duel_app = app(sess)
-    async with duel_app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: human_to_act(duel_app))
+    async with your_move(sess, (120, 40)) as (duel_app, pilot):
         await burst(pilot, "/", "a", "/", "b")
         assert duel_app.duel.query_one("#filter", ActionFilter).value == "a/b"
 
@@ -85,9 +88,7 @@ async def test_the_actions_players_take_most_have_keys_of_their_own(tmp_path):
     from tests.client.helpers import session
 
     sess = session(first="A", seed=3)
-    duel_app = app(sess, tmp_path)
-    async with duel_app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: human_to_act(duel_app))
+    async with your_move(sess, (120, 40), tmp_path) as (duel_app, pilot):
         await pilot.pause()
         shown = {item.key: item.description for item in duel_app.duel.query_one(KeyBar).items}
         assert shown.get("y") == "Keep" and "e" not in shown  # the mulligan (ZR 5.2)
@@ -101,9 +102,7 @@ async def test_the_actions_players_take_most_have_keys_of_their_own(tmp_path):
 
 async def test_e_ends_the_turn_wherever_end_turn_is_listed(tmp_path):
     sess = washed_out()
-    duel_app = app(sess, tmp_path)
-    async with duel_app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: human_to_act(duel_app))
+    async with your_move(sess, (80, 24), tmp_path) as (duel_app, pilot):
         await pilot.pause()
         listing = duel_app.duel.query_one("#actions", ActionList)
         end = listing.texts.index("end turn")
@@ -120,9 +119,7 @@ async def test_numbers_past_nine_are_typed_as_two_digits():
     from zenonzard_tui.client.screens.duel import DIGIT_WINDOW
 
     sess = washed_out()
-    duel_app = app(sess)
-    async with duel_app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: human_to_act(duel_app))
+    async with your_move(sess, (120, 40)) as (duel_app, pilot):
         duel = duel_app.duel
         listing = duel.query_one("#actions", ActionList)
         # the list made as long as a big decision's: numbers reach 12
@@ -178,9 +175,7 @@ async def test_auto_pass_stops_at_a_flash_window_only_when_a_held_card_could_do_
     from tests.client.helpers import position_session
 
     sess = position_session(ARMOR.replace("FIELD", field))
-    duel_app = app(sess)
-    async with duel_app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: human_to_act(duel_app))
+    async with your_move(sess, (120, 40)) as (duel_app, pilot):
         assert duel_app.duel.autopass
         duel_app.duel.play("attack Drill Golem -> player")
 
@@ -236,9 +231,7 @@ async def test_concede_asks_first_and_then_ends_the_game(tmp_path):
     from zenonzard_tui.client.screens.modals import ConcedeScreen, GameOverScreen
 
     sess = washed_out()
-    duel_app = app(sess, tmp_path)
-    async with duel_app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: human_to_act(duel_app))
+    async with your_move(sess, (80, 24), tmp_path) as (duel_app, pilot):
         await pilot.press("G")
         assert isinstance(duel_app.screen, ConcedeScreen)
         await pilot.press("enter")  # the focus is on "Play on": Enter alone does not concede
@@ -256,9 +249,7 @@ async def test_the_command_palette_offers_concede_while_the_game_goes_on(tmp_pat
     from zenonzard_tui.client.screens.modals import ConcedeScreen
 
     sess = washed_out()
-    duel_app = app(sess, tmp_path)
-    async with duel_app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: human_to_act(duel_app))
+    async with your_move(sess, (120, 40), tmp_path) as (duel_app, pilot):
         commands = {c.title: c for c in duel_app.get_system_commands(duel_app.duel)}
         assert "Concede" in commands
         commands["Concede"].callback()
@@ -303,9 +294,7 @@ async def test_the_clock_shows_for_the_players_and_a_time_that_runs_out_loses(tm
 
     sess = clocked("0.05")  # 3 seconds
     assert sess.clock is not None and sess.clock.timed == (0,)  # against the AI: yours alone
-    duel_app = app(sess, tmp_path)
-    async with duel_app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: human_to_act(duel_app))
+    async with your_move(sess, (120, 40), tmp_path) as (duel_app, pilot):
         await pilot.pause(0.3)
         from tests.client.helpers import screen_text
 
