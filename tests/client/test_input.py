@@ -359,3 +359,27 @@ def test_a_network_games_clock_is_set_by_the_room_that_creates_it(capsys):
         play_cmd.network_deck(args, Settings())
     args = parse(["play", "--server", "ws://127.0.0.1:1", "--create", "--clock", "5+2"])
     assert args.clock == "5+2"
+
+
+async def test_f2_sets_the_chess_clock_of_new_games_and_refuses_one_it_cannot_read(tmp_path):
+    from tests.client.helpers import session
+    from zenonzard_tui.client.app import ZenonzardApp
+    from zenonzard_tui.client.screens.settings import SettingsScreen
+    from zenonzard_tui.client.settings import Settings, load_settings
+
+    file = tmp_path / "settings.toml"
+    duel_app = ZenonzardApp(
+        session(), ai_delay=0.0, settings=Settings(ai_delay=0.0), settings_file=file
+    )
+    async with duel_app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("f2")
+        await wait_until(pilot, lambda: isinstance(duel_app.screen, SettingsScreen))
+        duel_app.screen.query_one("#set-clock").value = "soon"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        error = str(duel_app.screen.query_one("#settings-error").render())
+        assert "Chess clock: 'soon' is not a clock" in error
+        duel_app.screen.query_one("#set-clock").value = " 10+5 "
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: not isinstance(duel_app.screen, SettingsScreen))
+    assert load_settings(file).settings.clock == "10+5"
