@@ -13,6 +13,8 @@ A `Channel` (a Protocol, so that a channel over the network can be one too) give
   self-contained (`EventView`: names, not uids to look up; JSON-ready);
 - `deciding()`, `legal()`: who decides now (public), and the legal action texts when it is this
   seat (else none); `publicly_forced()`: the decision has one answer both players can tell;
+  `idle_casts()`: the casts of this seat's Flash window that would change nothing (smart stops);
+  `clock()`: the chess clock's times, if the game has one (public);
 - `act(text)`: play an action, refused with `NotYourTurn`, `NotLegal` or `ReadOnly` (a spectator,
   a replay) and the game unchanged; `concede()`: the seat gives up, at any time;
 - `subscribe(callback)` and the awaitable `next_change(after)` / the async iterator `updates()`:
@@ -38,6 +40,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from zenonzard_tui.cards import load_pool
 from zenonzard_tui.cards.model import CardDef, ForceDef
+from zenonzard_tui.clock import ChessClock, ClockView
 from zenonzard_tui.engine.actions import ActionError
 from zenonzard_tui.engine.game import SEATS, Game, new_game
 from zenonzard_tui.engine.log import Sentences
@@ -61,6 +64,7 @@ from zenonzard_tui.engine.save import (
     start_game,
     write_atomic,
 )
+from zenonzard_tui.engine.stops import idle_casts, nothing_to_decide
 from zenonzard_tui.engine.summary import MatchSummary, summarize
 from zenonzard_tui.scenarios import ScenarioError, parse_scenario
 
@@ -153,6 +157,10 @@ class Channel(Protocol):
 
     def publicly_forced(self) -> bool: ...
 
+    def idle_casts(self) -> tuple[str, ...]: ...
+
+    def clock(self) -> ClockView | None: ...
+
     def summary(self) -> MatchSummary: ...
 
     def act(self, text: str) -> str: ...
@@ -224,6 +232,7 @@ class Table:
         self._queue: list[Change] = []
         self._telling = False
         self._seats = (LocalChannel(self, 0), LocalChannel(self, 1))
+        self.clock: ChessClock | None = None  # a chess clock (set_clock), or none
 
     # ------------------------------------------------------------------------------------------
     # Channels
@@ -262,6 +271,27 @@ class Table:
         self._changed(Change(self.step + 1, action.text, None if seat is None else SEATS[seat]))
         return action.text
 
+    def set_clock(self, clock: ChessClock | None) -> None:
+        """Give the game a chess clock (clock.py; None: none): from now on it runs for the seat
+        that decides; `check_clock` ends the game when a time is up."""
+        self.clock = clock
+        if clock is not None:
+            clock.run_for(self.deciding)
+
+    def check_clock(self) -> bool:
+        """When the deciding seat's time is up, it loses on time ("A runs out of time" in the
+        save, the log says so): True. Whoever keeps the time calls it (a screen's timer, the
+        server's)."""
+        clock = self.clock
+        seat = None if clock is None or self.over or self.read_only else clock.flagged()
+        if seat is None:
+            return False
+        self.game.out_of_time(seat)
+        text = f"{SEATS[seat]} runs out of time"
+        self.texts.append(text)
+        self._changed(Change(self.step + 1, text, SEATS[seat]))
+        return True
+
     def concede(self, seat: int) -> None:
         """`seat` gives up (at any time while the game goes on): the other player wins."""
         self.game.concede(seat)
@@ -290,11 +320,18 @@ class Table:
     def undo(self, seat: int) -> bool:
         """Take back `seat`'s last decision and what the other seat did after it: the game is
         replayed from its start without them. False when there is none. A forced answer (the
-        only legal action) is no decision: it is taken back with the decision before it."""
+        only legal action) is no decision: it is taken back with the decision before it; so is
+        a pass where nothing else would change anything (engine/stops.py: a smart stop's)."""
         game = self.fresh_game()
         last = None  # (the game before seat's last decision, how many texts came before)
         for n, text in enumerate(self.texts):
-            if game.pending is not None and game.pending.seat == seat and len(game.legal()) > 1:
+            pending = game.pending
+            if (
+                pending is not None
+                and pending.seat == seat
+                and len(game.legal()) > 1
+                and not nothing_to_decide(game)
+            ):
                 last = (game.clone(), n)
             game.apply(text)
         if last is None:
@@ -336,6 +373,8 @@ class Table:
         """One change: the step goes up, the awaiting wake (in their own loops, from any thread),
         the callbacks are called in order; a change made by a callback is told after this one."""
         self.step = change.step
+        if self.clock is not None:  # the time of whoever decides now runs
+            self.clock.run_for(self.deciding)
         waiters, self._waiters = self._waiters, []
         for loop, future in waiters:
             if not loop.is_closed():  # (a reader's loop that has ended waits for nothing)
@@ -472,6 +511,7 @@ class LocalChannel:
         self._reader = SPECTATOR if seat is None else seat
         self._log = Sentences(self._reader)  # the log's sentences for this reader, kept
         self._seen: tuple[int, Game, Observation] | None = None
+        self._idle: tuple[int, Game, tuple[str, ...]] | None = None  # idle_casts, per step
 
     def __repr__(self) -> str:
         who = "spectator" if self._seat is None else SEATS[self._seat]
@@ -512,6 +552,19 @@ class LocalChannel:
 
     def publicly_forced(self) -> bool:
         return publicly_forced(self._table.game)
+
+    def clock(self) -> ClockView | None:
+        clock = self._table.clock
+        return None if clock is None else clock.view()
+
+    def idle_casts(self) -> tuple[str, ...]:
+        table = self._table
+        if self._seat is None or table.deciding != self._seat:
+            return ()
+        kept = self._idle
+        if kept is None or kept[0] != table.step or kept[1] is not table.game:
+            kept = self._idle = (table.step, table.game, idle_casts(table.game))
+        return kept[2]
 
     def summary(self) -> MatchSummary:
         return summarize(self._table.game)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 
 import pytest
 
@@ -139,3 +140,55 @@ async def test_the_waiting_screen_shows_the_code_until_the_game_starts():
             await wait_until(pilot, lambda: "network" in screen_text(app))
         for link_ in (link, other):
             await link_.close()
+
+
+async def test_a_seat_concedes_from_its_screen_and_the_server_ends_the_game(tmp_path):
+    async with asyncio.timeout(60), running() as server:
+        link, remote, room, other = await _seat_a(server.url)
+        settings = Settings(mode="network", seat=0, names=("Red Rush", "Blue Tides"))
+        session = NetSession(remote, settings, server.url, room)
+        app = ZenonzardApp(session, ai_delay=0.01, autosave=tmp_path / "autosaves")  # type: ignore[arg-type]
+        opponent = asyncio.create_task(random_player(other, 21))
+        async with app.run_test(size=(120, 40)) as pilot:
+            feeder = asyncio.create_task(_feed(remote, app))
+            await wait_until(pilot, lambda: app.duel is not None and app.screen is app.duel)
+            await pilot.press("G", "y")
+            await wait_until(pilot, lambda: remote.result is not None)
+            assert remote.result == "B"
+            await wait_until(pilot, lambda: "wins" in screen_text(app))
+            feeder.cancel()
+        over = await opponent
+        assert over["result"] == "B" and over["save"]["actions"][-1] == "A concedes"
+        await link.close()
+        await other.close()
+
+
+async def test_a_seats_screen_shows_both_clocks_of_a_clocked_room(tmp_path):
+    async with asyncio.timeout(60), running() as server:
+        a, b = Link(server.url), Link(server.url)
+        await a.open()
+        create = {"type": "create", "deck": RED, "name": "Ann", "seed": 5, "clock": "5+3"}
+        room = (await a.enter(create)).room
+        await b.open(room)
+        await b.enter({"type": "join", "room": room, "deck": BLUE, "name": "Bob"})
+        remote = RemoteChannel(a, 0)
+        while remote.step == 0:
+            remote.feed(await a.receive())
+        clock = remote.clock()
+        assert clock is not None and clock.setting.increment == 3 and clock.running in (0, 1)
+        ticking = clock.running
+        await asyncio.sleep(0.3)
+        later = remote.clock()
+        assert later.left[ticking] < clock.left[ticking]  # counted down between updates
+        settings = Settings(mode="network", seat=0, names=("Red Rush", "Blue Tides"))
+        session = NetSession(remote, settings, server.url, room)
+        app = ZenonzardApp(session, ai_delay=0.01, autosave=tmp_path / "autosaves")  # type: ignore[arg-type]
+        async with app.run_test(size=(120, 40)) as pilot:
+            feeder = asyncio.create_task(_feed(remote, app))
+            await wait_until(pilot, lambda: app.duel is not None and app.screen is app.duel)
+            await pilot.pause(0.3)
+            text = screen_text(app)
+            assert len(re.findall(r"Clock +(4:5\d|5:00)", text)) == 2  # both players' lines
+            feeder.cancel()
+        await a.close()
+        await b.close()

@@ -13,6 +13,7 @@ import pytest
 from websockets.asyncio.client import connect
 
 from tests.net.conftest import FAST, deck, running
+from zenonzard_tui.clock import ClockSetting
 from zenonzard_tui.engine.save import load_record
 from zenonzard_tui.net.protocol import PROTOCOL, Versions
 from zenonzard_tui.net.remote import Link, LinkError
@@ -401,3 +402,96 @@ async def test_the_log_names_no_token_no_action_and_no_card(caplog):
         assert not any(token and token in line for token in tokens), line
         assert not any(text in line for text in over_a["save"]["actions"] if len(text) > 8), line
         assert not any(name in line for name in names if len(name) > 4), line
+
+
+async def test_a_seats_update_names_the_flash_casts_that_would_change_nothing():
+    """Smart stops over the network (engine/stops.py): each update of the deciding seat carries
+    `idle`, the casts of its Flash window that would change nothing (Reinforce Armor with no
+    token), the same the game itself gives at that point; the other seat's carries none."""
+    from zenonzard_tui.engine.save import start_game
+    from zenonzard_tui.engine.stops import idle_casts
+
+    armored = RED.replace("3 Gravity", "3 Reinforce Armor")
+    async with asyncio.timeout(60), running() as server:
+        a, b = Link(server.url, retry_every=0.05), Link(server.url, retry_every=0.05)
+        await a.open()
+        room = (await a.enter({"type": "create", "deck": armored, "name": "Ann"})).room
+        await b.open()
+        await b.enter({"type": "join", "room": room, "deck": armored, "name": "Bob"})
+        seen_a: list[dict] = []
+        seen_b: list[dict] = []
+        over, _ = await asyncio.gather(
+            random_player(a, 3, seen=seen_a), random_player(b, 4, seen=seen_b)
+        )
+        game = start_game(over["save"], "the room's save")
+        expected: dict[int, tuple[str, ...]] = {}
+        for n, text in enumerate(over["save"]["actions"]):
+            expected[n] = idle_casts(game)
+            game.apply(text)
+        updates = [m for m in seen_a + seen_b if m["type"] == "update"]
+        assert all("idle" in m for m in updates)
+        for m in updates:
+            if m["actions"] and m["index"] in expected:
+                assert tuple(m["idle"] or ()) == expected[m["index"]]
+            elif not m["actions"]:
+                assert m["idle"] is None
+        assert any(m["idle"] for m in updates), "no idle cast came up: try other seeds"
+        await a.close()
+        await b.close()
+
+
+async def test_the_rooms_clock_runs_on_the_server_and_a_seat_out_of_time_loses():
+    """A room created with a chess clock (clock.py): every update, to both seats and the
+    spectators, carries both times and whose runs; the seat that decides and does not act loses
+    on time, connected or not ("A runs out of time" in the save)."""
+    async with asyncio.timeout(30), running() as server:
+        a, b, room = await seated(server.url, clock="0.02")  # 1.2 seconds each
+        watcher = Link(server.url)
+        await watcher.open()
+        await watcher.enter({"type": "watch", "room": room})
+        seen: list[dict] = []
+
+        async def idle(link: Link) -> dict:  # reads, never acts
+            async for message in link.messages():
+                seen.append(message)
+                if message["type"] == "over":
+                    return message
+            raise AssertionError("no end")
+
+        over_a, over_b, over_w = await asyncio.gather(idle(a), idle(b), idle(watcher))
+        updates = [m for m in seen if m["type"] == "update"]
+        first = updates[0]["clock"]
+        assert first["minutes"] == 0.02 and first["increment"] == 0
+        assert all(m["clock"] is not None for m in updates)
+        loser = "A" if over_a["result"] == "B" else "B"
+        assert over_a["result"] == over_b["result"] == over_w["result"] != "draw"
+        assert over_a["save"]["actions"][-1] == f"{loser} runs out of time"
+        for link in (a, b, watcher):
+            await link.close()
+
+
+async def test_a_clock_that_cannot_be_used_is_refused_at_create():
+    async with asyncio.timeout(10), running() as server:
+        a = Link(server.url)
+        await a.open()
+        with pytest.raises(LinkError, match="not a clock"):
+            await a.enter({"type": "create", "deck": RED, "clock": "soon"})
+        await a.close()
+
+
+def test_a_rooms_clock_and_its_times_come_back_after_a_restart(tmp_path):
+    from zenonzard_tui.decks import parse_deck
+    from zenonzard_tui.net.rooms import Room, RoomStore
+
+    room = Room(code="ABCDEF", seed=5, clock=ClockSetting(3, 2))
+    for text in (RED, BLUE):
+        room.seat("", parse_deck(text, "deck").deck)
+    store = RoomStore(tmp_path)
+    store.write(room)
+    room.table.channel(room.table.deciding).act(room.table.channel(room.table.deciding).legal()[0])
+    store.keep(room)
+    left = (room.table.clock.left(0), room.table.clock.left(1))
+    (back,), problems = store.load_all()
+    assert problems == [] and back.clock == ClockSetting(3, 2)
+    kept = (back.table.clock.left(0), back.table.clock.left(1))
+    assert all(abs(k - w) < 1 for k, w in zip(kept, left, strict=True)) and max(kept) <= 180 + 2

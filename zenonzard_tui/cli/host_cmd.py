@@ -12,7 +12,7 @@ import socket
 import sys
 from pathlib import Path
 
-from zenonzard_tui.cli.types import listen_port
+from zenonzard_tui.cli.types import clock_option, listen_port
 from zenonzard_tui.usertext import say
 
 PROG = "zenonzard host"
@@ -32,6 +32,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0: the LAN)"
     )
     p.add_argument("--data", metavar="DIR", help="where the rooms are kept (as for server)")
+    p.add_argument(
+        "--clock",
+        type=clock_option,
+        metavar="MINUTES[+SECONDS]",
+        help="the room's chess clock, as for play --create (default: the settings', else none)",
+    )
     p.add_argument("--no-autosave", action="store_true", help=argparse.SUPPRESS)
     p.set_defaults(run=run)
 

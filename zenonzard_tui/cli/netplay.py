@@ -105,6 +105,10 @@ def play_network(args: Any, prefs: Any, deck_text: str, autosave: Path | None,
             await before()
         if args.create:
             enter = {"type": "create", "deck": deck_text}
+            clock = getattr(args, "clock", None)
+            clock = prefs.clock if clock is None else clock  # (the settings' for a new game)
+            if clock:
+                enter["clock"] = clock
         else:
             enter = {"type": "join", "room": args.join, "deck": deck_text}
         if args.name:

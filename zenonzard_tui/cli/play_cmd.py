@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from zenonzard_tui.ai import LEVELS
-from zenonzard_tui.cli.types import seconds
+from zenonzard_tui.cli.types import clock_option, seconds
 from zenonzard_tui.decks import STARTERS, Deck, DeckError, find_deck, load_deck, starter_files
 from zenonzard_tui.engine.game import SEATS, new_game
 from zenonzard_tui.engine.save import SEED_RANGE, SaveError, read_record
@@ -88,6 +88,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="SECONDS",
         help="how long each AI decision stays on screen before the next "
         "(default: the settings file's, else 0.6)",
+    )
+    p.add_argument(
+        "--clock",
+        type=clock_option,
+        metavar="MINUTES[+SECONDS]",
+        help="a chess clock for each player: MINUTES each, SECONDS added each time a player "
+        "hands the decision over (10, 10+5); a player whose time runs out loses; against the "
+        "AI only your time runs; 'off': none (default: the settings file's, else none)",
     )
     p.add_argument(
         "--no-autosave",
@@ -165,6 +173,10 @@ def build(args: argparse.Namespace, prefs: Settings | None = None):
             + " has its own"
         )
     prefs = prefs if prefs is not None else Settings()
+    if getattr(args, "clock", None) is not None:
+        if args.load:
+            raise UsageError("--clock is for a new game: a save keeps the clock it was played with")
+        prefs = replace(prefs, clock=args.clock)
     mode = "hotseat" if args.hotseat else "ai" if args.ai else prefs.mode
     level = args.ai or prefs.ai
 
@@ -233,6 +245,7 @@ def resume_session(path: Path, args: argparse.Namespace, seed: int):
         session.puzzle,
         session.texts,
         ai_seed=seed,
+        clock_left=session.clock_left(),
         save_path=save_path,
         saved_count=saved,
         resumed_from=resumed,
@@ -347,6 +360,8 @@ def network_deck(args: argparse.Namespace, prefs: Settings) -> str:
     if given:
         option = "--" + given[0].replace("_", "-")
         raise UsageError(f"{option} is for a game on this machine, not with --server")
+    if args.join and getattr(args, "clock", None):
+        raise UsageError("--clock is the room's: the player who creates it sets it (--create)")
     return read_deck_text(find_deck(args.deck or prefs.deck or "red-rush"))
 
 

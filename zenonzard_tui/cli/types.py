@@ -1,4 +1,4 @@
-"""Argument types the sub-commands share: a port, a number of seconds within bounds. Each says
+"""Argument types the sub-commands share: a port, a number of seconds within bounds, a clock. Each says
 what is wrong with what was typed (argparse shows it, exit status 2)."""
 
 from __future__ import annotations
@@ -6,6 +6,8 @@ from __future__ import annotations
 import argparse
 import math
 from collections.abc import Callable
+
+from zenonzard_tui.clock import ClockSetting
 
 
 def port(text: str, lowest: int = 1) -> int:
@@ -41,3 +43,14 @@ def seconds(low: float, high: float, above: bool = False) -> Callable[[str], flo
         return value
 
     return parse
+
+
+def clock_option(text: str) -> str:
+    """--clock's value as the settings keep it ("10+5", "" for off); argparse says what is
+    wrong with one that cannot be used (exit status 2)."""
+    if text.strip().casefold() in ("off", "none", "0"):
+        return ""
+    try:
+        return ClockSetting.parse(text).spec()
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None

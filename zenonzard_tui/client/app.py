@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import gc
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
 from textual import events
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
+from textual.screen import Screen
 from textual.theme import Theme
 
 from zenonzard_tui.client.deckdraft import DeckDraft
@@ -250,6 +251,12 @@ class ZenonzardApp(App[None]):
                 f"The settings could not be saved to {self.settings_file}: {exc.strerror or exc}",
                 severity="warning",
             )
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The command palette (Ctrl+P): Textual's commands, and in a duel "Concede"."""
+        yield from super().get_system_commands(screen)
+        if isinstance(screen, DuelScreen) and screen.can_concede() is not None:
+            yield SystemCommand("Concede", "Give up this game (asks first)", screen.action_concede)
 
     def notify(
         self,

@@ -18,6 +18,7 @@ from typing import Any
 
 from zenonzard_tui.cards import load_pool
 from zenonzard_tui.client.settings import Settings
+from zenonzard_tui.clock import ClockView
 from zenonzard_tui.engine.events import SEATS
 from zenonzard_tui.engine.observe import EventView, Observation
 from zenonzard_tui.engine.save import write_atomic
@@ -59,6 +60,12 @@ class Elsewhere:
 
     def publicly_forced(self) -> bool:
         return self.remote.publicly_forced()
+
+    def idle_casts(self) -> tuple[str, ...]:
+        return ()
+
+    def clock(self) -> ClockView | None:
+        return self.remote.clock()
 
     def summary(self) -> MatchSummary:
         return self.remote.summary()

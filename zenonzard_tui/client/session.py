@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING, Any
 from zenonzard_tui.ai import AIPlayer
 from zenonzard_tui.client.saves import autosaves_dir, save_name, saves_dir
 from zenonzard_tui.client.settings import Settings
+from zenonzard_tui.clock import MAX_MINUTES, ChessClock, ClockSetting
 from zenonzard_tui.engine.actions import IllegalAction
 from zenonzard_tui.engine.events import SEATS
-from zenonzard_tui.engine.save import pool_note
+from zenonzard_tui.engine.save import SaveError, pool_note
 from zenonzard_tui.files import APP_NAME, data_dir
 from zenonzard_tui.table import Puzzle, Table, World, deal, game_of_record, read_save
 
@@ -51,6 +52,7 @@ class Session(Table):
         puzzle: Puzzle | None = None,
         texts: list[str] | None = None,
         ai_seed: int = 0,
+        clock_left: tuple[float | None, float | None] | None = None,
         **table: Any,
     ) -> None:
         super().__init__(game, puzzle, texts, **table)
@@ -58,6 +60,16 @@ class Session(Table):
         self.ai_seed = ai_seed
         self.ai = AIPlayer(self.settings.ai, ai_seed) if self.settings.mode == "ai" else None
         self.touched = False  # a player (not the AI) has chosen something (Table.chosen)
+        if self.settings.clock and not self.over:
+            # against the AI only the human's time runs; `clock_left`: a save's times
+            timed = (0, 1) if self.hotseat else (self.settings.seat,)
+            setting = ClockSetting.parse(self.settings.clock)
+            self.set_clock(ChessClock(setting, timed, clock_left))
+
+    def clock_left(self) -> tuple[float | None, float | None] | None:
+        """Each seat's time left (None: untimed), or None without a clock (kept in a save)."""
+        clock = self.clock
+        return None if clock is None else (clock.left(0), clock.left(1))
 
     def autosave(self) -> None:
         """The table's autosave, once a player has chosen something: until then (the AI's
@@ -119,7 +131,8 @@ class Session(Table):
     # Saving
 
     def client_fields(self) -> dict[str, Any]:
-        return self.settings.as_dict()
+        left = self.clock_left()
+        return self.settings.as_dict() | ({"clock_left": list(left)} if left else {})
 
     def default_save_name(self) -> str:
         if self.puzzle is not None:
@@ -133,11 +146,39 @@ def load_session(path: str | Path, ai_seed: int = 0) -> Session:
     path = Path(path).expanduser()
     record = read_save(path)
     settings = Settings.from_dict(record.get("client"), str(path))
+    left = _clock_left(record.get("client"), str(path))
     game, puzzle, texts = game_of_record(record, str(path))
     session = Session(
-        game, settings, puzzle, texts, ai_seed=ai_seed, save_path=path, saved_count=len(texts)
+        game,
+        settings,
+        puzzle,
+        texts,
+        ai_seed=ai_seed,
+        clock_left=left,
+        save_path=path,
+        saved_count=len(texts),
     )
     if puzzle is None:
         note = pool_note(record)
         session.notice = f"This save was {note}." if note else None
     return session
+
+
+def _clock_left(client: Any, source: str) -> tuple[float | None, float | None] | None:
+    """A save's "client.clock_left": each seat's seconds left (null: untimed); SaveError for one
+    that cannot be used."""
+    raw = client.get("clock_left") if isinstance(client, dict) else None
+    if raw is None:
+        return None
+    limit = MAX_MINUTES * 60 + 10**6  # (increments may add to the start)
+    if not (
+        isinstance(raw, list)
+        and len(raw) == 2
+        and all(
+            t is None
+            or (isinstance(t, int | float) and not isinstance(t, bool) and 0 <= t <= limit)
+            for t in raw
+        )
+    ):
+        raise SaveError(f"{source}: client.clock_left must be two seats' seconds left (or null)")
+    return (None if raw[0] is None else float(raw[0]), None if raw[1] is None else float(raw[1]))

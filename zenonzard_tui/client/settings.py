@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from zenonzard_tui.ai import LEVELS
+from zenonzard_tui.clock import ClockSetting
 from zenonzard_tui.engine.events import SEATS
 from zenonzard_tui.engine.save import SaveError, shown, write_atomic
 from zenonzard_tui.files import APP_NAME, FileReadError, clean_temps, read_limited
@@ -51,11 +52,15 @@ class Settings:
     # "usable" only when they hold a card they could play there (the other player learns when
     # they do not). The file says one choice for both, or a list of two.
     hotseat_flash: tuple[str, str] = ("ask", "ask")
+    # a chess clock for each player (clock.py): "" none, "10" minutes, "10+5" with 5 s added
+    # each time a player hands the decision over; against the AI only the human's runs
+    clock: str = ""
 
     # -- a save's "client" entry ----------------------------------------------------------------
 
     def as_dict(self) -> dict[str, Any]:
-        return {"mode": self.mode, "seat": SEATS[self.seat], "ai": self.ai, "names": self.names}
+        out = {"mode": self.mode, "seat": SEATS[self.seat], "ai": self.ai, "names": self.names}
+        return out | ({"clock": self.clock} if self.clock else {})
 
     @classmethod
     def from_dict(cls, data: Any, source: str = "save") -> Settings:
@@ -92,6 +97,11 @@ class Settings:
             ):
                 raise SaveError(f"{source}: client.names must be a list of two deck names")
             out.names = (names[0][:200], names[1][:200])  # shown beside the seats
+        clock = data.get("clock")
+        if clock is not None:
+            problem = _set(out, "clock", clock)
+            if problem:
+                raise SaveError(f"{source}: client.clock {problem}")
         return out
 
     def for_game(self, names: tuple[str, str] = ("", "")) -> Settings:
@@ -108,7 +118,8 @@ class Settings:
 
 
 FILE_KEYS = (
-    "theme", "mode", "seat", "ai", "ai_delay", "deck", "opponent_deck", "autopass", "hotseat_flash"
+    "theme", "mode", "seat", "ai", "ai_delay", "deck", "opponent_deck", "autopass", "hotseat_flash",
+    "clock",
 )  # fmt: skip
 FLASH_CHOICES = ("ask", "usable")
 
@@ -269,6 +280,15 @@ def _set(out: Settings, key: str, value: Any) -> str:
         if not isinstance(value, bool):
             return "must be true or false"
         out.autopass = value
+    elif key == "clock":
+        if not isinstance(value, str):
+            return 'must be a text: minutes, or minutes+seconds ("10", "10+5"), or ""'
+        if value.strip():
+            try:
+                ClockSetting.parse(value)
+            except ValueError as exc:
+                return str(exc)
+        out.clock = value.strip()
     elif key == "hotseat_flash":
         if isinstance(value, str) and value in FLASH_CHOICES:
             out.hotseat_flash = (value, value)

@@ -96,8 +96,8 @@ class Game(LegalActions):
     def apply(self, action: Action | str) -> None:
         """Do `action` (an Action from legal_actions() or its text). An illegal action raises
         IllegalAction (AmbiguousAction for a text naming several) and leaves the game unchanged;
-        both are ActionErrors. "A concedes" / "B concedes" (or `concede(seat)`) is taken at any
-        time while the game goes on."""
+        both are ActionErrors. "A concedes" / "B concedes" (or `concede(seat)`) and "A runs out
+        of time" (`out_of_time(seat)`) are taken at any time while the game goes on."""
         chosen = None
         if self._legal is not None:  # the common case: one of the listed actions itself
             for listed in self._legal:
@@ -105,13 +105,10 @@ class Game(LegalActions):
                     chosen = listed
                     break
         if chosen is None:
-            conceding = (
-                (action.args[0] if action.kind == "concede" else None)
-                if isinstance(action, Action)
-                else _conceding(action)
-            )
-            if conceding is not None:
-                self.concede(conceding)
+            leaving = _leaving(action)
+            if leaving is not None:
+                kind, seat = leaving
+                (self.concede if kind == "concede" else self.out_of_time)(seat)
                 return
             chosen = self.match(action)
         decision = self.pending
@@ -133,6 +130,15 @@ class Game(LegalActions):
         self.history.append(Action("concede", (seat,), f"{SEATS[seat]} concedes"))
         self._legal = None
         self._end(Termination.CONCESSION, 1 - seat, f"{SEATS[seat]} conceded")
+
+    def out_of_time(self, seat: int) -> None:
+        """`seat`'s chess clock ran out (a table's clock, clock.py): the other player wins
+        (Termination.TIME). A save keeps it as the text "A runs out of time"."""
+        if self.over:
+            raise IllegalAction("the game is over: no clock runs")
+        self.history.append(Action("time", (seat,), f"{SEATS[seat]} runs out of time"))
+        self._legal = None
+        self._end(Termination.TIME, 1 - seat, f"{SEATS[seat]} ran out of time (loss on time)")
 
     def match(self, action: Action | str) -> Action:
         """The one legal action that `action` (an Action or a text) names; IllegalAction when it
@@ -269,12 +275,17 @@ def _deck_parts(deck) -> tuple[list[CardDef], list[ForceDef]]:
     return list(cards), list(forces)
 
 
-def _conceding(action: Action | str) -> int | None:
-    """The seat that an action or a text concedes for ("A concedes"), else None."""
+LEAVING = {"concede": "{} concedes", "time": "{} runs out of time"}  # no legal action: a text
+
+
+def _leaving(action: Action | str) -> tuple[str, int] | None:
+    """("concede", seat) for "A concedes", ("time", seat) for "A runs out of time" (or such an
+    Action), else None: the ends a player brings about at any time, not legal actions."""
     if isinstance(action, Action):
-        return action.args[0] if action.kind == "concede" else None
+        return (action.kind, action.args[0]) if action.kind in LEAVING else None
     text = normalize_text(action)
-    for seat, name in enumerate(SEATS):
-        if text == f"{name.casefold()} concedes":
-            return seat
+    for kind, words in LEAVING.items():
+        for seat, name in enumerate(SEATS):
+            if text == words.format(name.casefold()):
+                return kind, seat
     return None

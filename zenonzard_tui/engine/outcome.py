@@ -21,10 +21,11 @@ class Termination(enum.Enum):
     BOTH_LIFE = "both at 0 life"  # ZR 1.4: both players would lose at once: a draw
     TURN_LIMIT = "turn limit"  # ZR 1.5: the turn limit was reached: a draw
     CONCESSION = "concession"  # a player conceded (no rule: a player may always leave)
+    TIME = "time"  # a player's chess clock ran out (no rule: a table's setting, clock.py)
 
     @property
     def rule(self) -> str | None:
-        """The rule that ends the game this way ("ZR 1.2"), None for a concession."""
+        """The rule that ends the game this way ("ZR 1.2"), None for a concession or time."""
         return _RULES[self]
 
 
@@ -34,6 +35,7 @@ _RULES = {
     Termination.BOTH_LIFE: "ZR 1.4",
     Termination.TURN_LIMIT: "ZR 1.5",
     Termination.CONCESSION: None,
+    Termination.TIME: None,
 }
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from zenonzard_tui.cards import CardDef, ForceDef, load_pool
 from zenonzard_tui.engine.actions import ActionError
-from zenonzard_tui.engine.game import SEATS, Game, new_game
+from zenonzard_tui.engine.game import LEAVING, SEATS, Game, new_game
 from zenonzard_tui.engine.state import Options
 from zenonzard_tui.files import MAX_FILE_BYTES, FileReadError, read_limited, write_atomic
 from zenonzard_tui.usertext import terminal_safe
@@ -49,7 +49,7 @@ def replay_texts(game: Game) -> list[str]:
     fresh = start_game(game.setup_record, "save", log=False)
     texts = []
     for action in game.history:
-        if action.kind == "concede":  # not a legal action: its text is its own
+        if action.kind in LEAVING:  # a concession, a loss on time: not legal actions, own texts
             texts.append(action.text)
             fresh.apply(action)
             continue

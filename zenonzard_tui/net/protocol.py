@@ -35,7 +35,8 @@ CLIENT_MESSAGES: dict[str, dict[str, type]] = {
 OPTIONAL_FIELDS: dict[str, dict[str, type]] = {
     # world: send this seat's world (engine/snapshot.seat_snapshot) with each update where it
     # decides, for an AI on the client's side (`zenonzard bot`, a remote coach)
-    "create": {"name": str, "seed": int, "world": bool},
+    # clock: the room's chess clock, "MINUTES[+SECONDS]" (clock.py), kept by the server
+    "create": {"name": str, "seed": int, "world": bool, "clock": str},
     "join": {"name": str, "world": bool},
     "resume": {"world": bool},
     "ping": {"id": int},

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from zenonzard_tui.clock import ClockView
 from zenonzard_tui.net.protocol import Versions, encode, normalize_code
 from zenonzard_tui.table import Change
 
@@ -170,6 +172,8 @@ class RemoteChannel:
         self._legal: tuple[str, ...] = ()
         self._world: dict[str, Any] | None = None
         self._forced = False
+        self._idle: tuple[str, ...] = ()
+        self._clock: tuple[ClockView, float] | None = None  # the last update's, when it came
         self._callbacks: list[Callable[[Change], None]] = []
         self._waiters: list[asyncio.Future[int]] = []
         self.rng = rng or random.Random()
@@ -213,6 +217,16 @@ class RemoteChannel:
 
     def publicly_forced(self) -> bool:
         return self._forced
+
+    def idle_casts(self) -> tuple[str, ...]:
+        return self._idle
+
+    def clock(self) -> ClockView | None:
+        """The server's clock as of its last update, counted down since it came."""
+        if self._clock is None:
+            return None
+        view, at = self._clock
+        return view.after(time.monotonic() - at)
 
     def summary(self) -> MatchSummary:
         """The match in figures, from the server's `over` message (LinkError before)."""
@@ -315,6 +329,8 @@ class RemoteChannel:
             self._index = int(message["index"])
             self._world = message.get("world")
             self._forced = bool(message.get("forced", False))
+            self._idle = tuple(str(t) for t in message.get("idle") or () if t in self._legal)
+            self._clock = _clock_of(message.get("clock"))
             self.notice = None
             if self._observation.outcome is not None and self.result is None:
                 return  # the game is over: subscribers hear of it with `over` and its figures
@@ -353,3 +369,13 @@ class RemoteChannel:
         for future in waiters:
             if not future.done():
                 future.set_result(self._step)
+
+
+def _clock_of(raw: Any) -> tuple[ClockView, float] | None:
+    """An update's clock (None: the room has none, or one that cannot be read) and when it came."""
+    if not isinstance(raw, dict):
+        return None
+    try:
+        return ClockView.from_dict(raw), time.monotonic()
+    except (KeyError, TypeError, ValueError):
+        return None

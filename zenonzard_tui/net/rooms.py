@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from zenonzard_tui.cards import load_pool
+from zenonzard_tui.clock import ChessClock, ClockSetting
 from zenonzard_tui.decks import Deck, parse_deck
 from zenonzard_tui.engine.game import SEATS
 from zenonzard_tui.engine.save import (
@@ -100,6 +101,8 @@ class Room:
     seats: list[Seat | None] = field(default_factory=lambda: [None, None])
     table: Table | None = None
     public: LocalChannel | None = None  # the spectators' channel: one for all (its view is kept)
+    clock: ClockSetting | None = None  # the room's chess clock (both seats), set at `create`
+    clock_left: tuple[float | None, float | None] | None = None  # the times kept (a restart)
 
     # ------------------------------------------------------------------------------------------
     # Seats
@@ -149,6 +152,12 @@ class Room:
         game = start_game(self.setup(), f"room {self.code}")
         self.table = Table(game)
         self.public = self.table.spectator()
+        self.start_clock()
+
+    def start_clock(self) -> None:
+        """The room's chess clock on its table, for both seats (the times kept, if any)."""
+        if self.clock is not None and self.table is not None and not self.table.over:
+            self.table.set_clock(ChessClock(self.clock, (0, 1), self.clock_left))
 
     @property
     def actions(self) -> list[str]:
@@ -173,7 +182,7 @@ class Room:
             "seed": self.seed,
             "seats": [None if s is None else s.to_record() for s in self.seats],
             "actions": self.actions,
-        }
+        } | ({"clock": self.clock.spec()} if self.clock is not None else {})
 
     @classmethod
     def from_record(cls, record: Any, source: str) -> Room:
@@ -200,11 +209,25 @@ class Room:
         actions = record.get("actions")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise SaveError(f"{source}: 'actions' must be a list of action texts")
-        room = cls(code=code, seed=seed, created=float(created), seats=seats)
+        clock = record.get("clock")
+        try:
+            setting = None if clock is None else ClockSetting.parse(str(clock))
+        except ValueError as exc:
+            raise SaveError(f"{source}: 'clock': {exc}") from None
+        left = record.get("clock_left")
+        if left is not None and not (
+            isinstance(left, list)
+            and len(left) == 2
+            and all(t is None or (isinstance(t, int | float) and t >= 0) for t in left)
+        ):
+            raise SaveError(f"{source}: 'clock_left' must be two seats' seconds left")
+        room = cls(code=code, seed=seed, created=float(created), seats=seats, clock=setting)
+        room.clock_left = None if left is None else (left[0], left[1])
         if all(seats):
             game = replay(start_game(room.setup(), source), actions, source)
             room.table = Table(game, texts=actions)
             room.public = room.table.spectator()
+            room.start_clock()
         elif actions:
             raise SaveError(f"{source}: a room waiting for its second player has no actions")
         return room
@@ -251,6 +274,11 @@ class RoomStore:
         base = self.folder / "rooms" / code
         return base.with_suffix(".json"), base.with_suffix(".actions")
 
+    def _clock_path(self, code: str) -> Path:
+        """A room's chess-clock times (`[A's, B's]` seconds left), rewritten after each action."""
+        assert self.folder is not None
+        return self.folder / "rooms" / f"{code}.clock"
+
     def write(self, room: Room) -> None:
         """The room's header (a seat was taken); its actions so far go to its actions file."""
         if self.folder is None:
@@ -272,6 +300,10 @@ class RoomStore:
         with open(self._paths(room.code)[1], "a", encoding="utf-8") as f:
             f.writelines(json.dumps(text) + "\n" for text in new)
         self.kept[room.code] = start + len(new)
+        clock = room.table.clock if room.table is not None else None
+        if clock is not None:  # (written as the actions are: to the system, not synced)
+            with open(self._clock_path(room.code), "w", encoding="utf-8") as f:
+                f.write(json.dumps([clock.left(0), clock.left(1)]))
 
     def finish(self, room: Room) -> None:
         """The game is over: its save goes to finished/, the room's files away."""
@@ -284,7 +316,7 @@ class RoomStore:
 
     def drop(self, room: Room) -> None:
         if self.folder is not None:
-            for path in self._paths(room.code):
+            for path in (*self._paths(room.code), self._clock_path(room.code)):
                 path.unlink(missing_ok=True)
         self.kept.pop(room.code, None)
 
@@ -305,6 +337,9 @@ class RoomStore:
                                       str(path))  # fmt: skip
                 if isinstance(record, dict) and actions_path.exists():
                     record["actions"] = _actions(actions_path)
+                clock_path = path.with_suffix(".clock")
+                if isinstance(record, dict) and clock_path.exists():
+                    record["clock_left"] = _clock_left(clock_path)
                 room = Room.from_record(record, str(path))
             except (FileReadError, SaveError) as exc:
                 problems.append(str(exc))
@@ -315,6 +350,15 @@ class RoomStore:
             rooms.append(room)
             self.kept[room.code] = len(room.actions)
         return rooms, problems
+
+
+def _clock_left(path: Path) -> Any:
+    """The times a room's clock file keeps (checked by Room.from_record); None when it cannot
+    be read (the clock then starts again from the room's setting)."""
+    try:
+        return json.loads(read_limited(path, limit=1000, what="a room's clock file"))
+    except (FileReadError, ValueError):
+        return None
 
 
 def _actions(path: Path) -> list[str]:

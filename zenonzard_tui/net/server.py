@@ -32,6 +32,7 @@ from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from zenonzard_tui.clock import ClockSetting
 from zenonzard_tui.engine.game import SEATS
 from zenonzard_tui.engine.observe import Observation
 from zenonzard_tui.net.protocol import (
@@ -104,6 +105,7 @@ class Live:
     watchers: set[Peer] = field(default_factory=set)
     timers: list[asyncio.TimerHandle | None] = field(default_factory=lambda: [None, None])
     closing: asyncio.TimerHandle | None = None
+    flag: asyncio.TimerHandle | None = None  # when the deciding seat's clock runs out
 
 
 class DuelServer:
@@ -133,6 +135,7 @@ class DuelServer:
             if room.state == "playing":
                 for seat in (0, 1):
                     self._start_grace(room, live, seat)
+                self._arm_clock(room)
             elif room.state == "waiting":
                 self._close_later(room, live, self.limits.waiting)
             else:
@@ -219,8 +222,16 @@ class DuelServer:
             raise ProtocolError("full")
         deck = read_deck(message["deck"], "your")
         seed = message.get("seed")
+        clock = None
+        if message.get("clock"):
+            try:
+                clock = ClockSetting.parse(message["clock"])
+            except ValueError as exc:
+                raise ProtocolError("malformed", f"clock: {exc}") from None
         room = Room(
-            code=new_code(self.rooms), seed=secrets.randbelow(2**63) if seed is None else seed
+            code=new_code(self.rooms),
+            seed=secrets.randbelow(2**63) if seed is None else seed,
+            clock=clock,
         )
         seat, token = room.seat(message.get("name", ""), deck)
         peer.world = message.get("world", False)
@@ -248,6 +259,7 @@ class DuelServer:
         log.info("room %s joined: the game starts", room.code)
         await peer.send(self._room_message(room, seat, token))
         await self._broadcast(room, start=True)
+        self._arm_clock(room)
 
     async def _resume(self, peer: Peer, message: dict[str, Any]) -> None:
         room = self._room(message["room"])
@@ -319,6 +331,7 @@ class DuelServer:
         assert room.table is not None
         self.store.keep(room)
         await self._broadcast(room)
+        self._arm_clock(room)
         if not room.table.over:
             return
         log.info("room %s over after %d actions: %s",
@@ -384,6 +397,8 @@ class DuelServer:
             "events": [event.to_dict() for event in events],
             "actions": list(channel.legal()) or None,
             "forced": channel.publicly_forced(),
+            "idle": list(channel.idle_casts()) or None,
+            "clock": None if (clock := channel.clock()) is None else clock.to_dict(),
         }
         if peer.world and message["actions"]:
             message["world"] = channel.world_snapshot()
@@ -459,6 +474,33 @@ class DuelServer:
             return
         log.info("room %s: seat %s did not come back: conceded", room.code, SEATS[seat])
         await self._concede(room, seat)
+
+    def _arm_clock(self, room: Room) -> None:
+        """Wake when the deciding seat's time runs out (the room's chess clock, clock.py)."""
+        live = self.live.get(room.code)
+        if live is None:
+            return
+        if live.flag is not None:
+            live.flag.cancel()
+            live.flag = None
+        table = room.table
+        clock = None if table is None or table.over else table.clock
+        left = None if clock is None else clock.until_flag()
+        if left is not None:
+            loop = asyncio.get_running_loop()
+            live.flag = loop.call_later(left + 0.01, lambda: loop.create_task(self._flag(room)))
+
+    async def _flag(self, room: Room) -> None:
+        """The deciding seat's time is up: it loses on time, connected or not."""
+        live = self.live.get(room.code)
+        if live is None or room.table is None or room.table.over:
+            return
+        live.flag = None
+        if room.table.check_clock():
+            log.info("room %s: seat %s ran out of time", room.code, room.actions[-1][:1])
+            await self._played(room)
+        else:
+            self._arm_clock(room)  # (woken a moment early)
 
     def _close_later(self, room: Room, live: Live, seconds: float) -> None:
         if live.closing is not None:

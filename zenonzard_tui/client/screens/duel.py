@@ -32,6 +32,7 @@ from zenonzard_tui.client import describe as d
 from zenonzard_tui.client.describe import SEATS, Chip
 from zenonzard_tui.client.screens.modals import (
     CardActionsScreen,
+    ConcedeScreen,
     CoverScreen,
     GameOverScreen,
     HelpScreen,
@@ -40,11 +41,12 @@ from zenonzard_tui.client.screens.modals import (
     TrashScreen,
 )
 from zenonzard_tui.client.session import Session
-from zenonzard_tui.client.widgets.actions import ActionList
+from zenonzard_tui.client.widgets.actions import STABLE_KEYS, ActionFilter, ActionList
 from zenonzard_tui.client.widgets.fitline import FitLine
 from zenonzard_tui.client.widgets.keybar import KeyBar
 from zenonzard_tui.client.widgets.logview import LogView
 from zenonzard_tui.client.widgets.zone import ZoneView
+from zenonzard_tui.clock import clock_text
 from zenonzard_tui.engine.events import Attack, Battle, Cast, EndTurn, Move, Summon
 from zenonzard_tui.engine.observe import (
     ChoiceView,
@@ -74,6 +76,8 @@ def _long_names(session: Session) -> list[str]:
 NEW_PLAY = frozenset(e.kind for e in (Attack, Summon, Cast, Move, EndTurn))
 FLASH_SECONDS = 1.5  # how long a chip just hit stays highlighted
 MIN_SIZE = (80, 24)  # the smallest terminal the duel is laid out for (columns, lines)
+CLOCK_TICK = 0.1  # seconds between looks at the chess clock (tenths show under ten seconds)
+DIGIT_WINDOW = 0.6  # seconds a digit waits for the next one when a longer number is possible
 
 
 class AIChose(Message):
@@ -104,6 +108,10 @@ class Desk:
 class DuelScreen(Screen[None]):
     AUTO_FOCUS = "#actions"
     BINDINGS: ClassVar[list[BindingType]] = [
+        *(  # the same key whenever the action is legal (hidden from the key bar when it is not)
+            Binding(key, f"stable({text!r})", text.capitalize(), id=text.replace(" ", "_"))
+            for text, key in STABLE_KEYS.items()
+        ),
         Binding("question_mark,f1", "help", "Help", id="help", key_display="?"),
         Binding("t", "trash", "Trash", show=False, id="trash"),
         Binding("a", "autopass", "Auto-pass", show=False, id="autopass"),
@@ -113,13 +121,25 @@ class DuelScreen(Screen[None]):
         Binding("u", "undo", "Undo", id="undo"),
         Binding("i", "hint", "Hint", id="hint"),
         Binding("q", "quit", "Quit", id="quit"),
-        Binding("escape", "focus_actions", "Actions", id="focus_actions", key_display="Esc"),
-        Binding("slash", "filter", "Filter", id="filter", key_display="/"),
+        Binding("G", "concede", "Concede", show=False, id="concede"),
+        Binding(
+            "escape",
+            "focus_actions",
+            "Actions",
+            id="focus_actions",
+            key_display="Esc",
+            priority=True,
+        ),
+        # "/" and Esc move the focus, so they are priority bindings: the app runs them before it
+        # hands on the next key, and the keys typed after them in one burst go where they lead
+        # (a plain binding runs later, in the focused widget's turn, after the app has already
+        # handed the next keys to the widget that had the focus)
+        Binding("slash", "filter", "Filter", id="filter", key_display="/", priority=True),
         Binding("L", "toggle_log", "Log", show=False, id="toggle_log"),
         Binding("x", "dismiss_recap", "Close recap", id="dismiss_recap"),
         Binding("c", "coach", "Coach", id="coach"),
         Binding("w", "flash_windows", "Flash windows", show=False, id="flash_windows"),
-        *(Binding(str(n), f"pick({n - 1})", show=False, id=f"pick_{n}") for n in range(1, 10)),
+        *(Binding(str(n), f"digit({n})", show=False, id=f"digit_{n}") for n in range(10)),
     ]
 
     def __init__(
@@ -166,6 +186,10 @@ class DuelScreen(Screen[None]):
         self.cover_screen: CoverScreen | None = None  # hotseat: one cover, pushed at each handover
         self.last_zone = "my-hand"
         self.long_names = _long_names(session)
+        self._typed = ""  # the digits of an action's number typed so far (0-9 keys)
+        self._clock_shown: tuple | None = None  # the chess clock's times as last drawn
+        self._clock_timer: Timer | None = None  # looks at the clock while the game has one
+        self._digit_timer: Timer | None = None
 
     # ------------------------------------------------------------------------------------------
     # Layout
@@ -190,8 +214,9 @@ class DuelScreen(Screen[None]):
                 yield LogView(id="log")
             with Vertical(id="side"):
                 yield FitLine(id="actions-title", classes="title")
-                yield Input(placeholder="type to filter the actions", id="filter")
-                yield ActionList(id="actions")
+                listing = ActionList(id="actions")
+                yield ActionFilter(listing, placeholder="type to filter the actions", id="filter")
+                yield listing
                 yield Static("", id="recap")
                 yield FitLine(id="details-title", classes="title")
                 with VerticalScroll(id="details-box", can_focus=False):
@@ -281,6 +306,9 @@ class DuelScreen(Screen[None]):
         self.end_flash()
         self.recap_lines = []
         self.viewer = None if self.session.hotseat else self.session.settings.seat
+        self._clock_shown = None
+        if self.public.clock() is not None and self._clock_timer is None:
+            self._clock_timer = self.set_interval(CLOCK_TICK, self.tick_clock)
         if self.session.puzzle is not None and not self.session.texts:
             steps = self.session.puzzle.steps
             note = f" (its {steps} scripted steps are left for you to play)" if steps else ""
@@ -309,7 +337,7 @@ class DuelScreen(Screen[None]):
             self.render_view()
             self.start_ai()
             return
-        if (self.autopass and self._only_pass()) or self._hotseat_skips():
+        if (self.autopass and self._nothing_to_do()) or self._hotseat_skips():
             # answered at once: auto-pass, or in hotseat a decision that is forced in plain
             # sight of both players (no block possible, no mana for a Flash card)
             if (
@@ -326,9 +354,10 @@ class DuelScreen(Screen[None]):
         self.render_view()
         pending = self.view.pending if self.view is not None else None
         interrupting = pending is not None and pending.kind != "main"  # a block, a choice...
-        if interrupting or not isinstance(self.focused, ZoneView):
+        typing = isinstance(self.focused, ActionFilter)  # the words typed stay the player's
+        if not typing and (interrupting or not isinstance(self.focused, ZoneView)):
             listing = self.query_one("#actions", ActionList)
-            listing.focus()
+            self.set_focus(listing)  # now: the keys already typed go where the player sees
             if listing.highlighted is not None and listing.highlighted < len(listing.texts):
                 self.describe_action(listing.texts[listing.highlighted])
 
@@ -341,6 +370,23 @@ class DuelScreen(Screen[None]):
         deciding = self.deciding_channel()
         actions = deciding.legal() if deciding is not None else ()
         return len(actions) == 1 and actions[0] in ONLY_PASS
+
+    def _nothing_to_do(self) -> bool:
+        """What auto-pass answers: a decision whose only action is `pass` or `no block`, and
+        (a smart stop, but for hotseat) a Flash window where no card held could do anything:
+        each cast legal there would change nothing (the channel's `idle_casts`, engine/stops.py;
+        a Reinforce Armor with no token). In hotseat only the first: passing at once would
+        tell the other player what the hand holds (docs/client.md)."""
+        if self._only_pass():
+            return True
+        deciding = self.deciding_channel()
+        if self.session.hotseat or deciding is None:
+            return False
+        actions = deciding.legal()
+        if "pass" not in actions:
+            return False
+        idle = set(deciding.idle_casts())
+        return all(text == "pass" or text in idle for text in actions)
 
     def _hotseat_skips(self) -> bool:
         """Hotseat: a decision answered without passing the device: forced in plain sight, or
@@ -375,11 +421,12 @@ class DuelScreen(Screen[None]):
 
     def _autopass(self, step: int) -> Callable[[], None]:
         def fire() -> None:
-            forced = self._only_pass() or self._hotseat_skips()
+            forced = (self.autopass and self._nothing_to_do()) or self._hotseat_skips()
             deciding = self.deciding_channel()
             if self.public.step != step or deciding is None or not forced:
                 return
-            deciding.act(deciding.legal()[0])  # (the table tells table_changed)
+            legal = deciding.legal()
+            deciding.act("pass" if "pass" in legal else legal[0])  # (table_changed is told)
 
         return fire
 
@@ -393,6 +440,7 @@ class DuelScreen(Screen[None]):
         if view is None or text not in legal:
             return
         assert self.viewer is not None
+        self._cancel_digits()
         desk = self.desk
         desk.log_seen, desk.before, desk.log_mark = len(view.log), view, self.public.event_count()
         self.recap_lines = []
@@ -404,6 +452,8 @@ class DuelScreen(Screen[None]):
         except TableError as exc:  # the view was current, so this should not happen
             self.marks, self.filter = marks, typed
             self.notify(str(exc), severity="error")
+            return
+        self.clear_filter()  # (a match picked from the filtered list: the box goes)
 
     def after_action(self) -> None:
         self._autosave()
@@ -734,18 +784,50 @@ class DuelScreen(Screen[None]):
         stats.append((f"  Hand {p.hand_size}  Deck {p.deck_size}  Trash {len(p.trash)}", ""))
         if p.movement:
             stats.append((f"  Movement {p.movement}", "bold"))
-        body = Content.assemble(*stats)
+        clock = self.clock_badge(seat)
+        body = Content.assemble(*stats, *(("  Clock ", clock) if clock else ()))
         short = Content.assemble(
             "Life",
             life,
             f" Hand {p.hand_size} Deck {p.deck_size} Trash {len(p.trash)}",
             (f" Move {p.movement}" if p.movement else "", "bold"),
+            *((" ", clock) if clock else ()),
         )
         you = seat == self.viewer and not self.session.hotseat
         tag = "AI" if self.session.is_ai(seat) else ("you" if you else "")
         brief = Content.styled(f" {p.seat}{' ' + tag if tag else ''} ", "bold reverse")
         full = [who + "  " + content(deck, "italic") + "  " + body] if deck else []
         return [*full, who + "  " + body, who + " " + short, brief + " " + short]
+
+    def clock_badge(self, seat: int) -> Content | None:
+        """`seat`'s time left on the chess clock ("9:58"; tenths under ten seconds): reversed
+        while it runs, in the error colour under 30 seconds; None without a clock or for an
+        untimed seat (the AI)."""
+        view = self.public.clock()
+        left = view.left[seat] if view is not None else None
+        if view is None or left is None:
+            return None
+        style = "bold reverse" if view.running == seat else "bold"
+        if left < 30:
+            style += " $error"
+        return Content.styled(f" {clock_text(left)} ", style)
+
+    def tick_clock(self) -> None:
+        """The chess clock, a few times a second: the players' lines show the times (drawn
+        again only when a shown time changed), and on a table of this process a time that is up
+        ends the game (a network game's server does that itself)."""
+        view = self.public.clock()
+        if view is None or self.view is None or self.viewer is None:
+            return
+        check = getattr(self.session, "check_clock", None)
+        if check is not None and check():
+            return  # (the table told table_changed: the game is over)
+        shown = (tuple(None if t is None else clock_text(t) for t in view.left), view.running)
+        if shown != self._clock_shown:
+            self._clock_shown = shown
+            me, opp = self.view.players[self.viewer], self.view.players[1 - self.viewer]
+            self.query_one("#opp-header", FitLine).show(*self.header(opp))
+            self.query_one("#my-header", FitLine).show(*self.header(me))
 
     def my_actions(self) -> list[str]:
         v = self.view
@@ -796,9 +878,11 @@ class DuelScreen(Screen[None]):
     # Typing to filter the actions
 
     def action_filter(self) -> None:
+        """Open the filter box and give it the focus at once (not after a refresh, as
+        `focus()` does): the keys that follow go to the box in the order they were typed."""
         box = self.query_one("#filter", Input)
         box.display = True
-        box.focus()
+        self.set_focus(box)
 
     @on(Input.Changed, "#filter")
     def filter_changed(self, event: Input.Changed) -> None:
@@ -806,14 +890,31 @@ class DuelScreen(Screen[None]):
         self.render_actions()
 
     @on(Input.Submitted, "#filter")
-    def filter_submitted(self) -> None:
-        """Enter in the filter: the first matching action, when it is yours to play."""
+    def filter_submitted(self, event: Input.Submitted) -> None:
+        """Enter in the filter plays the action the words name, and only when they name one:
+        the only action that matches, or the one whose whole text they are. Otherwise nothing
+        is played and the note says why (Enter never falls through to the list)."""
+        self.filter = event.value.strip()
+        self.render_actions()
         texts, _ = self.offered_actions()
-        listing = self.query_one("#actions", ActionList)
-        listing.focus()
-        if texts and self.can_act():
-            self.play(texts[0])
-        self.clear_filter()  # (play has emptied it; the box goes too)
+        typed = " ".join(self.filter.casefold().split())
+        exact = [t for t in texts if t.casefold() == typed]
+        if not self.can_act():
+            self.notify("Not your decision: nothing is played.", timeout=3)
+        elif not typed:
+            self.notify("Type words of an action first (Esc: back to the list).", timeout=3)
+        elif not texts:
+            self.notify(f"No action matches '{self.filter}': nothing is played.", timeout=3)
+        elif len(texts) == 1 or len(exact) == 1:
+            text = texts[0] if len(texts) == 1 else exact[0]
+            self.set_focus(self.query_one("#actions", ActionList))
+            self.play(text)
+            self.clear_filter()  # (play has emptied it; the box goes too)
+        else:
+            self.notify(
+                f"{len(texts)} actions match '{self.filter}': type more, or ↓ to pick one.",
+                timeout=4,
+            )
 
     def clear_filter(self) -> None:
         box = self.query_one("#filter", Input)
@@ -919,7 +1020,7 @@ class DuelScreen(Screen[None]):
     @on(ActionList.ToBoard)
     def to_board(self) -> None:
         zone = self.last_zone if self.last_zone in ZONES else "my-hand"
-        self.query_one(f"#{zone}", ZoneView).focus()
+        self.set_focus(self.query_one(f"#{zone}", ZoneView))
 
     @on(ZoneView.Highlighted)
     def zone_highlighted(self, event: ZoneView.Highlighted) -> None:
@@ -933,9 +1034,9 @@ class DuelScreen(Screen[None]):
         zone_id = event.zone.id or ""
         i = ZONES.index(zone_id) + event.step if zone_id in ZONES else 0
         if i >= len(ZONES):
-            self.query_one("#actions", ActionList).focus()
+            self.set_focus(self.query_one("#actions", ActionList))
         elif i >= 0:
-            self.query_one(f"#{ZONES[i]}", ZoneView).focus()
+            self.set_focus(self.query_one(f"#{ZONES[i]}", ZoneView))
 
     @on(ZoneView.Activated)
     def zone_activated(self, event: ZoneView.Activated) -> None:
@@ -951,7 +1052,7 @@ class DuelScreen(Screen[None]):
         ]
         if len(uses) == 1 or (uses and not self.can_act()):
             listing.highlighted = uses[0]
-            listing.focus()
+            self.set_focus(listing)
         elif uses:  # several: the card's own menu (advance, retreat, each attack...)
             texts = [listing.texts[i] for i in uses]
             shown = [self._with_cost(d.shorten_names(t, self.long_names), t) for t in texts]
@@ -1014,8 +1115,12 @@ class DuelScreen(Screen[None]):
             return self.over
         if action == "dismiss_recap":
             return bool(self.recap_lines)
-        if action == "pick":
+        if action == "digit":
             return self.can_act()
+        if action == "stable":  # its key works (and shows) only while its action is legal
+            return self.can_act() and parameters[0] in self.my_actions()
+        if action == "filter":  # "/" typed in the filter box is the box's
+            return not isinstance(self.focused, Input)
         if action == "focus_actions":
             return not isinstance(self.focused, ActionList) or bool(self.filter)
         if action == "coach":  # against the AI, at your own decision
@@ -1026,10 +1131,45 @@ class DuelScreen(Screen[None]):
             return bool(self.session.texts) and not getattr(self.session, "network", False)
         return True
 
-    def action_pick(self, index: int) -> None:
+    def action_stable(self, text: str) -> None:
+        """A key of its own (e: end turn, p: pass, b: no block, y: keep, d: done)."""
+        if text in self.my_actions():
+            self.play(text)
+
+    def action_digit(self, digit: int) -> None:
+        """Action number N of the list, of one digit or more: a digit waits DIGIT_WINDOW for
+        the next one only when the list is long enough for a longer number (with 12 actions,
+        1 waits for a 0, 1 or 2; 2 plays at once). Enter plays the number typed so far."""
         listing = self.query_one("#actions", ActionList)
-        if index < len(listing.texts):
-            self.play(listing.texts[index])
+        typed = self._typed + str(digit)
+        self._cancel_digits()
+        number, count = int(typed), len(listing.texts)
+        if number == 0:
+            return
+        if number * 10 <= count:  # a digit more could still name an action: wait for it
+            self._typed = typed
+            listing.highlighted = number - 1  # (Enter plays it at once)
+            step = self.public.step
+            self._digit_timer = self.set_timer(DIGIT_WINDOW, lambda: self._digits_done(step))
+        elif number <= count:
+            self.play(listing.texts[number - 1])
+        else:
+            self.notify(f"There is no action {number}: the list has {count}.", timeout=3)
+
+    def _digits_done(self, step: int) -> None:
+        """No digit came within DIGIT_WINDOW: the number typed so far, at the same decision."""
+        typed = self._typed
+        self._cancel_digits()
+        listing = self.query_one("#actions", ActionList)
+        current = typed and step == self.public.step and self.can_act()
+        if current and int(typed) <= len(listing.texts):
+            self.play(listing.texts[int(typed) - 1])
+
+    def _cancel_digits(self) -> None:
+        self._typed = ""
+        if self._digit_timer is not None:
+            self._digit_timer.stop()
+            self._digit_timer = None
 
     def update_recap(self) -> None:
         """When the viewer's decision comes in a new turn (the other player has played), tell
@@ -1059,7 +1199,7 @@ class DuelScreen(Screen[None]):
 
     def action_focus_actions(self) -> None:
         self.clear_filter()
-        self.query_one("#actions", ActionList).focus()
+        self.set_focus(self.query_one("#actions", ActionList))
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())
@@ -1076,13 +1216,14 @@ class DuelScreen(Screen[None]):
     def action_autopass(self) -> None:
         self.autopass = not self.autopass
         self.notify(
-            "Auto-pass on: a decision whose only action is 'pass' or 'no block' answers itself."
+            "Auto-pass on: a decision whose only action is 'pass' or 'no block' answers itself, "
+            "and so does a Flash window where no card you hold could do anything."
             if self.autopass
             else "Auto-pass off: every decision waits for you.",
             timeout=3,
         )
         self.render_status()
-        if self.autopass and self.can_act() and self._only_pass():
+        if self.autopass and self.can_act() and self._nothing_to_do():
             self.advance()
 
     def default_save_path(self) -> Path:
@@ -1140,6 +1281,32 @@ class DuelScreen(Screen[None]):
 
         self.app.push_screen(QuitScreen(note), chosen)
 
+    def can_concede(self) -> int | None:
+        """The seat that may concede from this screen now: the player at the board while the
+        game goes on (hotseat: the one whose view is shown, not under the cover); else None."""
+        seat = self.viewer
+        if self.over or self.covered or seat is None or self.session.is_ai(seat):
+            return None
+        return seat
+
+    def action_concede(self) -> None:
+        """Give up the game, once the player has said yes (ConcedeScreen): the other player
+        wins ("A concedes" in the save and the log); over the network the server ends it."""
+        seat = self.can_concede()
+        if seat is None:
+            self.notify("There is no game of yours to concede now.", timeout=3)
+            return
+
+        def chosen(concede: bool | None) -> None:
+            if not concede or self.over:
+                return
+            try:
+                self.desks[seat].channel.concede()  # (the table tells table_changed)
+            except TableError as exc:
+                self.notify(f"The game could not be conceded: {exc}", severity="error")
+
+        self.app.push_screen(ConcedeScreen(self._seat_label(1 - seat)), chosen)
+
     def action_hint(self) -> None:
         """In a puzzle: the next move of a forced win from here, found by the solver."""
         self.notify("Looking for a forced win from here…", timeout=2)
@@ -1182,7 +1349,7 @@ class DuelScreen(Screen[None]):
         listing = self.query_one("#actions", ActionList)
         if text in listing.texts:
             listing.highlighted = listing.texts.index(text)
-            listing.focus()
+            self.set_focus(listing)
         self.notify(f"Coach: {text} ({reason})", timeout=10)
 
     def _show_hint(self, text: str, generation: int) -> None:

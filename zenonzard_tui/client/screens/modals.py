@@ -105,7 +105,11 @@ HELP_WIDTH = 72  # the widest line of HELP: the help box shows 74 columns (80 wi
 HELP = """\
 [b]Playing[/b]
   Enter, click    do the highlighted action, or use the highlighted card
-  1 … 9           do action 1 … 9 of the list at once
+  1 … 9, 10 …     do action N of the list; past 9 type both digits (a
+                  digit waits 0.6 s for another only when the list is
+                  that long; Enter plays the number typed so far)
+  e p b y d       end turn, pass, no block, keep, done: the same key
+                  whenever that action is legal
   ↑ ↓ (k j)       Actions list: move; board: the zone above or below
   ← → (h l)       board: along a zone; ← in the Actions list: to the
                   board
@@ -113,7 +117,8 @@ HELP = """\
   ] \\[             Actions list: the next (previous) kind of action:
                   play a card, move, attack, block, choose, end
   /               type to filter the actions (words in any order); Enter
-                  does the first that matches, Esc shows them all again
+                  plays the one they name (none or several: nothing is
+                  played; ↓ to pick among them); Esc shows them all
   Enter on a card that card's actions: the one there is, or a menu of
                   them; at the mulligan, mark or unmark it (ZR 5.2)
 
@@ -121,8 +126,11 @@ HELP = """\
   ?  F1           this help           t   both trashes (public, ZR 3.1)
   s               save                S   save to another file
   q  Ctrl+Q       quit (offers to save unsaved moves)
+  G               concede (asks first; also "Concede" in Ctrl+P)
   a               auto-pass: a decision whose only action is "pass" or
-                  "no block" answers itself (on against the AI)
+                  "no block" answers itself (on against the AI), and so
+                  does a Flash window where no card you hold could do
+                  anything (a smart stop; never in hotseat)
   n               a new game, once this one is over
   u               against the AI: take back your last decision
   i               in a puzzle: a hint (the next move of a forced win)
@@ -285,6 +293,42 @@ def save_name_ok(name: str) -> bool:
         and "/" not in name
         and "\\" not in name
     )
+
+
+class ConcedeScreen(ModalScreen[bool]):
+    """Asks before a player gives up the game: True to concede (y), False to play on (Esc, n).
+    The focus starts on "Play on", so Enter alone never concedes."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "pick(True)", "Concede", id="concede_yes"),
+        Binding("escape,n", "pick(False)", "Play on", id="concede_no"),
+    ]
+
+    def __init__(self, winner: str) -> None:
+        super().__init__()
+        self.winner = winner
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="concede-box", classes="dialog"):
+            yield Static(Content.styled("Concede this game?", "bold"))
+            yield Static(
+                content(
+                    f"{self.winner} wins at once. The game ends here and goes into the history."
+                ),
+                classes="note",
+            )
+            with Horizontal(classes="buttons"):
+                yield Button("Play on (Esc)", id="no", variant="primary")
+                yield Button("Concede (y)", id="yes", variant="error")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_pick(self, concede: bool) -> None:
+        self.dismiss(concede)
 
 
 class GameOverScreen(ModalScreen[str]):

@@ -1,5 +1,5 @@
 """The settings screen (F2): theme, default mode (AI or hotseat), AI level, AI delay, default
-decks, auto-pass and each hotseat player's Flash windows. Dismissed with the new `Settings`, or
+decks, the chess clock, auto-pass and each hotseat player's Flash windows. Dismissed with the new `Settings`, or
 None when cancelled."""
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from zenonzard_tui.ai import LEVELS
 from zenonzard_tui.client.settings import Settings
+from zenonzard_tui.clock import ClockSetting
 from zenonzard_tui.decks import DeckError, find_deck, load_deck
 
 FLASH_OPTIONS = [
@@ -86,6 +87,14 @@ class SettingsScreen(ModalScreen[Settings | None]):
                         compact=True,
                         placeholder="empty: a starter at random",
                     )
+                with Horizontal(classes="setting"):
+                    yield Label("Chess clock (new games)")
+                    yield Input(
+                        s.clock,
+                        id="set-clock",
+                        compact=True,
+                        placeholder="minutes[+seconds], 10+5; empty: none",
+                    )
                 yield Checkbox(
                     "Auto-pass against the AI", s.autopass, id="set-autopass", compact=True
                 )
@@ -148,6 +157,12 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 except DeckError as exc:
                     return f"{what}: {str(exc).splitlines()[0]}"
             decks.append(spec)
+        clock = self.query_one("#set-clock", Input).value.strip()
+        if clock:
+            try:
+                clock = ClockSetting.parse(clock).spec()
+            except ValueError as exc:
+                return f"Chess clock: {exc}"
         return replace(
             self.settings,
             theme=str(theme) if isinstance(theme, str) else self.settings.theme,
@@ -156,6 +171,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
             ai_delay=delay,
             deck=decks[0],
             opponent_deck=decks[1],
+            clock=clock,
             autopass=self.query_one("#set-autopass", Checkbox).value,
             hotseat_flash=(
                 str(self.query_one("#set-flash-a", Select).value),

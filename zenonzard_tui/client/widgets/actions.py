@@ -1,4 +1,5 @@
-"""The legal actions of the decision at hand, numbered: up/down and Enter, a digit, or a click."""
+"""The legal actions of the decision at hand, numbered: up/down and Enter, a number, a click, or
+for the actions players take most (end turn, pass, no block, keep, done) a key of their own."""
 
 from __future__ import annotations
 
@@ -7,8 +8,12 @@ from typing import ClassVar
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.message import Message
-from textual.widgets import OptionList
+from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
+
+# the actions players take most, each with the same key whenever it is legal (the duel's bindings
+# and the help list them; the list shows the key after the action)
+STABLE_KEYS = {"end turn": "e", "pass": "p", "no block": "b", "keep": "y", "done": "d"}
 
 
 class ActionList(OptionList):
@@ -60,11 +65,19 @@ class ActionList(OptionList):
         width = max(self.scrollable_content_region.width, 12)
         self._width = width
         options: list[Option] = []
+        digits = len(str(len(self._shown)))  # every action is numbered, past 9 too
+        indent = "\n" + " " * (digits + 1)
         for i, text in enumerate(self._shown):
-            number = f"{i + 1} " if i < 9 else "  "
-            lines = Content(text).wrap(width - 2)
-            body = Content("\n  ").join(lines)
-            options.append(Option(Content.assemble((number, "dim"), body), id=f"{self.token}:{i}"))
+            number = f"{i + 1:>{digits}} "
+            key = STABLE_KEYS.get(self.texts[i]) if i < len(self.texts) else None
+            body = Content(text) + (Content.styled(f" ({key})", "dim") if key else "")
+            lines = body.wrap(width - digits - 1)
+            options.append(
+                Option(
+                    Content.assemble((number, "dim"), Content(indent).join(lines)),
+                    id=f"{self.token}:{i}",
+                )
+            )
         if self._note:
             options.append(Option(Content.styled(self._note, "dim italic"), disabled=True))
         highlighted = self.highlighted
@@ -99,6 +112,25 @@ class ActionList(OptionList):
         if token != str(self.token) or not index.isdigit() or int(index) >= len(self.texts):
             return None
         return self.texts[int(index)]
+
+
+class ActionFilter(Input):
+    """The box the actions are filtered with (`/`); ↓ goes into the list of those that match.
+    ↓ is a priority binding that moves the focus itself, in the app's turn, so the keys typed
+    after it in one burst (↓ ↓ Enter) go to the list (a message to the screen would move the
+    focus only after the app had handed them to this box)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("down", "to_list", "Matches", show=False, id="filter_to_list", priority=True),
+    ]
+
+    def __init__(self, listing: ActionList, *, placeholder: str = "", id: str | None = None):
+        super().__init__(placeholder=placeholder, id=id)
+        self.listing = listing
+
+    def action_to_list(self) -> None:
+        if self.listing.texts:
+            self.screen.set_focus(self.listing)
 
 
 GROUPS = {
