@@ -29,6 +29,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.worker import get_current_worker
 
 from zenonzard_tui.client import describe as d
+from zenonzard_tui.client import outcome
 from zenonzard_tui.client.describe import SEATS, Chip
 from zenonzard_tui.client.screens.modals import (
     CardActionsScreen,
@@ -44,6 +45,7 @@ from zenonzard_tui.client.widgets.actions import ActionList
 from zenonzard_tui.client.widgets.fitline import FitLine
 from zenonzard_tui.client.widgets.keybar import KeyBar
 from zenonzard_tui.client.widgets.logview import LogView
+from zenonzard_tui.client.widgets.news import RecapBox, ResultLine
 from zenonzard_tui.client.widgets.zone import ZoneView
 from zenonzard_tui.engine.events import Attack, Battle, Cast, EndTurn, Move, Summon
 from zenonzard_tui.engine.observe import (
@@ -52,7 +54,7 @@ from zenonzard_tui.engine.observe import (
     PendingView,
     PlayerView,
 )
-from zenonzard_tui.engine.summary import recap, results
+from zenonzard_tui.engine.summary import RecapLine, recap
 from zenonzard_tui.puzzles import forced_win
 from zenonzard_tui.table import Change, Channel, TableError
 from zenonzard_tui.usertext import content
@@ -143,9 +145,10 @@ class DuelScreen(Screen[None]):
         self.autopass = not session.hotseat and session.settings.autopass
         self.marks: set[int] = set()
         self.filter = ""  # typed words the listed actions must contain
-        self.recap_lines: list[str] = []
-        self.result_line = ""  # the last action's battles and damage, between the fields
+        self.recap_lines: list[RecapLine] = []
+        self.result_line = ""  # what the last attack or play did, between the fields
         self.result_lines: list[str] = []  # the same, fullest first, for the room there is
+        self.told: list[outcome.Told] = []  # its outcomes, since the last play (outcome.py)
         # a moment's highlight on what was just hit: ("life", seat), ("force", seat, index),
         # ("minion", uid)
         self.flash: set[tuple[str, int] | tuple[str, int, int]] = set()
@@ -180,7 +183,7 @@ class DuelScreen(Screen[None]):
                     yield ZoneView("Forces", id="opp-forces", max_rows=1)
                     yield ZoneView("Base", id="opp-base", max_rows=2)
                     yield ZoneView("Field", id="opp-field", lines=True)
-                    yield FitLine(id="attack")
+                    yield ResultLine(id="attack")
                     yield ZoneView("Field", id="my-field", lines=True)
                     yield ZoneView("Base", id="my-base", max_rows=2)
                     yield ZoneView("Forces", id="my-forces", max_rows=1)
@@ -192,7 +195,8 @@ class DuelScreen(Screen[None]):
                 yield FitLine(id="actions-title", classes="title")
                 yield Input(placeholder="type to filter the actions", id="filter")
                 yield ActionList(id="actions")
-                yield Static("", id="recap")
+                yield ResultLine(id="preview", max_lines=4)
+                yield RecapBox(id="recap")
                 yield FitLine(id="details-title", classes="title")
                 with VerticalScroll(id="details-box", can_focus=False):
                     yield Static("", id="details")
@@ -218,6 +222,12 @@ class DuelScreen(Screen[None]):
         self.query_one("#my-hand", ZoneView).max_rows = 2 if short else 3
         for zone in self.query(ZoneView):
             zone.refresh(layout=True)
+        if self.recap_lines:
+            self.call_after_refresh(self.fit_recap)
+
+    @property
+    def details_box(self) -> VerticalScroll:
+        return self.query_one("#details-box", VerticalScroll)
 
     def on_mount(self) -> None:
         self.query_one("#details-title", FitLine).show("Card")
@@ -276,7 +286,7 @@ class DuelScreen(Screen[None]):
         self.marks.clear()
         for desk in self.desks:
             desk.clear()
-        self.result_line, self.result_lines = "", []
+        self.result_line, self.result_lines, self.told = "", [], []
         self.log_len = self.public.event_count()
         self.end_flash()
         self.recap_lines = []
@@ -409,19 +419,15 @@ class DuelScreen(Screen[None]):
         self._autosave()
         seat = self.viewer if self.viewer is not None else self.session.settings.seat
         events = self.desks[seat].channel.events(self.log_len)
-        news = results(events)
-        if any(n.battle for n in news):  # a battle's losses are in its own sentence
-            news = [n for n in news if n.battle or "is destroyed (ZR 8.5)" not in n.text]
-        if news:
-            main = ([n for n in news if n.battle] or news)[-1]  # a battle before its damage
-            every = [" · ".join(n.text for n in news), " · ".join(n.brief for n in news)]
-            # the shortest: a battle's result alone ("Horned Walrus destroyed")
-            tiny = [n.brief.split(": ")[0] if n.battle else n.brief for n in news]
-            shorter = [main.text, main.brief, " · ".join(tiny), tiny[news.index(main)]]
-            self.result_lines = list(dict.fromkeys([*every, *shorter]))
-            self.result_line = self.result_lines[0]
-        elif any(e.kind in NEW_PLAY for e in events):
-            self.result_line, self.result_lines = "", []  # something new is played: old news
+        # an attack's outcomes, from its start (and those of a play) to the next play: a
+        # Revenge or an effect's damage after a choice in between is the same attack's news
+        plays = [i for i, e in enumerate(events) if e.kind in NEW_PLAY]
+        if plays:
+            self.told = outcome.outcomes(events[plays[-1] + 1 :])
+        else:
+            self.told += outcome.outcomes(events)
+        self.result_lines = outcome.lines(self.told) if self.told else []
+        self.result_line = self.result_lines[0] if self.told else ""
         self.log_len = self.public.event_count()
         self.advance()
 
@@ -528,6 +534,7 @@ class DuelScreen(Screen[None]):
         self.query_one("#log", LogView).show([], 0)
         self.set_details("", "Card")
         self.query_one("#actions", ActionList).show_actions([], 0, "")
+        self.render_preview(None)
         self.end_flash(redraw=False)
 
     # ------------------------------------------------------------------------------------------
@@ -850,6 +857,8 @@ class DuelScreen(Screen[None]):
             listing.show_actions(texts, listing.token + 1, note, keep, shown)
             if listing.highlighted is not None and listing.highlighted < len(texts):
                 self.describe_action(texts[listing.highlighted])  # a new decision: its card
+            else:
+                self.render_preview(None)
         current = listing.highlighted
         self.point_at(
             listing.texts[current] if current is not None and current < len(texts) else None
@@ -987,6 +996,7 @@ class DuelScreen(Screen[None]):
         """Point at what the action `text` names and show it in the details pane: its card, or
         what the action does; with nothing to show, the pane is cleared (never a stale card)."""
         self.point_at(text)
+        self.render_preview(text)
         if text is None:
             return
         found = self.resolve(text)
@@ -999,6 +1009,27 @@ class DuelScreen(Screen[None]):
             self.set_details(explained, "Action")
         else:
             self.show_details(None)
+
+    def render_preview(self, text: str | None) -> None:
+        """Under the actions: the expected result of the highlighted attack or block, from the
+        public board (outcome.py), while it is the viewer's to play."""
+        box = self.query_one("#preview", ResultLine)
+        v, seat = self.view, self.viewer
+        shown = None
+        if text is not None and v is not None and seat is not None and self.can_act():
+            found = self.resolve(text)
+            zone = found[0] if found is not None else ""
+            slot = v.players[seat].field[found[1]] if zone == "my-field" and found else None
+            shown = outcome.preview(v, seat, text, slot, self._printed_cost)
+        box.display = shown is not None
+        if shown is not None:
+            box.show(*(Content.styled(t, "italic") for t in shown))
+        if self.recap_lines:
+            self.call_after_refresh(self.fit_recap)
+
+    def _printed_cost(self, card_id: str) -> int | None:
+        card = self.session.catalog.get(card_id)
+        return card.cost if card is not None else None
 
     @on(OptionList.OptionSelected, "#actions")
     def action_selected(self, event: OptionList.OptionSelected) -> None:
@@ -1041,11 +1072,21 @@ class DuelScreen(Screen[None]):
             desk = self.desks[seat]
             self.recap_lines = recap(desk.channel.events(desk.log_mark))
             desk.before = replace(before, turn=v.turn)  # told once per turn
-        box = self.query_one("#recap", Static)
-        box.display = bool(self.recap_lines)
+        self.query_one("#recap", RecapBox).show(self.recap_lines)
         if self.recap_lines:
-            head = Content.styled("Since your last move (x: close)", "bold")
-            box.update(Content("\n").join([head, *(Content(line) for line in self.recap_lines)]))
+            self.call_after_refresh(self.fit_recap)
+
+    def fit_recap(self) -> None:
+        """The recap gets the side panel's room that the actions, the preview and the titles
+        leave (and a few lines of the card below): never more, so that no line of it is cut
+        off by the panel's edge (RecapBox leaves out whole lines and says so instead)."""
+        side = self.query_one("#side")
+        box = self.query_one("#recap", RecapBox)
+        others = [w for w in side.children if w.display and w not in (box, self.details_box)]
+        room = side.content_size.height - sum(w.outer_size.height for w in others) - 3
+        room = max(room, 3)
+        if box.styles.max_height is None or box.styles.max_height.value != room:
+            box.styles.max_height = room
 
     def action_dismiss_recap(self) -> None:
         self.recap_lines = []
