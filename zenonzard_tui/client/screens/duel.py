@@ -45,7 +45,7 @@ from zenonzard_tui.client.widgets.actions import ActionList
 from zenonzard_tui.client.widgets.fitline import FitLine
 from zenonzard_tui.client.widgets.keybar import KeyBar
 from zenonzard_tui.client.widgets.logview import LogView
-from zenonzard_tui.client.widgets.news import RecapBox, ResultLine
+from zenonzard_tui.client.widgets.news import FitBox, RecapBox, ResultLine
 from zenonzard_tui.client.widgets.zone import ZoneView
 from zenonzard_tui.engine.events import Attack, Battle, Cast, EndTurn, Move, Summon
 from zenonzard_tui.engine.observe import (
@@ -76,6 +76,32 @@ def _long_names(session: Session) -> list[str]:
 NEW_PLAY = frozenset(e.kind for e in (Attack, Summon, Cast, Move, EndTurn))
 FLASH_SECONDS = 1.5  # how long a chip just hit stays highlighted
 MIN_SIZE = (80, 24)  # the smallest terminal the duel is laid out for (columns, lines)
+
+
+@dataclass(frozen=True)
+class Tip:
+    """The coach's or the puzzle hint's last advice, kept in its panel: for which decision
+    (`generation`, `step`), the action (None: no move to suggest), its reason, and whether the
+    coach trusts its own figure."""
+
+    who: str  # "Coach" or "Hint"
+    generation: int
+    step: int
+    turn: int
+    action: str | None
+    reason: str
+    confident: bool = True
+
+
+def puzzle_turn(text: str) -> int | None:
+    """The turn a puzzle's position is at (its [state] turn), None if it does not say."""
+    import tomllib
+
+    try:
+        turn = tomllib.loads(text)["state"]["turn"]
+    except (tomllib.TOMLDecodeError, KeyError, TypeError):
+        return None
+    return turn if isinstance(turn, int) else None
 
 
 class AIChose(Message):
@@ -169,6 +195,7 @@ class DuelScreen(Screen[None]):
         self.cover_screen: CoverScreen | None = None  # hotseat: one cover, pushed at each handover
         self.last_zone = "my-hand"
         self.long_names = _long_names(session)
+        self.tip: Tip | None = None  # the coach's or the hint's last advice (its panel)
 
     # ------------------------------------------------------------------------------------------
     # Layout
@@ -192,10 +219,12 @@ class DuelScreen(Screen[None]):
                 yield FitLine(id="log-title", classes="title")
                 yield LogView(id="log")
             with Vertical(id="side"):
+                yield FitLine(id="goal")
                 yield FitLine(id="actions-title", classes="title")
                 yield Input(placeholder="type to filter the actions", id="filter")
                 yield ActionList(id="actions")
                 yield ResultLine(id="preview", max_lines=4)
+                yield FitBox(id="advice", max_lines=5)
                 yield RecapBox(id="recap")
                 yield FitLine(id="details-title", classes="title")
                 with VerticalScroll(id="details-box", can_focus=False):
@@ -290,6 +319,7 @@ class DuelScreen(Screen[None]):
         self.log_len = self.public.event_count()
         self.end_flash()
         self.recap_lines = []
+        self.tip = None
         self.viewer = None if self.session.hotseat else self.session.settings.seat
         if self.session.puzzle is not None and not self.session.texts:
             steps = self.session.puzzle.steps
@@ -535,6 +565,8 @@ class DuelScreen(Screen[None]):
         self.set_details("", "Card")
         self.query_one("#actions", ActionList).show_actions([], 0, "")
         self.render_preview(None)
+        self.tip = None  # (the advice was for the player who just played)
+        self.render_advice()
         self.end_flash(redraw=False)
 
     # ------------------------------------------------------------------------------------------
@@ -549,6 +581,8 @@ class DuelScreen(Screen[None]):
         self.render_board()
         self.render_actions()
         self.render_log()
+        self.render_advice()
+        self.render_goal()
         self.refresh_bindings()
 
     def _seat_label(self, seat: int) -> str:
@@ -621,6 +655,8 @@ class DuelScreen(Screen[None]):
             d.hand_chip(cat.get(c.id), c.name, c.name in playable, i in self.marks, c.cost)
             for i, c in enumerate(hand)
         ]
+        for i in self.coach_returns():  # the coach's mulligan: the cards it would send back
+            self.chips["my-hand"][i] = d.flagged(self.chips["my-hand"][i], "back")
         self.chips["my-trash"] = [d.hand_chip(cat.get(c.id), c.name, False) for c in me.trash]
         self.chips["opp-trash"] = [d.hand_chip(cat.get(c.id), c.name, False) for c in opp.trash]
         for zone in ZONES:
@@ -1186,49 +1222,125 @@ class DuelScreen(Screen[None]):
         self.notify("Looking for a forced win from here…", timeout=2)
         view = self.channel.observation()
         mine = view.pending is not None and view.active == view.pending.seat
-        self.find_hint(self.channel.world() if mine else None, self.generation)
+        step = len(self.session.texts)
+        self.find_hint(self.channel.world() if mine else None, self.generation, step, view.turn)
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
-    def find_hint(self, world: Any, generation: int) -> None:
+    def find_hint(self, world: Any, generation: int, step: int, turn: int) -> None:
         """The solver on the viewer's channel's copy of the game (None: not their turn)."""
         search = forced_win(world) if world is not None else None
+        action = None
         if search is not None and search.line:
-            text = f"Hint: {search.line[0]}"
+            action, reason = search.line[0], "the next move of a forced win (the solver's)"
         elif search is not None and search.complete:
-            text = "No forced win from here this turn: press n after the game to try again."
+            reason = "no forced win from here this turn: press n after the game to try again"
         else:
-            text = "No hint here: a puzzle is won on your own turn."
-        self.app.call_from_thread(self._show_hint, text, generation)
+            reason = "no hint here: a puzzle is won on your own turn"
+        self.app.call_from_thread(
+            self._show_tip, Tip("Hint", generation, step, turn, action, reason)
+        )
 
     def action_coach(self) -> None:
         """Against the AI: what the strongest AI would do in your place, and why (it searches
         only the worlds your seat cannot tell apart: no hidden card is used)."""
         self.notify("The coach is thinking…", timeout=2)
-        self.ask_coach(self.channel.world(), self.generation, len(self.session.texts))
+        turn = self.view.turn if self.view is not None else 0
+        self.ask_coach(self.channel.world(), self.generation, len(self.session.texts), turn)
 
     @work(thread=True, exclusive=True, group="coach", exit_on_error=False)
-    def ask_coach(self, world: Any, generation: int, step: int) -> None:
+    def ask_coach(self, world: Any, generation: int, step: int, turn: int) -> None:
         """The coach on the viewer's channel's copy of the game: it searches only the worlds
         the viewer's seat cannot tell apart (ai/coach.py)."""
         from zenonzard_tui.ai.coach import suggest
 
         advice = suggest(world, seed=step)
-        self.app.call_from_thread(
-            self._show_coach, advice.action.text, advice.reason, generation, step
+        tip = Tip("Coach", generation, step, turn, advice.action.text, advice.reason)
+        self.app.call_from_thread(self._show_tip, replace(tip, confident=advice.confident))
+
+    def _show_tip(self, tip: Tip) -> None:
+        """The coach's or the hint's advice: kept in its panel, its action highlighted (at the
+        mulligan, the cards it would send back are marked on the hand)."""
+        if tip.generation != self.generation or tip.step != len(self.session.texts):
+            return  # the game has moved on
+        self.tip = tip
+        listing = self.query_one("#actions", ActionList)
+        if tip.action in listing.texts:
+            listing.highlighted = listing.texts.index(tip.action)
+            listing.focus()
+        if tip.action is not None and tip.action.startswith("mulligan "):
+            self.render_board()
+        self.render_advice()
+
+    def tip_is_current(self) -> bool:
+        tip = self.tip
+        return (
+            tip is not None
+            and tip.generation == self.generation
+            and tip.step == len(self.session.texts)
         )
 
-    def _show_coach(self, text: str, reason: str, generation: int, step: int) -> None:
-        if generation != self.generation or step != len(self.session.texts):
-            return  # the game has moved on
-        listing = self.query_one("#actions", ActionList)
-        if text in listing.texts:
-            listing.highlighted = listing.texts.index(text)
-            listing.focus()
-        self.notify(f"Coach: {text} ({reason})", timeout=10)
+    def coach_returns(self) -> set[int]:
+        """The hand cards (indices) the coach's current mulligan advice sends back."""
+        tip, v = self.tip, self.view
+        if not self.tip_is_current() or tip is None or v is None or self.viewer is None:
+            return set()
+        if tip.action is None or not tip.action.startswith("mulligan "):
+            return set()
+        hand = [c.name for c in v.players[self.viewer].hand or ()]
+        out: set[int] = set()
+        for name in tip.action.removeprefix("mulligan ").split(", "):
+            i = next((i for i, n in enumerate(hand) if n == name and i not in out), None)
+            if i is not None:
+                out.add(i)
+        return out
 
-    def _show_hint(self, text: str, generation: int) -> None:
-        if generation == self.generation:
-            self.notify(text, timeout=8)
+    def render_advice(self) -> None:
+        """The advice panel: the coach's (or the hint's) last advice, said to be for an earlier
+        decision once the game has moved on; the coach says plainly when its figure is a
+        guess."""
+        box = self.query_one("#advice", FitBox)
+        tip = self.tip
+        box.display = tip is not None and not self.covered
+        if tip is None or self.covered:
+            return
+        current = self.tip_is_current()
+        who = tip.who if tip.confident else f"{tip.who} (unsure)"
+        head = f"{who}: " if current else f"{tip.who}, for an earlier decision (turn {tip.turn}): "
+        move = tip.action or ""
+        back = self.coach_returns() if current else set()
+        if back:
+            move += " (✦back on the hand)"
+        said = f"{move}: {tip.reason}" if move else tip.reason
+        short = tip.reason.split(": ")[0].split(" (")[0]
+        style = "" if current else "dim"
+        full = Content.assemble((head, "bold"), (said, style))
+        brief = Content.assemble((head, "bold"), (f"{move}: {short}" if move else short, style))
+        box.set_class(not tip.confident, "unsure")
+        box.show(full, brief, Content.assemble((head, "bold"), (move or short, style)))
+
+    def render_goal(self) -> None:
+        """A puzzle's goal, on screen for the whole game: a shipped puzzle is won this turn."""
+        box = self.query_one("#goal", FitLine)
+        puzzle, v = self.session.puzzle, self.view
+        box.display = puzzle is not None
+        if puzzle is None or v is None:
+            return
+        from zenonzard_tui.puzzles import PUZZLES, find_puzzle
+
+        shipped = find_puzzle(puzzle.path) is not None or Path(puzzle.path).parent == PUZZLES
+        if not shipped:
+            box.show(f"Position: {puzzle.name}", "Position")
+            return
+        turn = puzzle_turn(puzzle.text)
+        if turn is not None and v.turn > turn:
+            box.show(
+                f"Goal: win on turn {turn}: that turn is over (n after the game: again)",
+                f"Goal missed: turn {turn} is over",
+                "Goal missed",
+            )
+            return
+        on = f" (turn {turn})" if turn is not None else ""
+        box.show(f"Goal: win this turn{on} · {puzzle.name}", f"Goal: win this turn{on}", "Goal")
 
     def action_undo(self) -> None:
         """Against the AI: take back your last decision (and the AI's answers to it)."""

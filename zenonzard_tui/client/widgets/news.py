@@ -121,3 +121,47 @@ class RecapBox(Widget):
         size = self.content_size
         shown, self.left_out = self.fit(size.width, size.height)
         return Content("\n").join(shown)
+
+
+class FitBox(Widget):
+    """A few lines of text: the fullest of its candidates that wraps to at most `max_lines`
+    lines, else the shortest with its last line cut at a word ("…")."""
+
+    DEFAULT_CSS = """
+    FitBox { height: auto; }
+    """
+
+    def __init__(
+        self, *, id: str | None = None, classes: str | None = None, max_lines: int = 4
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self.max_lines = max_lines
+        self.candidates: list[Content] = []
+
+    def show(self, *candidates: Content | str) -> None:
+        shown = [Content(c) if isinstance(c, str) else c for c in candidates]
+        if shown != self.candidates:
+            self.candidates = shown
+            self.refresh(layout=True)
+
+    @property
+    def plain(self) -> str:
+        return self.candidates[0].plain if self.candidates else ""
+
+    def rows(self, width: int) -> list[Content]:
+        width = max(width, 1)
+        for text in self.candidates:
+            rows = list(text.wrap(width))
+            if len(rows) <= self.max_lines:
+                return rows
+        if not self.candidates:
+            return []
+        rows = list(self.candidates[-1].wrap(width))
+        rest = Content(" ").join(rows[self.max_lines - 1 :])
+        return [*rows[: self.max_lines - 1], clip_words(rest, width)]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return max(len(self.rows(width)), 1)
+
+    def render(self) -> Content:
+        return Content("\n").join(self.rows(self.content_size.width))
