@@ -109,10 +109,12 @@ def _highlight(duel, text: str) -> None:
 
 async def test_the_preview_of_an_attack_and_of_a_block(tmp_path):
     """Highlighting an attack shows what it would do from the public board: unblocked, 1 damage
-    to B (ZR 8.6); blocked by the Horned Walrus (300 BP), the Walrus destroyed (ZR 8.5). At B's
-    block, each answer's result. Before Flash, said so; any other action has no preview."""
+    to B (ZR 8.6); blocked by the Horned Walrus (300 BP), the Walrus destroyed (ZR 8.5), before
+    Flash (ZR 8.3). At B's block, each answer's result. Any other action has no preview."""
     for size in ((80, 24), (120, 40)):
-        duel_app = app(position_session(PUZZLE.read_text("utf-8"), mode="hotseat"), tmp_path)
+        duel_app = app(
+            position_session(PUZZLE.read_text("utf-8"), "hotseat", str(PUZZLE)), tmp_path
+        )
         async with duel_app.run_test(size=size) as pilot:
             duel = duel_app.duel
             await reveal_a(pilot, duel_app)
@@ -141,10 +143,13 @@ async def test_the_preview_of_an_attack_and_of_a_block(tmp_path):
             await pilot.pause()
             assert "Horned Walrus destroyed" in box.plain and "ZR 8.5" in box.plain
             assert "Walrus" in shown(box)
+            assert "before [When Blocking] effects" in shown(box)  # its Flash window is over
             _highlight(duel, "no block")
             await pilot.pause()
             assert "B takes 1: life 2 → 1" in box.plain
-            assert "before Flash" in shown(box)
+            assert "before [When Blocking] effects" in shown(box)
+            goal = duel.query_one("#goal")  # B, the defender, is told the goal is to stop A
+            assert goal.display and "top A winning this turn" in goal.render().plain
 
 
 async def test_a_pierce_preview_counts_the_damage_through_a_blocker(tmp_path):

@@ -196,13 +196,13 @@ def _damage(defender: PlayerView, target: str, amount: int, overflow: bool) -> t
         left = force.life - amount
         gone = ", destroyed" if left <= 0 else ""
         said.append(f"{who}'s {target} takes {amount}: life {force.life} → {max(left, 0)}{gone}")
-        short.append(f"{_force(target)} -{amount}{gone}")
+        short.append(f"{_force(target)} takes {amount}{gone}")
         to_player = -left if overflow and left < 0 else 0
     if to_player > 0:
         life = defender.life - to_player
         loses = f": {who} loses (ZR 1.2)" if life <= 0 else ""
         said.append(f"{who} takes {to_player}: life {defender.life} → {max(life, 0)}{loses}")
-        short.append(f"{who} -{to_player}" + (" loses" if life <= 0 else f" ({max(life, 0)})"))
+        short.append(f"{who} takes {to_player}" + (", loses" if life <= 0 else f" (life {life})"))
     return "; ".join(said) + " (ZR 8.6)", ", ".join(short)
 
 
@@ -214,7 +214,8 @@ def can_block(blocker: SlotView, attacker: SlotView, cost: Callable[[str], int |
     return "infiltrate" not in attacker.keywords or cost(blocker.id) == cost(attacker.id)
 
 
-BEFORE = "before Flash"
+BEFORE = "before Flash"  # an attack: the Flash window (ZR 8.3) and the block are still to come
+BEFORE_BLOCK = "before [When Blocking] effects"  # a block: the Flash window is over (ZR 8.4)
 
 
 def preview(
@@ -236,14 +237,14 @@ def preview(
         return None
     if text == "no block":
         full, tiny = _damage(me, attack.target, attacker.dp or 0, overflow=False)
-        return _forms(f"No block: {full}", f"No block: {tiny}")
+        return _forms(f"No block: {full}", f"No block: {tiny}", BEFORE_BLOCK)
     if text.startswith("block ") and slot is not None:
         battle = fight(attacker, slot)
         full, tiny = battle.words()
         if battle.pierce:
             hit, hit_tiny = _damage(me, attack.target, battle.pierce, overflow=True)
             full, tiny = f"{full}; {hit}", f"{tiny}: {hit_tiny}"
-        return _forms(full, tiny)
+        return _forms(full, tiny, BEFORE_BLOCK)
     return None
 
 
@@ -251,7 +252,7 @@ def _attack(
     attacker: SlotView, defender: PlayerView, target: str, blockers: list[SlotView]
 ) -> list[str]:
     full, tiny = _damage(defender, target, attacker.dp or 0, overflow=False)
-    full, tiny = f"unblocked: {full}", f"unblocked {tiny}"
+    full, tiny = f"unblocked: {full}", f"unblocked: {tiny}"
     if not blockers:
         return _forms(f"{full}; {defender.seat} has no minion that can block", tiny)
     fulls, tinies = [full], [tiny]
@@ -266,6 +267,7 @@ def _attack(
     return _forms("; ".join(fulls), " · ".join(tinies))
 
 
-def _forms(full: str, tiny: str) -> list[str]:
-    """A preview's texts, fullest first, each saying it assumes no Flash card."""
-    return list(dict.fromkeys([f"Preview ({BEFORE}): {full}", f"{BEFORE}: {tiny}"]))
+def _forms(full: str, tiny: str, before: str = BEFORE) -> list[str]:
+    """A preview's texts, fullest first, each saying what it does not assume (a Flash card of
+    the opponent's, an effect still to trigger)."""
+    return list(dict.fromkeys([f"Preview ({before}): {full}", f"{before}: {tiny}"]))

@@ -93,15 +93,17 @@ class Tip:
     confident: bool = True
 
 
-def puzzle_turn(text: str) -> int | None:
-    """The turn a puzzle's position is at (its [state] turn), None if it does not say."""
+def puzzle_start(text: str) -> tuple[int | None, str | None]:
+    """The turn a puzzle's position is at and whose turn it is (its [state] turn and active),
+    None where it does not say."""
     import tomllib
 
     try:
-        turn = tomllib.loads(text)["state"]["turn"]
-    except (tomllib.TOMLDecodeError, KeyError, TypeError):
-        return None
-    return turn if isinstance(turn, int) else None
+        state = tomllib.loads(text)["state"]
+        turn, active = state.get("turn"), state.get("active")
+    except (tomllib.TOMLDecodeError, KeyError, TypeError, AttributeError):
+        return None, None
+    return (turn if isinstance(turn, int) else None), (active if active in SEATS else None)
 
 
 class AIChose(Message):
@@ -223,7 +225,7 @@ class DuelScreen(Screen[None]):
                 yield FitLine(id="actions-title", classes="title")
                 yield Input(placeholder="type to filter the actions", id="filter")
                 yield ActionList(id="actions")
-                yield ResultLine(id="preview", max_lines=4)
+                yield FitBox(id="preview", max_lines=4)
                 yield FitBox(id="advice", max_lines=5)
                 yield RecapBox(id="recap")
                 yield FitLine(id="details-title", classes="title")
@@ -1049,7 +1051,7 @@ class DuelScreen(Screen[None]):
     def render_preview(self, text: str | None) -> None:
         """Under the actions: the expected result of the highlighted attack or block, from the
         public board (outcome.py), while it is the viewer's to play."""
-        box = self.query_one("#preview", ResultLine)
+        box = self.query_one("#preview", FitBox)
         v, seat = self.view, self.viewer
         shown = None
         if text is not None and v is not None and seat is not None and self.can_act():
@@ -1331,7 +1333,16 @@ class DuelScreen(Screen[None]):
         if not shipped:
             box.show(f"Position: {puzzle.name}", "Position")
             return
-        turn = puzzle_turn(puzzle.text)
+        turn, active = puzzle_start(puzzle.text)
+        if active is not None and self.viewer is not None and active != SEATS[self.viewer]:
+            on = f" (turn {turn})" if turn is not None else ""
+            box.show(
+                f"Goal: stop {active} winning this turn{on} · {puzzle.name}",
+                f"Goal: stop {active} winning this turn{on}",
+                f"Goal: stop {active} winning this turn",
+                f"Stop {active} winning this turn",
+            )
+            return
         if turn is not None and v.turn > turn:
             box.show(
                 f"Goal: win on turn {turn}: that turn is over (n after the game: again)",
