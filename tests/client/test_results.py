@@ -58,6 +58,8 @@ async def test_the_attack_line_names_revenge_and_the_effect_after_it(tmp_path):
                 assert name in line, (size, line)
             assert "Revenge" in line, (size, line)
             assert "…" not in line, (size, line)
+            # the fuller forms say whose effect destroyed the Crow
+            assert "A's Silverhead Crow is destroyed (by Banshee's effect)." in duel.result_line
 
 
 def test_a_revenge_destruction_says_its_rule_in_the_log():
@@ -210,3 +212,26 @@ def _check_recap(duel, duel_app, size) -> None:
     if left:  # the plays are left out before the results
         results = [line.text for line in duel.recap_lines if line.result]
         assert all(r in whole for r in results[-1:]), (size, text)
+
+
+def test_effect_damage_and_a_forces_loss_are_outcomes_too():
+    """An effect's damage to the player and DP damage that destroys a Force (ZR 8.6, ZR 2.6)
+    are named in every form of the line, the shortest included."""
+    from zenonzard_tui.engine.observe import EventView
+
+    events = [
+        EventView(0, "attack", "A", "A's Drill Golem attacks Force of Insight."),
+        EventView(1, "force_damage", "B", "B's Force of Insight takes 1 damage: life 0 (ZR 8.6).",
+                  fields=(("seat", "B"), ("index", 0), ("force_name", "Force of Insight"),
+                          ("amount", 1), ("life", 0))),
+        EventView(2, "force_destroyed", "B", "B's Force of Insight is destroyed (ZR 8.6, ZR 2.6).",
+                  fields=(("seat", "B"), ("index", 0), ("force_name", "Force of Insight"))),
+        EventView(3, "effect", "A", "A's Mordo: ... (ZR 6.5).", fields=(("name", "Mordo"),)),
+        EventView(4, "player_damage", "B", "B takes 2 damage from Mordo: life 1.",
+                  fields=(("seat", "B"), ("amount", 2), ("life", 1), ("source", "Mordo"))),
+    ]  # fmt: skip
+    forms = outcome.lines(outcome.outcomes(events))
+    assert forms[0].startswith("B's Force of Insight takes 1 damage: life 0 (ZR 8.6).")
+    for form in forms:
+        assert "Insight" in form and "destroyed" in form and "B takes 2" in form, form
+    assert forms[-1] == "Insight takes 1: life 0 · Insight destroyed · B takes 2: life 1"

@@ -82,6 +82,7 @@ def outcomes(events: Sequence[EventView]) -> list[Told]:
                 brief = f"{e.seat}'s {name} destroyed ({reason})"
             elif source:
                 brief = f"{e.seat}'s {name} destroyed by {source}'s effect"
+                text = f"{plain} (by {source}'s effect)."
             else:
                 brief = f"{e.seat}'s {name} destroyed"
             tiny = f"{name} destroyed" + (f" ({cause})" if cause else "")

@@ -177,6 +177,7 @@ class DuelScreen(Screen[None]):
         self.result_line = ""  # what the last attack or play did, between the fields
         self.result_lines: list[str] = []  # the same, fullest first, for the room there is
         self.told: list[outcome.Told] = []  # its outcomes, since the last play (outcome.py)
+        self.told_since = 0  # the log's record after that play
         # a moment's highlight on what was just hit: ("life", seat), ("force", seat, index),
         # ("minion", uid)
         self.flash: set[tuple[str, int] | tuple[str, int, int]] = set()
@@ -318,7 +319,7 @@ class DuelScreen(Screen[None]):
         for desk in self.desks:
             desk.clear()
         self.result_line, self.result_lines, self.told = "", [], []
-        self.log_len = self.public.event_count()
+        self.log_len = self.told_since = self.public.event_count()
         self.end_flash()
         self.recap_lines = []
         self.tip = None
@@ -450,14 +451,14 @@ class DuelScreen(Screen[None]):
     def after_action(self) -> None:
         self._autosave()
         seat = self.viewer if self.viewer is not None else self.session.settings.seat
-        events = self.desks[seat].channel.events(self.log_len)
+        channel = self.desks[seat].channel
+        events = channel.events(self.log_len)
         # an attack's outcomes, from its start (and those of a play) to the next play: a
         # Revenge or an effect's damage after a choice in between is the same attack's news
-        plays = [i for i, e in enumerate(events) if e.kind in NEW_PLAY]
+        plays = [e.index for e in events if e.kind in NEW_PLAY]
         if plays:
-            self.told = outcome.outcomes(events[plays[-1] + 1 :])
-        else:
-            self.told += outcome.outcomes(events)
+            self.told_since = plays[-1] + 1
+        self.told = outcome.outcomes(channel.events(self.told_since))
         self.result_lines = outcome.lines(self.told) if self.told else []
         self.result_line = self.result_lines[0] if self.told else ""
         self.log_len = self.public.event_count()
