@@ -15,6 +15,16 @@ from zenonzard_tui.client.widgets.actions import ActionList
 from zenonzard_tui.puzzles import PUZZLES
 
 
+async def coached(pilot, duel_app):
+    """At the player's first decision: `c`, and wait for the coach's advice in its panel."""
+    duel = duel_app.duel
+    await wait_until(pilot, lambda: human_to_act(duel_app))
+    await pilot.press("c")
+    await wait_until(pilot, lambda: duel.tip is not None, 60)
+    await pilot.pause()
+    return duel
+
+
 async def test_the_coachs_advice_stays_in_its_panel(tmp_path):
     """`c`: the advice is in a panel, whole at 80x24 (not a toast that goes after 10 seconds and
     wrapped as "72% win in r / search"), its action highlighted; once the game moves on the
@@ -22,11 +32,7 @@ async def test_the_coachs_advice_stays_in_its_panel(tmp_path):
     sess = position_session((PUZZLES / "one-blow.toml").read_text("utf-8"))
     duel_app = app(sess, tmp_path)
     async with duel_app.run_test(size=(80, 24)) as pilot:
-        duel = duel_app.duel
-        await wait_until(pilot, lambda: human_to_act(duel_app))
-        await pilot.press("c")
-        await wait_until(pilot, lambda: duel.tip is not None, 60)
-        await pilot.pause()
+        duel = await coached(pilot, duel_app)
         panel = duel.query_one("#advice")
         shown = on_screen(duel_app, panel)
         assert panel.display and shown.startswith("Coach: attack Drill Golem -> player")
@@ -66,11 +72,7 @@ async def test_at_the_mulligan_the_cards_the_coach_sends_back_are_marked(tmp_pat
     cards it would send back; the others are not marked, and the player's own marks are theirs."""
     duel_app = app(session(seed=8), tmp_path)
     async with duel_app.run_test(size=(80, 24)) as pilot:
-        duel = duel_app.duel
-        await wait_until(pilot, lambda: human_to_act(duel_app))
-        await pilot.press("c")
-        await wait_until(pilot, lambda: duel.tip is not None, 60)
-        await pilot.pause()
+        duel = await coached(pilot, duel_app)
         assert duel.tip is not None and duel.tip.action is not None
         back = duel.tip.action.removeprefix("mulligan ").split(", ")
         hand = duel.query_one("#my-hand").chips
