@@ -235,3 +235,27 @@ def test_effect_damage_and_a_forces_loss_are_outcomes_too():
     for form in forms:
         assert "Insight" in form and "destroyed" in form and "B takes 2" in form, form
     assert forms[-1] == "Insight takes 1: life 0 · Insight destroyed · B takes 2: life 1"
+
+
+async def test_the_recap_goes_on_to_the_damage_of_the_attack_it_opened_in(tmp_path):
+    """Seed 8, B (the AI) first: B's Whitefin Dolphin attacks A's Force of Sin, and A's Flash
+    window in that attack (only `pass`: auto-passed) is A's first decision of the turn, where
+    the recap opens. It goes on to what came after: the damage (ZR 8.6), which it left out."""
+    from zenonzard_tui.cli import build_parser, play_cmd
+
+    args = ["play", "--seed", "8", "--ai", "medium", "--first", "B", "--no-autosave"]
+    args += ["--deck", "red-rush", "--opponent-deck", "blue-tides"]
+    sess, restart = play_cmd.build(build_parser().parse_args(args))
+    duel_app = app(sess, tmp_path, restart=restart)
+    async with duel_app.run_test(size=(80, 24)) as pilot:
+        duel = duel_app.duel
+        for _ in range(12):
+            await wait_until(pilot, lambda: human_to_act(duel_app), 30)
+            if duel.view.turn == 6:
+                break
+            await pilot.press("1")
+        await pilot.pause()
+        texts = [line.text for line in duel.recap_lines]
+        assert "B's Whitefin Dolphin attacks Force of Sin." in texts, texts
+        assert "A's Force of Sin takes 1 damage: life 1 (ZR 8.6)." in texts, texts
+        _check_recap(duel, duel_app, (80, 24))

@@ -174,6 +174,7 @@ class DuelScreen(Screen[None]):
         self.marks: set[int] = set()
         self.filter = ""  # typed words the listed actions must contain
         self.recap_lines: list[RecapLine] = []
+        self.recap_seat: int | None = None  # whose recap is open (until they move or close it)
         self.result_line = ""  # what the last attack or play did, between the fields
         self.result_lines: list[str] = []  # the same, fullest first, for the room there is
         self.told: list[outcome.Told] = []  # its outcomes, since the last play (outcome.py)
@@ -321,7 +322,7 @@ class DuelScreen(Screen[None]):
         self.result_line, self.result_lines, self.told = "", [], []
         self.log_len = self.told_since = self.public.event_count()
         self.end_flash()
-        self.recap_lines = []
+        self.recap_lines, self.recap_seat = [], None
         self.tip = None
         self.viewer = None if self.session.hotseat else self.session.settings.seat
         if self.session.puzzle is not None and not self.session.texts:
@@ -438,7 +439,7 @@ class DuelScreen(Screen[None]):
         assert self.viewer is not None
         desk = self.desk
         desk.log_seen, desk.before, desk.log_mark = len(view.log), view, self.public.event_count()
-        self.recap_lines = []
+        self.recap_lines, self.recap_seat = [], None
         marks, typed = set(self.marks), self.filter
         self.marks.clear()
         self.filter = ""
@@ -1103,14 +1104,20 @@ class DuelScreen(Screen[None]):
 
     def update_recap(self) -> None:
         """When the viewer's decision comes in a new turn (the other player has played), tell
-        what that turn did until the viewer dismisses it (x) or moves."""
+        what happened since the viewer's last move until they dismiss it (x) or move. It opens
+        at the first such decision (an auto-passed Flash window in the middle of an attack is
+        one) and goes on with what comes after it: the damage of that attack too."""
         before, v, seat = self.desk.before, self.view, self.viewer
         new_turn = before is not None and v is not None and v.turn != before.turn
-        if new_turn and seat is not None and not self.recap_lines and self.can_act():
+        if new_turn and seat is not None and self.recap_seat is None and self.can_act():
             assert before is not None and v is not None
-            desk = self.desks[seat]
+            self.recap_seat = seat
+            self.desks[seat].before = replace(before, turn=v.turn)  # opened once per turn
+        if self.recap_seat is not None and self.recap_seat == seat:
+            desk = self.desks[self.recap_seat]
             self.recap_lines = recap(desk.channel.events(desk.log_mark))
-            desk.before = replace(before, turn=v.turn)  # told once per turn
+        elif self.recap_seat is not None:  # hotseat: the other player's recap is not theirs
+            self.recap_lines, self.recap_seat = [], None
         self.query_one("#recap", RecapBox).show(self.recap_lines)
         if self.recap_lines:
             self.call_after_refresh(self.fit_recap)
@@ -1128,7 +1135,7 @@ class DuelScreen(Screen[None]):
             box.styles.max_height = room
 
     def action_dismiss_recap(self) -> None:
-        self.recap_lines = []
+        self.recap_lines, self.recap_seat = [], None
         self.update_recap()
         self.refresh_bindings()  # "x" leaves the footer
 
@@ -1308,18 +1315,28 @@ class DuelScreen(Screen[None]):
             return
         current = self.tip_is_current()
         who = tip.who if tip.confident else f"{tip.who} (unsure)"
-        head = f"{who}: " if current else f"{tip.who}, for an earlier decision (turn {tip.turn}): "
+        if not current:  # kept, but in one line: it was for a decision that has passed
+            when = f"turn {tip.turn}" if tip.turn else "setup"
+            box.set_class(False, "unsure")
+            box.max_lines = 2
+            box.show(
+                Content.assemble(
+                    (f"{tip.who}, for an earlier decision ({when}): ", "bold dim"),
+                    (tip.action or tip.reason.split(": ")[0], "dim"),
+                )
+            )
+            return
+        box.max_lines = 5
+        head = f"{who}: "
         move = tip.action or ""
-        back = self.coach_returns() if current else set()
-        if back:
+        if self.coach_returns():
             move += " (✦back on the hand)"
         said = f"{move}: {tip.reason}" if move else tip.reason
         short = tip.reason.split(": ")[0].split(" (")[0]
-        style = "" if current else "dim"
-        full = Content.assemble((head, "bold"), (said, style))
-        brief = Content.assemble((head, "bold"), (f"{move}: {short}" if move else short, style))
+        full = Content.assemble((head, "bold"), said)
+        brief = Content.assemble((head, "bold"), f"{move}: {short}" if move else short)
         box.set_class(not tip.confident, "unsure")
-        box.show(full, brief, Content.assemble((head, "bold"), (move or short, style)))
+        box.show(full, brief, Content.assemble((head, "bold"), move or short))
 
     def render_goal(self) -> None:
         """A puzzle's goal, on screen for the whole game: a shipped puzzle is won this turn."""
