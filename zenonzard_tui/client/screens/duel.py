@@ -57,7 +57,7 @@ from zenonzard_tui.engine.observe import (
 from zenonzard_tui.engine.summary import RecapLine, recap
 from zenonzard_tui.puzzles import forced_win
 from zenonzard_tui.table import Change, Channel, TableError
-from zenonzard_tui.usertext import content
+from zenonzard_tui.usertext import content, terminal_safe
 
 ZONES = ("opp-forces", "opp-base", "opp-field", "my-field", "my-base", "my-forces", "my-hand")
 ONLY_PASS = ("pass", "no block")
@@ -1348,14 +1348,15 @@ class DuelScreen(Screen[None]):
         from zenonzard_tui.puzzles import PUZZLES, find_puzzle
 
         shipped = find_puzzle(puzzle.path) is not None or Path(puzzle.path).parent == PUZZLES
+        name = terminal_safe(puzzle.name)  # (a file's text: never an escape on screen)
         if not shipped:
-            box.show(f"Position: {puzzle.name}", "Position")
+            box.show(f"Position: {name}", "Position")
             return
         turn, active = puzzle_start(puzzle.text)
         if active is not None and self.viewer is not None and active != SEATS[self.viewer]:
             on = f" (turn {turn})" if turn is not None else ""
             box.show(
-                f"Goal: stop {active} winning this turn{on} · {puzzle.name}",
+                f"Goal: stop {active} winning this turn{on} · {name}",
                 f"Goal: stop {active} winning this turn{on}",
                 f"Goal: stop {active} winning this turn",
                 f"Stop {active} winning this turn",
@@ -1369,7 +1370,7 @@ class DuelScreen(Screen[None]):
             )
             return
         on = f" (turn {turn})" if turn is not None else ""
-        box.show(f"Goal: win this turn{on} · {puzzle.name}", f"Goal: win this turn{on}", "Goal")
+        box.show(f"Goal: win this turn{on} · {name}", f"Goal: win this turn{on}", "Goal")
 
     def action_undo(self) -> None:
         """Against the AI: take back your last decision (and the AI's answers to it)."""
