@@ -1350,7 +1350,7 @@ class DuelScreen(Screen[None]):
         shipped = find_puzzle(puzzle.path) is not None or Path(puzzle.path).parent == PUZZLES
         name = terminal_safe(puzzle.name)  # (a file's text: never an escape on screen)
         if not shipped:
-            box.show(f"Position: {name}", "Position")
+            box.show(f"Position: {name}")  # (cut at a word to fit)
             return
         turn, active = puzzle_start(puzzle.text)
         if active is not None and self.viewer is not None and active != SEATS[self.viewer]:
@@ -1370,7 +1370,7 @@ class DuelScreen(Screen[None]):
             )
             return
         on = f" (turn {turn})" if turn is not None else ""
-        box.show(f"Goal: win this turn{on} · {name}", f"Goal: win this turn{on}", "Goal")
+        box.show(f"Goal: win this turn{on} · {name}", f"Goal: win this turn{on}", "Win this turn")
 
     def action_undo(self) -> None:
         """Against the AI: take back your last decision (and the AI's answers to it)."""
