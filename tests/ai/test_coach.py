@@ -36,4 +36,29 @@ def test_mulligan_advice():
     assert game.pending.kind == "mulligan"
     advice = suggest(game)
     assert advice.action in game.legal()
-    assert "Base Minions in hand" in advice.reason
+    assert "Base Minion" in advice.reason and "in hand" in advice.reason
+
+
+def test_a_guess_is_called_a_guess():
+    """Few tries or a wide interval: the reason says plainly that the figure is a guess and how
+    wide the chance may be, not "22% win"; enough tries: the figure."""
+    from zenonzard_tui.ai.coach import interval, search_reason, sure
+
+    assert not sure(0.22, 9) and not sure(0.72, 30)  # 30 tries: 54% to 85%, too wide
+    assert sure(0.64, 180)
+    low, high = interval(0.22, 9)
+    assert low < 0.22 < high and high - low > 0.4
+    reason = search_reason(0.22, 9, 40)
+    assert reason.startswith("a guess") and "22% win" not in reason
+    assert f"{round(100 * low)}% to {round(100 * high)}%" in reason and "9 of 40 tries" in reason
+    assert (
+        search_reason(0.64, 180, 300) == "64% win in search, the most tried move (180 of 300 tries)"
+    )
+
+
+def test_one_base_minion_is_said_in_the_singular():
+    from tests.client.helpers import session
+
+    advice = suggest(session(seed=8).channel(0).world())
+    assert advice.action.text.startswith("mulligan ")
+    assert advice.reason.startswith("1 Base Minion in hand:")

@@ -131,10 +131,8 @@ async def test_the_coach_suggests_a_move_with_a_reason_and_highlights_it(tmp_pat
     async with duel_app.run_test(size=(100, 32)) as pilot:
         await wait_until(pilot, lambda: human_to_act(duel_app))
         await pilot.press("c")
-        await wait_until(
-            pilot, lambda: any("Coach:" in n.message for n in duel_app._notifications), 60
-        )
-        note = next(n.message for n in duel_app._notifications if "Coach:" in n.message)
-        assert "attack Drill Golem -> player" in note and "(" in note  # the move and its reason
+        await wait_until(pilot, lambda: duel_app.duel.tip is not None, 60)
+        note = duel_app.duel.query_one("#advice").plain
+        assert note.startswith("Coach: attack Drill Golem -> player: wins this turn")
         listing = duel_app.duel.query_one("#actions", ActionList)
         assert listing.texts[listing.highlighted] == "attack Drill Golem -> player"

@@ -38,12 +38,11 @@ async def test_in_a_puzzle_i_gives_the_next_move_of_a_forced_win():
         await wait_until(pilot, lambda: human_to_act(duel_app))
         await pilot.press("i")
 
-        def hinted() -> bool:
-            return any(n.message.startswith("Hint: ") for n in duel_app._notifications)
-
-        await wait_until(pilot, hinted, timeout=20)
-        messages = [n.message for n in duel_app._notifications]
-        assert "Hint: cast Binding Ivy" in messages
+        await wait_until(pilot, lambda: duel_app.duel.tip is not None, timeout=20)
+        panel = duel_app.duel.query_one("#advice")
+        assert panel.display and panel.plain.startswith("Hint: cast Binding Ivy")
+        listing = duel_app.duel.query_one("#actions")
+        assert listing.texts[listing.highlighted] == "cast Binding Ivy"  # the hint's action
 
 
 async def test_no_hint_outside_a_puzzle(tmp_path):

@@ -5,12 +5,14 @@ one line, from what the asking seat may know (the search runs in sampled worlds 
     advice.action, advice.reason          # an Action of game.legal(), and one line
 
 The reason says where the suggestion comes from: a forced win this turn (the line), the tree
-search (how often it tried the move and its chance of winning there), the mulligan rule, or a
-move that is the only legal one.
+search (how often it tried the move and its chance of winning there, or, when it tried the move
+too few times to tell, that it is a guess and how wide the chance may be), the mulligan rule, or
+a move that is the only legal one.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
@@ -22,12 +24,44 @@ from zenonzard_tui.engine.belief import sample_world
 from zenonzard_tui.engine.game import Game
 
 LEVEL = "expert"
+FEW_TRIES = 30  # fewer tries of the chosen move than this: the search's figure is a guess
+WIDE = 0.15  # nor is a chance whose 95% interval goes further than this either side of it
+
+
+def interval(win: float, tries: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% (Wilson) interval of a chance of winning `win` seen in `tries` tries."""
+    if tries <= 0:
+        return 0.0, 1.0
+    centre = (win + z * z / (2 * tries)) / (1 + z * z / tries)
+    half = (
+        z * math.sqrt(win * (1 - win) / tries + z * z / (4 * tries * tries)) / (1 + z * z / tries)
+    )
+    return max(centre - half, 0.0), min(centre + half, 1.0)
+
+
+def sure(win: float, tries: int) -> bool:
+    """Did the search try the move often enough for its chance to mean something?"""
+    low, high = interval(win, tries)
+    return tries >= FEW_TRIES and max(win - low, high - win) <= WIDE
+
+
+def search_reason(win: float, tries: int, iterations: int) -> str:
+    """The search's reason in words: its chance, or plainly that it is a guess."""
+    share = f"{tries} of {iterations} tries"
+    if sure(win, tries):
+        return f"{round(100 * win)}% win in search, the most tried move ({share})"
+    low, high = interval(win, tries)
+    return (
+        f"a guess: the search tried it too few times to tell ({share}); its chance of "
+        f"winning is anywhere from {round(100 * low)}% to {round(100 * high)}%"
+    )
 
 
 @dataclass(frozen=True)
 class Advice:
     action: Action
     reason: str
+    confident: bool = True  # False: the search's figure is a guess (few tries, a wide interval)
 
     @property
     def text(self) -> str:
@@ -46,10 +80,11 @@ def suggest(game: Game, seed: int = 0, budget: float = 1.0) -> Advice:
     if game.pending.kind == MULLIGAN:
         action = same_action(actions, policy.act(sample_world(game, seat, rng), rng))
         bases = sum(1 for u in game.players[seat].hand if game.defs[u].type == "base_minion")
+        count = f"{bases} Base Minion{'' if bases == 1 else 's'} in hand"
         why = (
-            f"{bases} Base Minions in hand: keep two to four for mana (the mulligan rule)"
+            f"{count}: keep two to four for mana (the mulligan rule)"
             if action.kind == "keep"
-            else f"{bases} Base Minions in hand: send back cards to aim for two to four"
+            else f"{count}: send back cards to aim for two to four"
         )
         return Advice(action, why)
     ai = AIPlayer(LEVEL, seed, budget=budget)
@@ -63,8 +98,8 @@ def suggest(game: Game, seed: int = 0, budget: float = 1.0) -> Advice:
             return Advice(action, f"wins this turn whatever the opponent does: {shown}")
     iterations = max(1, round(ai.level.iterations * budget))
     found = mcts.search(game, seat, ai.rng, iterations)
-    share = f"{found.visits} of {found.iterations} tries"
     return Advice(
         same_action(actions, found.action),
-        f"{round(100 * found.win)}% win in search, the most tried move ({share})",
+        search_reason(found.win, found.visits, found.iterations),
+        sure(found.win, found.visits),
     )

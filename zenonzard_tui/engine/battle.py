@@ -170,13 +170,19 @@ class Battles(Damages):
         gone: list[int] = []
         if a is not None and a.revenge:
             gone = [u for u in a.revenge if self.field_slot(u) is not None]
+        revenge = len(gone)
         if a is not None and a.battled and a.blocker is not None:  # ZR 13.2: Maddor
             for uid in (a.attacker, a.blocker):
                 slot = self.field_slot(uid)
                 if slot is not None and uid not in gone and fx.destroyed_after_battle(self, slot):
                     gone.append(uid)
-        if gone:
-            self.destroy(gone, "end of battle (ZR 2.7, ZR 13.2)")
+        if gone:  # the log says which rule destroyed them (one destruction: the same game)
+            why = "end of battle (ZR 2.7, ZR 13.2)"
+            if revenge == len(gone):
+                why = "Revenge at the end of battle, ZR 2.7"
+            elif not revenge:
+                why = "destroyed after battle, ZR 13.2"
+            self.destroy(gone, why)
         for p in self.players:
             for s in p.field:
                 if s.mods:

@@ -191,35 +191,24 @@ NOTABLE: tuple[type[Event], ...] = (
 
 
 NOTABLE_KINDS = frozenset(e.kind for e in NOTABLE)
-
-
-def recap(events: Sequence[EventView]) -> list[str]:
-    """What happened in `events` (a seat's, engine/observe.py `event_views`) that a player wants
-    told after the other player moved: cards played, attacks, battles, damage and losses."""
-    return [e.text for e in events if e.kind in NOTABLE_KINDS and e.text]
-
-
 RESULTS: tuple[type[Event], ...] = (Battle, PlayerDamage, ForceDamage, ForceDestroyed, Destroyed)
-RESULT_KINDS = frozenset(e.kind for e in RESULTS)
+RESULT_KINDS = frozenset(e.kind for e in RESULTS)  # what a battle or an effect did to the board
 
 
 @dataclass(frozen=True)
-class Happened:
-    """A battle, damage or a loss, as one player may know it: the log's sentence and a shorter
-    form with the result first."""
+class RecapLine:
+    """A line of a recap: the log's sentence; `result`: a battle, damage or a loss (what a short
+    recap keeps longest)."""
 
     text: str
-    brief: str
-    battle: bool
+    result: bool = False
 
 
-def results(events: Sequence[EventView]) -> list[Happened]:
-    """The battles, damage and losses in `events` (a seat's, engine/observe.py `event_views`):
-    what a player should see happen without reading the log."""
-    out = []
-    for e in events:
-        if e.kind in RESULT_KINDS and e.text:
-            battle = e.kind == Battle.kind
-            brief = e.brief if battle and e.brief else e.text.split(" (ZR")[0]
-            out.append(Happened(e.text, brief, battle))
-    return out
+def recap(events: Sequence[EventView]) -> list[RecapLine]:
+    """What happened in `events` (a seat's, engine/observe.py `event_views`) that a player wants
+    told after the other player moved: cards played, attacks, battles, damage and losses."""
+    return [
+        RecapLine(e.text, e.kind in RESULT_KINDS)
+        for e in events
+        if e.kind in NOTABLE_KINDS and e.text
+    ]

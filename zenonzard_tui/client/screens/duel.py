@@ -29,6 +29,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.worker import get_current_worker
 
 from zenonzard_tui.client import describe as d
+from zenonzard_tui.client import outcome
 from zenonzard_tui.client.describe import SEATS, Chip
 from zenonzard_tui.client.screens.modals import (
     CardActionsScreen,
@@ -45,6 +46,7 @@ from zenonzard_tui.client.widgets.actions import STABLE_KEYS, ActionFilter, Acti
 from zenonzard_tui.client.widgets.fitline import FitLine
 from zenonzard_tui.client.widgets.keybar import KeyBar
 from zenonzard_tui.client.widgets.logview import LogView
+from zenonzard_tui.client.widgets.news import FitBox, RecapBox, ResultLine
 from zenonzard_tui.client.widgets.zone import ZoneView
 from zenonzard_tui.clock import clock_text
 from zenonzard_tui.engine.events import Attack, Battle, Cast, EndTurn, Move, Summon
@@ -54,10 +56,10 @@ from zenonzard_tui.engine.observe import (
     PendingView,
     PlayerView,
 )
-from zenonzard_tui.engine.summary import recap, results
+from zenonzard_tui.engine.summary import RecapLine, recap
 from zenonzard_tui.puzzles import forced_win
 from zenonzard_tui.table import Change, Channel, TableError
-from zenonzard_tui.usertext import content
+from zenonzard_tui.usertext import content, terminal_safe
 
 ZONES = ("opp-forces", "opp-base", "opp-field", "my-field", "my-base", "my-forces", "my-hand")
 ONLY_PASS = ("pass", "no block")
@@ -78,6 +80,34 @@ FLASH_SECONDS = 1.5  # how long a chip just hit stays highlighted
 MIN_SIZE = (80, 24)  # the smallest terminal the duel is laid out for (columns, lines)
 CLOCK_TICK = 0.1  # seconds between looks at the chess clock (tenths show under ten seconds)
 DIGIT_WINDOW = 0.6  # seconds a digit waits for the next one when a longer number is possible
+
+
+@dataclass(frozen=True)
+class Tip:
+    """The coach's or the puzzle hint's last advice, kept in its panel: for which decision
+    (`generation`, `step`), the action (None: no move to suggest), its reason, and whether the
+    coach trusts its own figure."""
+
+    who: str  # "Coach" or "Hint"
+    generation: int
+    step: int
+    turn: int
+    action: str | None
+    reason: str
+    confident: bool = True
+
+
+def puzzle_start(text: str) -> tuple[int | None, str | None]:
+    """The turn a puzzle's position is at and whose turn it is (its [state] turn and active),
+    None where it does not say."""
+    import tomllib
+
+    try:
+        state = tomllib.loads(text)["state"]
+        turn, active = state.get("turn"), state.get("active")
+    except (tomllib.TOMLDecodeError, KeyError, TypeError, AttributeError):
+        return None, None
+    return (turn if isinstance(turn, int) else None), (active if active in SEATS else None)
 
 
 class AIChose(Message):
@@ -163,9 +193,12 @@ class DuelScreen(Screen[None]):
         self.autopass = not session.hotseat and session.settings.autopass
         self.marks: set[int] = set()
         self.filter = ""  # typed words the listed actions must contain
-        self.recap_lines: list[str] = []
-        self.result_line = ""  # the last action's battles and damage, between the fields
+        self.recap_lines: list[RecapLine] = []
+        self.recap_seat: int | None = None  # whose recap is open (until they move or close it)
+        self.result_line = ""  # what the last attack or play did, between the fields
         self.result_lines: list[str] = []  # the same, fullest first, for the room there is
+        self.told: list[outcome.Told] = []  # its outcomes, since the last play (outcome.py)
+        self.told_since = 0  # the log's record after that play
         # a moment's highlight on what was just hit: ("life", seat), ("force", seat, index),
         # ("minion", uid)
         self.flash: set[tuple[str, int] | tuple[str, int, int]] = set()
@@ -190,6 +223,7 @@ class DuelScreen(Screen[None]):
         self._clock_shown: tuple | None = None  # the chess clock's times as last drawn
         self._clock_timer: Timer | None = None  # looks at the clock while the game has one
         self._digit_timer: Timer | None = None
+        self.tip: Tip | None = None  # the coach's or the hint's last advice (its panel)
 
     # ------------------------------------------------------------------------------------------
     # Layout
@@ -204,7 +238,7 @@ class DuelScreen(Screen[None]):
                     yield ZoneView("Forces", id="opp-forces", max_rows=1)
                     yield ZoneView("Base", id="opp-base", max_rows=2)
                     yield ZoneView("Field", id="opp-field", lines=True)
-                    yield FitLine(id="attack")
+                    yield ResultLine(id="attack")
                     yield ZoneView("Field", id="my-field", lines=True)
                     yield ZoneView("Base", id="my-base", max_rows=2)
                     yield ZoneView("Forces", id="my-forces", max_rows=1)
@@ -213,11 +247,14 @@ class DuelScreen(Screen[None]):
                 yield FitLine(id="log-title", classes="title")
                 yield LogView(id="log")
             with Vertical(id="side"):
+                yield FitLine(id="goal")
                 yield FitLine(id="actions-title", classes="title")
                 listing = ActionList(id="actions")
                 yield ActionFilter(listing, placeholder="type to filter the actions", id="filter")
                 yield listing
-                yield Static("", id="recap")
+                yield FitBox(id="preview", max_lines=4)
+                yield FitBox(id="advice", max_lines=5)
+                yield RecapBox(id="recap")
                 yield FitLine(id="details-title", classes="title")
                 with VerticalScroll(id="details-box", can_focus=False):
                     yield Static("", id="details")
@@ -243,6 +280,12 @@ class DuelScreen(Screen[None]):
         self.query_one("#my-hand", ZoneView).max_rows = 2 if short else 3
         for zone in self.query(ZoneView):
             zone.refresh(layout=True)
+        if self.recap_lines:
+            self.call_after_refresh(self.fit_recap)
+
+    @property
+    def details_box(self) -> VerticalScroll:
+        return self.query_one("#details-box", VerticalScroll)
 
     def on_mount(self) -> None:
         self.query_one("#details-title", FitLine).show("Card")
@@ -301,10 +344,11 @@ class DuelScreen(Screen[None]):
         self.marks.clear()
         for desk in self.desks:
             desk.clear()
-        self.result_line, self.result_lines = "", []
-        self.log_len = self.public.event_count()
+        self.result_line, self.result_lines, self.told = "", [], []
+        self.log_len = self.told_since = self.public.event_count()
         self.end_flash()
-        self.recap_lines = []
+        self.recap_lines, self.recap_seat = [], None
+        self.tip = None
         self.viewer = None if self.session.hotseat else self.session.settings.seat
         self._clock_shown = None
         if self.public.clock() is not None and self._clock_timer is None:
@@ -443,7 +487,7 @@ class DuelScreen(Screen[None]):
         self._cancel_digits()
         desk = self.desk
         desk.log_seen, desk.before, desk.log_mark = len(view.log), view, self.public.event_count()
-        self.recap_lines = []
+        self.recap_lines, self.recap_seat = [], None
         marks, typed = set(self.marks), self.filter
         self.marks.clear()
         self.filter = ""
@@ -458,20 +502,16 @@ class DuelScreen(Screen[None]):
     def after_action(self) -> None:
         self._autosave()
         seat = self.viewer if self.viewer is not None else self.session.settings.seat
-        events = self.desks[seat].channel.events(self.log_len)
-        news = results(events)
-        if any(n.battle for n in news):  # a battle's losses are in its own sentence
-            news = [n for n in news if n.battle or "is destroyed (ZR 8.5)" not in n.text]
-        if news:
-            main = ([n for n in news if n.battle] or news)[-1]  # a battle before its damage
-            every = [" · ".join(n.text for n in news), " · ".join(n.brief for n in news)]
-            # the shortest: a battle's result alone ("Horned Walrus destroyed")
-            tiny = [n.brief.split(": ")[0] if n.battle else n.brief for n in news]
-            shorter = [main.text, main.brief, " · ".join(tiny), tiny[news.index(main)]]
-            self.result_lines = list(dict.fromkeys([*every, *shorter]))
-            self.result_line = self.result_lines[0]
-        elif any(e.kind in NEW_PLAY for e in events):
-            self.result_line, self.result_lines = "", []  # something new is played: old news
+        channel = self.desks[seat].channel
+        events = channel.events(self.log_len)
+        # an attack's outcomes, from its start (and those of a play) to the next play: a
+        # Revenge or an effect's damage after a choice in between is the same attack's news
+        plays = [e.index for e in events if e.kind in NEW_PLAY]
+        if plays:
+            self.told_since = plays[-1] + 1
+        self.told = outcome.outcomes(channel.events(self.told_since))
+        self.result_lines = outcome.lines(self.told) if self.told else []
+        self.result_line = self.result_lines[0] if self.told else ""
         self.log_len = self.public.event_count()
         self.advance()
 
@@ -578,6 +618,9 @@ class DuelScreen(Screen[None]):
         self.query_one("#log", LogView).show([], 0)
         self.set_details("", "Card")
         self.query_one("#actions", ActionList).show_actions([], 0, "")
+        self.render_preview(None)
+        self.tip = None  # (the advice was for the player who just played)
+        self.render_advice()
         self.end_flash(redraw=False)
 
     # ------------------------------------------------------------------------------------------
@@ -592,6 +635,8 @@ class DuelScreen(Screen[None]):
         self.render_board()
         self.render_actions()
         self.render_log()
+        self.render_advice()
+        self.render_goal()
         self.refresh_bindings()
 
     def _seat_label(self, seat: int) -> str:
@@ -664,6 +709,8 @@ class DuelScreen(Screen[None]):
             d.hand_chip(cat.get(c.id), c.name, c.name in playable, i in self.marks, c.cost)
             for i, c in enumerate(hand)
         ]
+        for i in self.coach_returns():  # the coach's mulligan: the cards it would send back
+            self.chips["my-hand"][i] = d.flagged(self.chips["my-hand"][i], "back")
         self.chips["my-trash"] = [d.hand_chip(cat.get(c.id), c.name, False) for c in me.trash]
         self.chips["opp-trash"] = [d.hand_chip(cat.get(c.id), c.name, False) for c in opp.trash]
         for zone in ZONES:
@@ -951,6 +998,8 @@ class DuelScreen(Screen[None]):
             listing.show_actions(texts, listing.token + 1, note, keep, shown)
             if listing.highlighted is not None and listing.highlighted < len(texts):
                 self.describe_action(texts[listing.highlighted])  # a new decision: its card
+            else:
+                self.render_preview(None)
         current = listing.highlighted
         self.point_at(
             listing.texts[current] if current is not None and current < len(texts) else None
@@ -1088,6 +1137,7 @@ class DuelScreen(Screen[None]):
         """Point at what the action `text` names and show it in the details pane: its card, or
         what the action does; with nothing to show, the pane is cleared (never a stale card)."""
         self.point_at(text)
+        self.render_preview(text)
         if text is None:
             return
         found = self.resolve(text)
@@ -1100,6 +1150,27 @@ class DuelScreen(Screen[None]):
             self.set_details(explained, "Action")
         else:
             self.show_details(None)
+
+    def render_preview(self, text: str | None) -> None:
+        """Under the actions: the expected result of the highlighted attack or block, from the
+        public board (outcome.py), while it is the viewer's to play."""
+        box = self.query_one("#preview", FitBox)
+        v, seat = self.view, self.viewer
+        shown = None
+        if text is not None and v is not None and seat is not None and self.can_act():
+            found = self.resolve(text)
+            zone = found[0] if found is not None else ""
+            slot = v.players[seat].field[found[1]] if zone == "my-field" and found else None
+            shown = outcome.preview(v, seat, text, slot, self._printed_cost)
+        box.display = shown is not None
+        if shown is not None:
+            box.show(*(Content.styled(t, "italic") for t in shown))
+        if self.recap_lines:
+            self.call_after_refresh(self.fit_recap)
+
+    def _printed_cost(self, card_id: str) -> int | None:
+        card = self.session.catalog.get(card_id)
+        return card.cost if card is not None else None
 
     @on(OptionList.OptionSelected, "#actions")
     def action_selected(self, event: OptionList.OptionSelected) -> None:
@@ -1173,22 +1244,38 @@ class DuelScreen(Screen[None]):
 
     def update_recap(self) -> None:
         """When the viewer's decision comes in a new turn (the other player has played), tell
-        what that turn did until the viewer dismisses it (x) or moves."""
+        what happened since the viewer's last move until they dismiss it (x) or move. It opens
+        at the first such decision (an auto-passed Flash window in the middle of an attack is
+        one) and goes on with what comes after it: the damage of that attack too."""
         before, v, seat = self.desk.before, self.view, self.viewer
         new_turn = before is not None and v is not None and v.turn != before.turn
-        if new_turn and seat is not None and not self.recap_lines and self.can_act():
+        if new_turn and seat is not None and self.recap_seat is None and self.can_act():
             assert before is not None and v is not None
-            desk = self.desks[seat]
+            self.recap_seat = seat
+            self.desks[seat].before = replace(before, turn=v.turn)  # opened once per turn
+        if self.recap_seat is not None and self.recap_seat == seat:
+            desk = self.desks[self.recap_seat]
             self.recap_lines = recap(desk.channel.events(desk.log_mark))
-            desk.before = replace(before, turn=v.turn)  # told once per turn
-        box = self.query_one("#recap", Static)
-        box.display = bool(self.recap_lines)
+        elif self.recap_seat is not None:  # hotseat: the other player's recap is not theirs
+            self.recap_lines, self.recap_seat = [], None
+        self.query_one("#recap", RecapBox).show(self.recap_lines)
         if self.recap_lines:
-            head = Content.styled("Since your last move (x: close)", "bold")
-            box.update(Content("\n").join([head, *(Content(line) for line in self.recap_lines)]))
+            self.call_after_refresh(self.fit_recap)
+
+    def fit_recap(self) -> None:
+        """The recap gets the side panel's room that the actions, the preview and the titles
+        leave (and a few lines of the card below): never more, so that no line of it is cut
+        off by the panel's edge (RecapBox leaves out whole lines and says so instead)."""
+        side = self.query_one("#side")
+        box = self.query_one("#recap", RecapBox)
+        others = [w for w in side.children if w.display and w not in (box, self.details_box)]
+        room = side.content_size.height - sum(w.outer_size.height for w in others) - 3
+        room = max(room, 3)
+        if box.styles.max_height is None or box.styles.max_height.value != room:
+            box.styles.max_height = room
 
     def action_dismiss_recap(self) -> None:
-        self.recap_lines = []
+        self.recap_lines, self.recap_seat = [], None
         self.update_recap()
         self.refresh_bindings()  # "x" leaves the footer
 
@@ -1312,49 +1399,145 @@ class DuelScreen(Screen[None]):
         self.notify("Looking for a forced win from here…", timeout=2)
         view = self.channel.observation()
         mine = view.pending is not None and view.active == view.pending.seat
-        self.find_hint(self.channel.world() if mine else None, self.generation)
+        step = len(self.session.texts)
+        self.find_hint(self.channel.world() if mine else None, self.generation, step, view.turn)
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
-    def find_hint(self, world: Any, generation: int) -> None:
+    def find_hint(self, world: Any, generation: int, step: int, turn: int) -> None:
         """The solver on the viewer's channel's copy of the game (None: not their turn)."""
         search = forced_win(world) if world is not None else None
+        action = None
         if search is not None and search.line:
-            text = f"Hint: {search.line[0]}"
+            action, reason = search.line[0], "the next move of a forced win (the solver's)"
         elif search is not None and search.complete:
-            text = "No forced win from here this turn: press n after the game to try again."
+            reason = "no forced win from here this turn: press n after the game to try again"
         else:
-            text = "No hint here: a puzzle is won on your own turn."
-        self.app.call_from_thread(self._show_hint, text, generation)
+            reason = "no hint here: a puzzle is won on your own turn"
+        self.app.call_from_thread(
+            self._show_tip, Tip("Hint", generation, step, turn, action, reason)
+        )
 
     def action_coach(self) -> None:
         """Against the AI: what the strongest AI would do in your place, and why (it searches
         only the worlds your seat cannot tell apart: no hidden card is used)."""
         self.notify("The coach is thinking…", timeout=2)
-        self.ask_coach(self.channel.world(), self.generation, len(self.session.texts))
+        turn = self.view.turn if self.view is not None else 0
+        self.ask_coach(self.channel.world(), self.generation, len(self.session.texts), turn)
 
     @work(thread=True, exclusive=True, group="coach", exit_on_error=False)
-    def ask_coach(self, world: Any, generation: int, step: int) -> None:
+    def ask_coach(self, world: Any, generation: int, step: int, turn: int) -> None:
         """The coach on the viewer's channel's copy of the game: it searches only the worlds
         the viewer's seat cannot tell apart (ai/coach.py)."""
         from zenonzard_tui.ai.coach import suggest
 
         advice = suggest(world, seed=step)
-        self.app.call_from_thread(
-            self._show_coach, advice.action.text, advice.reason, generation, step
+        tip = Tip("Coach", generation, step, turn, advice.action.text, advice.reason)
+        self.app.call_from_thread(self._show_tip, replace(tip, confident=advice.confident))
+
+    def _show_tip(self, tip: Tip) -> None:
+        """The coach's or the hint's advice: kept in its panel, its action highlighted (at the
+        mulligan, the cards it would send back are marked on the hand)."""
+        if tip.generation != self.generation or tip.step != len(self.session.texts):
+            return  # the game has moved on
+        self.tip = tip
+        listing = self.query_one("#actions", ActionList)
+        if tip.action in listing.texts:
+            listing.highlighted = listing.texts.index(tip.action)
+            self.set_focus(listing)  # now (issue 19: keys typed next go where the player sees)
+        if tip.action is not None and tip.action.startswith("mulligan "):
+            self.render_board()
+        self.render_advice()
+
+    def tip_is_current(self) -> bool:
+        tip = self.tip
+        return (
+            tip is not None
+            and tip.generation == self.generation
+            and tip.step == len(self.session.texts)
         )
 
-    def _show_coach(self, text: str, reason: str, generation: int, step: int) -> None:
-        if generation != self.generation or step != len(self.session.texts):
-            return  # the game has moved on
-        listing = self.query_one("#actions", ActionList)
-        if text in listing.texts:
-            listing.highlighted = listing.texts.index(text)
-            self.set_focus(listing)
-        self.notify(f"Coach: {text} ({reason})", timeout=10)
+    def coach_returns(self) -> set[int]:
+        """The hand cards (indices) the coach's current mulligan advice sends back."""
+        tip, v = self.tip, self.view
+        if not self.tip_is_current() or tip is None or v is None or self.viewer is None:
+            return set()
+        if tip.action is None or not tip.action.startswith("mulligan "):
+            return set()
+        hand = [c.name for c in v.players[self.viewer].hand or ()]
+        out: set[int] = set()
+        for name in tip.action.removeprefix("mulligan ").split(", "):
+            i = next((i for i, n in enumerate(hand) if n == name and i not in out), None)
+            if i is not None:
+                out.add(i)
+        return out
 
-    def _show_hint(self, text: str, generation: int) -> None:
-        if generation == self.generation:
-            self.notify(text, timeout=8)
+    def render_advice(self) -> None:
+        """The advice panel: the coach's (or the hint's) last advice, said to be for an earlier
+        decision once the game has moved on; the coach says plainly when its figure is a
+        guess."""
+        box = self.query_one("#advice", FitBox)
+        tip = self.tip
+        box.display = tip is not None and not self.covered
+        if tip is None or self.covered:
+            return
+        current = self.tip_is_current()
+        who = tip.who if tip.confident else f"{tip.who} (unsure)"
+        if not current:  # kept, but in one line: it was for a decision that has passed
+            when = f"turn {tip.turn}" if tip.turn else "setup"
+            box.set_class(False, "unsure")
+            box.max_lines = 2
+            box.show(
+                Content.assemble(
+                    (f"{tip.who}, for an earlier decision ({when}): ", "bold dim"),
+                    (tip.action or tip.reason.split(": ")[0], "dim"),
+                )
+            )
+            return
+        box.max_lines = 5
+        head = f"{who}: "
+        move = tip.action or ""
+        if self.coach_returns():
+            move += " (✦back on the hand)"
+        said = f"{move}: {tip.reason}" if move else tip.reason
+        short = tip.reason.split(": ")[0].split(" (")[0]
+        full = Content.assemble((head, "bold"), said)
+        brief = Content.assemble((head, "bold"), f"{move}: {short}" if move else short)
+        box.set_class(not tip.confident, "unsure")
+        box.show(full, brief, Content.assemble((head, "bold"), move or short))
+
+    def render_goal(self) -> None:
+        """A puzzle's goal, on screen for the whole game: a shipped puzzle is won this turn."""
+        box = self.query_one("#goal", FitLine)
+        puzzle, v = self.session.puzzle, self.view
+        box.display = puzzle is not None
+        if puzzle is None or v is None:
+            return
+        from zenonzard_tui.puzzles import PUZZLES, find_puzzle
+
+        shipped = find_puzzle(puzzle.path) is not None or Path(puzzle.path).parent == PUZZLES
+        name = terminal_safe(puzzle.name)  # (a file's text: never an escape on screen)
+        if not shipped:
+            box.show(f"Position: {name}")  # (cut at a word to fit)
+            return
+        turn, active = puzzle_start(puzzle.text)
+        if active is not None and self.viewer is not None and active != SEATS[self.viewer]:
+            on = f" (turn {turn})" if turn is not None else ""
+            box.show(
+                f"Goal: stop {active} winning this turn{on} · {name}",
+                f"Goal: stop {active} winning this turn{on}",
+                f"Goal: stop {active} winning this turn",
+                f"Stop {active} winning this turn",
+            )
+            return
+        if turn is not None and v.turn > turn:
+            box.show(
+                f"Goal: win on turn {turn}: that turn is over (n after the game: again)",
+                f"Goal missed: turn {turn} is over",
+                "Goal missed",
+            )
+            return
+        on = f" (turn {turn})" if turn is not None else ""
+        box.show(f"Goal: win this turn{on} · {name}", f"Goal: win this turn{on}", "Win this turn")
 
     def action_undo(self) -> None:
         """Against the AI: take back your last decision (and the AI's answers to it)."""

@@ -158,6 +158,15 @@ HELP = """\
   mulligan (ZR 5.2), mana (ZR 5.5), main phase (ZR 5.6), Flash
   priority (ZR 8.3), block (ZR 8.4), and choices inside effects:
   "choose …", "choose none", "done".
+
+[b]Under the actions[/b]
+  An attack or a block highlighted: its expected result from the board
+  (BP against BP, who is destroyed, the damage), before Flash.
+  The coach's (c) or the hint's (i) last advice; a guess says so. At
+  the mulligan, ✦back marks the cards the coach would send back.
+  The recap of the other player's turn (x closes it); when it is too
+  long it says how many lines it left out (L: the whole log).
+  Between the fields: every outcome of the last attack or card played.
 """
 
 
