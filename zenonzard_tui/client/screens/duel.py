@@ -557,14 +557,7 @@ class DuelScreen(Screen[None]):
         if v.active:
             where = f"{turn} · {v.active}'s turn · {d.PHASES.get(v.phase, v.phase)}"
         s = self.session
-        if getattr(s, "network", False):
-            mode = "network"
-        else:
-            mode = "hotseat" if s.hotseat else f"vs AI {s.settings.ai}"
-        if s.puzzle is not None:
-            mode = f"puzzle · {mode}"
-        if self.autopass:
-            mode += " · auto-pass"
+        mode = self.mode_text()
         if self.over:
             last = v.log[-1] if v.log else "The game is over."
             left = Content.styled(f"Game over. {last}", "bold")
@@ -583,6 +576,19 @@ class DuelScreen(Screen[None]):
         status.show(
             left + tail, left, right=(f"{where} · {mode}", f"{turn} · {mode}", where), keep=2
         )
+
+    def mode_text(self) -> str:
+        """The status line's mode: "vs AI medium · auto-pass", "hotseat", "puzzle · ..."."""
+        s = self.session
+        if getattr(s, "network", False):
+            mode = "network"
+        else:
+            mode = "hotseat" if s.hotseat else f"vs AI {s.settings.ai}"
+        if s.puzzle is not None:
+            mode = f"puzzle · {mode}"
+        if self.autopass:
+            mode += " · auto-pass"
+        return mode
 
     def live_pending(self) -> PendingView | None:
         """The pending decision: its kind and seat are public (and its actions, if ours)."""
