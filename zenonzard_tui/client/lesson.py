@@ -10,7 +10,6 @@ auto-pass answering a forced pass.
 from __future__ import annotations
 
 from zenonzard_tui.client.session import Session, Settings
-from zenonzard_tui.engine.game import Game
 from zenonzard_tui.table import World
 from zenonzard_tui.tutorial import PLAYER, Lesson, Step
 
@@ -53,11 +52,11 @@ class LessonSession(Session):
             raise RuntimeError("the lesson's script has no move of B's here")
         return step.text
 
-    def fresh_game(self) -> Game:
+    def fresh_game(self) -> World:
         """The lesson's position (an undo replays the lesson from it)."""
         return self.lesson.scenario.new_game()
 
-    def new_deal(self, seed: int) -> Game:
+    def new_deal(self, seed: int) -> World:
         return self.lesson.scenario.new_game()
 
     def autosave(self) -> None:
