@@ -209,3 +209,83 @@ async def test_save_undo_and_the_coach_are_not_in_a_lesson(tmp_path):
         await pilot.press("s")
         await pilot.pause()
         assert app.screen is duel  # no save dialog
+
+
+# ----------------------------------------------------------------------------------------------
+# The command line: `play --tutorial`, and `play`'s first screen
+
+
+@pytest.fixture
+def started(monkeypatch):
+    """`zenonzard play ...` up to its app, which is kept instead of run."""
+    from zenonzard_tui.cli import play_cmd
+
+    apps: list[ZenonzardApp] = []
+    monkeypatch.setattr(play_cmd, "_has_terminal", lambda: True)
+    monkeypatch.setattr(ZenonzardApp, "run", lambda self, *a, **k: apps.append(self))
+    monkeypatch.setattr(ZenonzardApp, "return_code", 0, raising=False)
+    return apps
+
+
+def _progress(*ids: str):
+    from zenonzard_tui.tutorial import progress_path
+
+    progress = load_progress(progress_path())
+    for lesson_id in ids:
+        progress.mark(find_lesson(SHIPPED, lesson_id))
+    return progress
+
+
+def test_play_tutorial_opens_the_lesson_named_or_the_first_not_done(own_folders, started):
+    from zenonzard_tui.cli import main
+
+    _progress("mulligan")
+    assert main(["play", "--tutorial", "block"]) == 0
+    assert started[-1].tutorial.first.id == "block" and started[-1].resume is None
+    assert main(["play", "--tutorial"]) == 0
+    tutorial = started[-1].tutorial
+    assert tutorial.first is None and tutorial.progress.next_lesson(tutorial.lessons).id == "mana"
+
+
+def test_play_starts_on_the_main_screen_while_the_tutorial_is_under_way(own_folders, started):
+    from zenonzard_tui.cli import main
+
+    assert main(["play"]) == 0
+    assert started[-1].resume is None  # nothing begun: a game at once
+    _progress("mulligan", "mana")
+    assert main(["play"]) == 0
+    resume = started[-1].resume
+    assert resume is not None and resume.tutorial_under_way
+    assert resume.tutorial == "Tutorial: go on with lesson 3 of 7, Summoning (2 of 7 lessons done)"
+    assert main(["play", "--deck", "red-rush"]) == 0  # a game the command line names
+    assert started[-1].resume is None
+
+
+def test_after_the_tutorial_it_says_how_far_it_is(own_folders, capsys):
+    from zenonzard_tui.cli.play_cmd import _farewell
+    from zenonzard_tui.client.lesson import LessonSession
+    from zenonzard_tui.client.settings import Settings
+
+    progress = _progress("mulligan")
+    session = LessonSession(SHIPPED[1], Settings())
+    _farewell(session, Tutorial(SHIPPED, progress))
+    assert capsys.readouterr().out == (
+        "Tutorial: 1 of 7 lessons done.\nGo on with: zenonzard play --tutorial\n"
+    )
+
+
+async def test_a_new_player_is_told_of_the_tutorial_once(tmp_path):
+    from tests.client.helpers import app as duel_app
+    from tests.client.helpers import human_to_act, session
+
+    for done, told in (((), True), (("mulligan",), False)):
+        progress = load_progress(tmp_path / f"{len(done)}.json")
+        for lesson_id in done:
+            progress.mark(find_lesson(SHIPPED, lesson_id))
+        app = duel_app(session(first="A"), tutorial=Tutorial(SHIPPED, progress))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda app=app: human_to_act(app))
+            said = [n.message for n in app._notifications if n.title == "Tutorial"]
+            assert bool(said) == told
+            if told:
+                assert "run zenonzard play --tutorial" in said[0]

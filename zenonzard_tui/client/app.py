@@ -133,6 +133,7 @@ class ZenonzardApp(App[None]):
         session, restart = self._first
         if session is not None:
             self.play(session, restart)
+            self._suggest_tutorial(session)
         elif self.lobby is not None:
             from zenonzard_tui.client.screens.lobby import LobbyScreen
 
@@ -201,6 +202,19 @@ class ZenonzardApp(App[None]):
             session, ai_delay=self.ai_delay, save_dir=self.save_dir, restart=restart
         )
         self.push_screen(self.duel)
+
+    def _suggest_tutorial(self, session: Session) -> None:
+        """A new game of someone who has never opened the tutorial: say where it is."""
+        tutorial = self.tutorial
+        if tutorial is None or tutorial.progress.done or session.texts or session.puzzle:
+            return
+        count = len(tutorial.lessons)
+        self.notify(
+            f"New to Zenonzard? The tutorial teaches a first game in {count} short lessons: "
+            "quit (q) and run zenonzard play --tutorial.",
+            title="Tutorial",
+            timeout=10,
+        )
 
     def play_tutorial(self, lesson: Lesson | None = None) -> None:
         """The tutorial's screen on `lesson` (None: the first lesson not done)."""
