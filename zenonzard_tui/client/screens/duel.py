@@ -568,7 +568,7 @@ class DuelScreen(Screen[None]):
         question = self.live_question()
         left = Content.styled(question, "bold")
         if s.is_ai(seat):
-            tail = Content.styled(f"  {SEATS[seat]} is the AI: thinking…", "italic $text-muted")
+            tail = Content.styled(f"  {self.ai_deciding(seat)}", "italic $text-muted")
         elif seat == self.viewer and not s.hotseat:
             tail = Content.styled("  your move", "$success")
         else:
@@ -576,6 +576,10 @@ class DuelScreen(Screen[None]):
         status.show(
             left + tail, left, right=(f"{where} · {mode}", f"{turn} · {mode}", where), keep=2
         )
+
+    def ai_deciding(self, seat: int) -> str:
+        """The status line while the AI decides."""
+        return f"{SEATS[seat]} is the AI: thinking…"
 
     def mode_text(self) -> str:
         """The status line's mode: "vs AI medium · auto-pass", "hotseat", "puzzle · ..."."""

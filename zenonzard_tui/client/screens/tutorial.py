@@ -205,9 +205,10 @@ class TutorialScreen(DuelScreen):
         if self.can_act() and pending is not None and text in (pending.actions or ()):
             why = self.lesson.judge(self.lesson_session.done, text)
             if why is not None:
+                if self.refusal != (text, why):  # (the same again: the panel says it already)
+                    self.notify(f"Not '{text}': {why}", severity="warning", timeout=6)
                 self.refusal = (text, why)
                 self.render_lesson()
-                self.notify(f"Not '{text}': {why}", severity="warning", timeout=8)
                 return
         self.refusal = None
         super().play(text)
@@ -280,6 +281,9 @@ class TutorialScreen(DuelScreen):
 
     def mode_text(self) -> str:
         return "tutorial"
+
+    def ai_deciding(self, seat: int) -> str:
+        return "B plays the lesson's move" if not self.paused else "the lesson's card is open"
 
     def offered_actions(self) -> tuple[list[str], str | None]:
         if self.over:  # (the last lesson wins the game)
