@@ -61,6 +61,11 @@ async def play_lesson(pilot, app: ZenonzardApp) -> LessonCard:
     await wait_until(pilot, lambda: card(app) is not None)
     assert not card(app).done
     await pilot.press("enter")
+    return await play_lesson_on(pilot, app)
+
+
+async def play_lesson_on(pilot, app: ZenonzardApp) -> LessonCard:
+    """From where the lesson is to its end: its last card."""
     while True:
         await wait_until(pilot, lambda: player_to_act(app) or (card(app) and card(app).done))
         if card(app) is not None:
@@ -289,3 +294,22 @@ async def test_a_new_player_is_told_of_the_tutorial_once(tmp_path):
             assert bool(said) == told
             if told:
                 assert "run zenonzard play --tutorial" in said[0]
+
+
+async def test_undo_in_a_lesson_takes_back_the_step_and_the_lessons_answers(tmp_path):
+    app = tutorial_app(tmp_path, find_lesson(SHIPPED, "attack"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: card(app) is not None)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: player_to_act(app))
+        await play_step(pilot, app)  # the attack on Force of Fusion, and B's answers
+        session = app.duel.lesson_session
+        await wait_until(pilot, lambda: player_to_act(app) and session.done == 5)
+        assert session.next_step.text == "attack Sawblade Golem -> player"
+        await pilot.press("u")
+        await wait_until(pilot, lambda: player_to_act(app) and app.duel.lesson_session.done == 0)
+        assert "▶ attack Drill Golem -> Force of Fusion" in panel(app)
+        listing = app.duel.query_one("#actions")
+        assert listing.texts[listing.highlighted] == "attack Drill Golem -> Force of Fusion"
+        done = await play_lesson_on(pilot, app)
+        assert done.done and app.duel.lesson_session.finished

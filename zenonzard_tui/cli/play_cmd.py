@@ -304,7 +304,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         # (the resume screen has the tutorial's entry: read only when it may be shown)
         wanted = args.tutorial is not None or args.resume or _names_no_game(args)
-        tutorial = _tutorial(args) if wanted else None
+        tutorial = tutorial_for(args) if wanted else None
         if args.tutorial is not None:
             return _play_tutorial(args, prefs, tutorial, loaded.warnings)
         session, restart = build(args, prefs)
@@ -362,7 +362,7 @@ def _run_app(app) -> int:
 NOT_WITH_TUTORIAL = ("hotseat", "ai", "deck", "opponent_deck", "seat", "seed", "first")
 
 
-def _tutorial(args: argparse.Namespace):
+def tutorial_for(args: argparse.Namespace):
     """The tutorial's lessons and progress (its warning said on stderr), and the lesson
     `--tutorial LESSON` names; UsageError for a lesson that is not there or options it does
     not take, LessonError for a damaged installation."""
