@@ -34,6 +34,13 @@ def player_to_act(app: ZenonzardApp) -> bool:
     return duel is not None and app.screen is duel and duel.can_act()
 
 
+async def begin(pilot, app: ZenonzardApp) -> None:
+    """Past the lesson's card, to the player's first decision."""
+    await wait_until(pilot, lambda: card(app) is not None)
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: player_to_act(app))
+
+
 async def play_step(pilot, app: ZenonzardApp) -> None:
     """The player's step, from the keys: at a mulligan, ← to the hand and Enter on each card the
     lesson points at, then Esc to the actions; then Enter on the action the lesson highlights."""
@@ -136,9 +143,7 @@ async def test_a_wrong_action_is_refused_with_the_reason_and_tried_again(tmp_pat
 async def test_keeping_at_the_mulligan_lesson_is_refused_and_the_hand_stays(tmp_path):
     app = tutorial_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: card(app) is not None)
-        await pilot.press("enter")
-        await wait_until(pilot, lambda: player_to_act(app))
+        await begin(pilot, app)
         await pilot.press("enter")  # "keep", the only action before cards are marked
         await pilot.pause()
         assert app.duel.lesson_session.texts == []
@@ -205,9 +210,7 @@ async def test_the_main_screen_offers_to_go_on_with_the_tutorial(tmp_path):
 async def test_save_undo_and_the_coach_are_not_in_a_lesson(tmp_path):
     app = tutorial_app(tmp_path, find_lesson(SHIPPED, "mana"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: card(app) is not None)
-        await pilot.press("enter")
-        await wait_until(pilot, lambda: player_to_act(app))
+        await begin(pilot, app)
         duel = app.duel
         for action in ("save", "save_as", "coach", "hint", "new_game"):
             assert not duel.check_action(action, ()), action
@@ -299,9 +302,7 @@ async def test_a_new_player_is_told_of_the_tutorial_once(tmp_path):
 async def test_undo_in_a_lesson_takes_back_the_step_and_the_lessons_answers(tmp_path):
     app = tutorial_app(tmp_path, find_lesson(SHIPPED, "attack"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: card(app) is not None)
-        await pilot.press("enter")
-        await wait_until(pilot, lambda: player_to_act(app))
+        await begin(pilot, app)
         await play_step(pilot, app)  # the attack on Force of Fusion, and B's answers
         session = app.duel.lesson_session
         await wait_until(pilot, lambda: player_to_act(app) and session.done == 5)
