@@ -250,10 +250,7 @@ class Progress:
             return f"Tutorial: done ({count} of {count} lessons); play it again"
         if self.started(all_lessons):
             lesson = self.next_lesson(all_lessons)
-            return (
-                f"Tutorial: go on with lesson {lesson.number} of {count}, {lesson.title} "
-                f"({self.summary(all_lessons)})"
-            )
+            return f"Tutorial: go on with lesson {lesson.number} of {count} ({lesson.title})"
         return f"Tutorial: learn to play, {count} short lessons (a few minutes)"
 
     def summary(self, all_lessons: list[Lesson]) -> str:

@@ -52,6 +52,7 @@ class ResumeScreen(Screen[Path | str | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_game", "New game", id="resume_new"),
+        Binding("t", "tutorial", "Tutorial", id="resume_tutorial"),
         Binding("d", "delete", "Delete", id="resume_delete"),
         Binding("j", "cursor_down", "Down", show=False, id="resume_down"),
         Binding("k", "cursor_up", "Up", show=False, id="resume_up"),
@@ -121,6 +122,8 @@ class ResumeScreen(Screen[Path | str | None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "new_game":
             return self.resume.new_game is not None
+        if action == "tutorial":
+            return self.resume.tutorial is not None
         return True
 
     def highlighted_info(self) -> SaveInfo | None:
@@ -154,6 +157,9 @@ class ResumeScreen(Screen[Path | str | None]):
 
     def action_new_game(self) -> None:
         self.dismiss(None)
+
+    def action_tutorial(self) -> None:
+        self.dismiss(TUTORIAL)
 
     def action_cursor_down(self) -> None:
         self.query_one(OptionList).action_cursor_down()
