@@ -107,6 +107,7 @@ class TutorialScreen(DuelScreen):
         self.refusal: tuple[str, str] | None = None  # the last action refused, and why
         self._marked_for: tuple[int, int] | None = None  # the step whose action was highlighted
         self._finished = False
+        self._panel_text: Content | None = None
 
     @property
     def lesson_session(self) -> LessonSession:
@@ -232,7 +233,10 @@ class TutorialScreen(DuelScreen):
                 tried, why = self.refusal
                 parts.append(Content.styled(f"✗ Not '{tried}': {why}", "$warning"))
         parts.append(Content.styled("r: the lesson's text again", "dim"))
-        self.panel.update(Content("\n").join(parts))
+        text = Content("\n").join(parts)
+        if text != self._panel_text:  # (an update lays the screen out again: only a change)
+            self._panel_text = text
+            self.panel.update(text)
 
     def _with_cost(self, shown: str, text: str) -> str:
         """The action the lesson asks for is marked (the player's step only)."""
