@@ -99,6 +99,7 @@ async def test_the_lesson_card_says_what_it_teaches_with_its_rules(tmp_path):
         text = " ".join(screen_text(app).split())
         assert "Lesson 1 of 7 · The mulligan (ZR 5.1, ZR 5.2)" in text
         assert "0 of 7 lessons done" in text and "Enter: begin the lesson" in text
+        assert "▶ The mulligan · Mana · Summoning" in text
         assert app.duel.lesson_session.texts == []  # nothing is played behind the card
         await pilot.press("enter")
         await wait_until(pilot, lambda: player_to_act(app))
@@ -174,7 +175,8 @@ async def test_the_next_lesson_follows_and_a_lesson_can_be_played_again(tmp_path
         await pilot.press("enter")  # the next one
         await wait_until(pilot, lambda: card(app) is not None and not card(app).done)
         assert app.duel.lesson.id == "mana"
-        assert "1 of 7 lessons done" in screen_text(app)
+        text = " ".join(screen_text(app).split())
+        assert "✓ The mulligan · ▶ Mana · Summoning" in text and "1 of 7 lessons done" in text
 
 
 async def test_quitting_keeps_the_lessons_done_and_the_tutorial_goes_on_there(tmp_path):

@@ -131,7 +131,13 @@ class TutorialScreen(DuelScreen):
 
     def show_intro(self) -> None:
         lesson = self.lesson
-        note = self.progress.summary(self.lessons)
+        done = self.progress.done
+
+        def mark(x: Lesson) -> str:
+            return ("▶ " if x is lesson else "✓ " if x.id in done else "") + x.title
+
+        note = " · ".join(mark(x) for x in self.lessons)
+        note += f" ({self.progress.summary(self.lessons)})"
         if self.progress.path is None:
             note += " (progress is not kept this time)"
         card = LessonCard(self.heading(lesson), lesson.intro, note, done=False, last=False)
