@@ -330,3 +330,14 @@ async def test_t_on_the_main_screen_opens_the_tutorial(tmp_path):
         await pilot.press("t")
         await wait_until(pilot, lambda: card(app) is not None)
         assert app.duel.lesson.id == "mulligan"
+
+
+async def test_the_help_in_the_tutorial_says_its_keys_first(tmp_path):
+    app = tutorial_app(tmp_path, find_lesson(SHIPPED, "mana"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await begin(pilot, app)
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: "The tutorial (a lesson at a time" in screen_text(app))
+        text = screen_text(app)
+        assert "r               the lesson's text again" in text
+        assert text.index("The tutorial (a lesson") < text.index("Playing")

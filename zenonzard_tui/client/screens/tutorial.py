@@ -22,6 +22,7 @@ from textual.widgets import Static
 
 from zenonzard_tui.client.lesson import LessonSession
 from zenonzard_tui.client.screens.duel import DuelScreen
+from zenonzard_tui.client.screens.modals import HelpScreen
 from zenonzard_tui.client.settings import Settings
 from zenonzard_tui.client.widgets.actions import ActionList
 from zenonzard_tui.client.widgets.zone import ZoneView
@@ -70,6 +71,29 @@ class LessonCard(ModalScreen[str]):
         elif what == "again" and not self.done:
             return
         self.dismiss(what)
+
+
+TUTORIAL_HELP = """\
+[b]The tutorial[/b] (a lesson at a time: the panel above the actions says what to do)
+  Enter           the action the lesson asks for: marked ▶ and highlighted
+                  (another action is refused, and the panel says why)
+  r               the lesson's text again
+  q               leave the tutorial (the lessons done are kept)
+"""
+
+
+class TutorialHelpScreen(HelpScreen):
+    """The duel's help, with the tutorial's keys first."""
+
+    DEFAULT_CSS = """
+    TutorialHelpScreen { align: center middle; }
+    TutorialHelpScreen #tutorial-help { margin-bottom: 1; }
+    """
+
+    def on_mount(self) -> None:
+        box = self.query_one("#help-box")
+        box.mount(Static(Content.from_markup(TUTORIAL_HELP), id="tutorial-help"), before=0)
+        super().on_mount()
 
 
 class LessonPanel(Static):
@@ -288,6 +312,9 @@ class TutorialScreen(DuelScreen):
                 wanted[card.name] -= 1
                 pointed.add(i)
         self.query_one("#my-hand", ZoneView).point(pointed)
+
+    def action_help(self) -> None:
+        self.app.push_screen(TutorialHelpScreen())
 
     def mode_text(self) -> str:
         return "tutorial"
