@@ -22,7 +22,7 @@ from typing import Any
 from zenonzard_tui.ai import LEVELS
 from zenonzard_tui.engine.events import SEATS
 from zenonzard_tui.engine.save import SaveError, shown, write_atomic
-from zenonzard_tui.files import FileReadError, clean_temps, move_aside, read_limited
+from zenonzard_tui.files import FileReadError, clean_temps, read_limited
 
 APP_NAME = "zenonzard-tui"
 CONFIG_ENV = "ZENONZARD_CONFIG_DIR"
@@ -293,6 +293,8 @@ def theme_names() -> tuple[str, ...]:
 def _bad(path: Path, settings: Settings, warnings: list[str]) -> Loaded:
     """Move a bad file aside (never overwrite what the user wrote, nor a file kept aside
     before: a second bad file in the same second gets its own name) and say where it went."""
+    from zenonzard_tui.files import move_aside
+
     try:
         aside = move_aside(path)
     except OSError as exc:
