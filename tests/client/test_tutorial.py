@@ -341,3 +341,20 @@ async def test_the_help_in_the_tutorial_says_its_keys_first(tmp_path):
         text = screen_text(app)
         assert "r               the lesson's text again" in text
         assert text.index("The tutorial (a lesson") < text.index("Playing")
+
+
+async def test_a_long_action_list_wraps_to_the_width_its_scrollbar_leaves(tmp_path):
+    """At 80x24 the attack lesson's eleven actions need a scrollbar: the options are wrapped to
+    the width left beside it, so a wrapped action's second line is indented under its first
+    (the list wrapped them for the width without the scrollbar, and Textual cut them again)."""
+    app = tutorial_app(tmp_path, find_lesson(SHIPPED, "attack"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await begin(pilot, app)
+        await pilot.pause()
+        listing = app.duel.query_one("#actions")
+        assert listing.show_vertical_scrollbar
+        assert listing._width == listing.scrollable_content_region.width
+        side = [line.split("▊", 1)[1] for line in screen_text(app).splitlines() if "▊" in line]
+        start = next(i for i, line in enumerate(side) if line.startswith("1 "))
+        shown = side[start : start + listing.scrollable_content_region.height]
+        assert all(line[:1].isdigit() or line.startswith("  ") for line in shown), shown

@@ -29,6 +29,7 @@ from zenonzard_tui.client.widgets.zone import ZoneView
 from zenonzard_tui.tutorial import PLAYER, Lesson, Progress
 
 MARK = "▶ "  # before the action the lesson asks for
+SHORT = 30  # lines: below, the lesson panel leaves out what the card and the key bar say
 
 
 class LessonCard(ModalScreen[str]):
@@ -105,7 +106,7 @@ class LessonPanel(Static):
         max-height: 55%;
         padding: 0 1;
         background: $accent 15%;
-        border-bottom: solid $accent;
+        border-top: solid $accent;
     }
     """
 
@@ -143,7 +144,7 @@ class TutorialScreen(DuelScreen):
         return self.lesson_session.lesson
 
     def on_mount(self) -> None:
-        self.query_one("#side").mount(self.panel, before="#actions-title")
+        self.query_one("#left").mount(self.panel, before="#log-title")
         super().on_mount()
         self.show_intro()
 
@@ -248,10 +249,17 @@ class TutorialScreen(DuelScreen):
         super().render_view()
         self.render_lesson()
 
+    def on_resize(self) -> None:
+        super().on_resize()
+        if self.view is not None:
+            self.render_lesson()
+
     def render_lesson(self) -> None:
         lesson, session = self.lesson, self.lesson_session
         step = session.next_step
-        parts = [Content.styled(self.heading(lesson), "bold")]
+        short = self.size.height < SHORT  # the rules are on the lesson's card; r is in the key bar
+        heading = f"Lesson {lesson.number}/{len(self.lessons)} · {lesson.title}"
+        parts = [Content.styled(heading if short else self.heading(lesson), "bold")]
         if session.finished:
             parts.append(Content("Lesson done."))
         elif step is not None and step.seat != PLAYER:
@@ -262,7 +270,8 @@ class TutorialScreen(DuelScreen):
             if self.refusal is not None:
                 tried, why = self.refusal
                 parts.append(Content.styled(f"✗ Not '{tried}': {why}", "$warning"))
-        parts.append(Content.styled("r: the lesson's text again", "dim"))
+        if not short:
+            parts.append(Content.styled("r: the lesson's text again", "dim"))
         text = Content("\n").join(parts)
         if text != self._panel_text:  # (an update lays the screen out again: only a change)
             self._panel_text = text
