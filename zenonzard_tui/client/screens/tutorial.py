@@ -1,8 +1,8 @@
 """The tutorial: the duel screen on a lesson's position, with the lesson beside the actions.
 
 `TutorialScreen` is the duel screen (the same board, keys and channels) with a lesson's session
-(client/lesson.py): before a lesson its card says what it teaches; the lesson panel above the
-actions says what to do now, and the action asked for is marked `▶` and highlighted; an action
+(client/lesson.py): before a lesson its card says what it teaches; the lesson panel under the
+board says what to do now, and the action asked for is marked `▶` and highlighted; an action
 the lesson does not ask for is refused with the reason, and the player tries again; B's moves are
 the lesson's script. When the script is played, the lesson is done (kept in the tutorial's
 progress) and its card offers the next one; the last ends the tutorial.
@@ -75,7 +75,7 @@ class LessonCard(ModalScreen[str]):
 
 
 TUTORIAL_HELP = """\
-[b]The tutorial[/b] (a lesson at a time: the panel above the actions says what to do)
+[b]The tutorial[/b] (a lesson at a time: the panel under the board says what to do)
   Enter           the action the lesson asks for: marked ▶ and highlighted
                   (another action is refused, and the panel says why)
   r               the lesson's text again
@@ -98,7 +98,7 @@ class TutorialHelpScreen(HelpScreen):
 
 
 class LessonPanel(Static):
-    """What the lesson asks now, above the actions."""
+    """What the lesson asks now, under the board."""
 
     DEFAULT_CSS = """
     LessonPanel {
