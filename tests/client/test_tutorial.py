@@ -101,6 +101,7 @@ async def test_the_lesson_card_says_what_it_teaches_with_its_rules(tmp_path):
         assert "0 of 7 lessons done" in text and "Enter: begin the lesson" in text
         assert "▶ The mulligan · Mana · Summoning" in text
         assert app.duel.lesson_session.texts == []  # nothing is played behind the card
+        assert app.duel.generation == 1  # the game started once (on_mount: Textual calls both)
         await pilot.press("enter")
         await wait_until(pilot, lambda: player_to_act(app))
         text = screen_text(app)

@@ -144,8 +144,8 @@ class TutorialScreen(DuelScreen):
         return self.lesson_session.lesson
 
     def on_mount(self) -> None:
+        """(Textual calls the duel screen's on_mount after this one: it starts the game.)"""
         self.query_one("#left").mount(self.panel, before="#log-title")
-        super().on_mount()
         self.show_intro()
 
     # ------------------------------------------------------------------------------------------
@@ -250,7 +250,7 @@ class TutorialScreen(DuelScreen):
         self.render_lesson()
 
     def on_resize(self) -> None:
-        super().on_resize()
+        """(The duel screen's on_resize is called too, by Textual.)"""
         if self.view is not None:
             self.render_lesson()
 
