@@ -94,7 +94,6 @@ class TutorialHelpScreen(HelpScreen):
     def on_mount(self) -> None:
         box = self.query_one("#help-box")
         box.mount(Static(Content.from_markup(TUTORIAL_HELP), id="tutorial-help"), before=0)
-        super().on_mount()
 
 
 class LessonPanel(Static):
