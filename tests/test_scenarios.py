@@ -186,3 +186,46 @@ def test_cli_runs_a_folder(tmp_path, capsys):
     assert main(["scenario", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert out.index("a.toml") < out.index("b.toml") and "2 passed" in out
+
+
+MULLIGAN_POSITION = """
+name = "before the first turn"
+[state]
+turn = {turn}
+active = "{active}"
+phase = "mulligan"
+[state.A]
+hand = ["Drill Golem"]
+{extra}
+"""
+
+
+@pytest.mark.parametrize(
+    ("turn", "active", "extra", "problem"),
+    [
+        (3, "A", "", 'phase "mulligan" comes before turn 1'),
+        (1, "A", "movement = 1", 'A.movement: in phase "mulligan" the game has not begun'),
+        (1, "A", 'field = ["Drill Golem"]', 'A.field: in phase "mulligan"'),
+        (1, "A", 'base = ["colorless"]', 'A.base: in phase "mulligan"'),
+    ],
+)
+def test_a_mulligan_position_comes_before_turn_1_with_nothing_in_play(turn, active, extra, problem):
+    """ZR 5.1, ZR 5.2: a position at the mulligans is turn 1 before it starts, A deciding first."""
+    text = MULLIGAN_POSITION.format(turn=turn, active=active, extra=extra)
+    with pytest.raises(ScenarioError) as err:
+        parse_scenario(text, "m.toml")
+    assert problem in err.value.problem and err.value.line is not None
+
+
+def test_a_mulligan_position_asks_a_then_b_then_starts_turn_1():
+    game = parse_scenario(MULLIGAN_POSITION.format(turn=1, active="A", extra=""), "m").new_game()
+    assert (game.phase, game.turn, game.pending.kind, game.pending.seat) == (
+        "mulligan",
+        0,
+        "mulligan",
+        0,
+    )
+    game.apply("keep")
+    assert (game.pending.kind, game.pending.seat) == ("mulligan", 1)
+    game.apply("keep")
+    assert (game.phase, game.turn, game.active) == ("mana", 1, 0)

@@ -139,6 +139,20 @@ STALE_TEMP_SECONDS = 3600.0  # a write takes milliseconds: an hour-old temporary
 _cleaned: set[str] = set()  # the folders cleaned by this process (once each)
 
 
+def move_aside(path: Path) -> Path:
+    """Rename a file that cannot be used to `NAME.bad-<date>-<time>` beside it (a second one in
+    the same second gets `-2`, and so on: none is ever overwritten) and return the new path.
+    OSError when it cannot be moved."""
+    stamp = f"{path.name}.bad-{time.strftime('%Y%m%d-%H%M%S')}"
+    aside = path.with_name(stamp)
+    n = 1
+    while os.path.lexists(aside):
+        n += 1
+        aside = path.with_name(f"{stamp}-{n}")
+    path.replace(aside)
+    return aside
+
+
 def write_atomic(path: str | os.PathLike[str], data: str) -> None:
     """Write a text file so that it is either whole or untouched: a temporary file in the same
     folder, synced, then renamed over `path` (the folder is made if need be). A link is followed

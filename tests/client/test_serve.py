@@ -101,6 +101,8 @@ def test_the_server_answers_with_the_page_and_a_session_starts(server):
 def test_bad_play_options_are_refused_before_the_server_starts(capsys):
     assert main(["serve", "--port", "8009", "--", "--deck", "no-such.deck"]) == 2
     assert "no-such.deck" in capsys.readouterr().err
+    assert main(["serve", "--port", "8009", "--", "--tutorial", "no-such-lesson"]) == 2
+    assert "--tutorial no-such-lesson: no such lesson" in capsys.readouterr().err
 
 
 def test_play_runs_under_textual_serves_web_driver_without_a_terminal(monkeypatch):

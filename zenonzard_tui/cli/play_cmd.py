@@ -82,6 +82,15 @@ def register(sub: argparse._SubParsersAction) -> None:
         "('zenonzard scenario --puzzles' lists them)",
     )
     source.add_argument("--load", metavar="SAVE", help="resume a saved game")
+    source.add_argument(
+        "--tutorial",
+        nargs="?",
+        const="",
+        metavar="LESSON",
+        help="a first game that teaches, in 7 short lessons: goes on with the first lesson not "
+        "done, or LESSON (its number or name: mulligan, mana, summon, attack, block, flash, "
+        "movement)",
+    )
     p.add_argument(
         "--ai-delay",
         type=seconds(0, 10),
@@ -287,6 +296,7 @@ def run(args: argparse.Namespace) -> int:
     )
     from zenonzard_tui.client.settings import load_settings, settings_path
     from zenonzard_tui.scenarios import ScenarioError
+    from zenonzard_tui.tutorial import LessonError
 
     loaded = load_settings()
     for warning in loaded.warnings:
@@ -305,8 +315,13 @@ def run(args: argparse.Namespace) -> int:
         )
         return 0
     try:
+        # (the resume screen has the tutorial's entry: read only when it may be shown)
+        wanted = args.tutorial is not None or args.resume or _names_no_game(args)
+        tutorial = tutorial_for(args) if wanted else None
+        if args.tutorial is not None:
+            return _play_tutorial(args, prefs, tutorial, loaded.warnings)
         session, restart = build(args, prefs)
-    except (UsageError, DeckError, ScenarioError, SaveError) as exc:
+    except (UsageError, DeckError, ScenarioError, SaveError, LessonError) as exc:
         say(f"{PROG}: {exc}", file=sys.stderr)
         return 2
     if not terminal_or_say(PROG):
@@ -315,13 +330,23 @@ def run(args: argparse.Namespace) -> int:
 
     autosave = None if args.no_autosave else autosaves_dir()
     resume = None
-    if args.resume or (_names_no_game(args) and autosave and list_saves(autosave, None)):
+    under_way = tutorial is not None and tutorial.progress.started(tutorial.lessons)
+    if args.resume or (
+        _names_no_game(args) and autosave and (under_way or list_saves(autosave, None))
+    ):
         seed = args.seed
 
         def load(path: Path):
             return resume_session(path, args, seed or random.SystemRandom().randrange(1, 10**9))
 
-        resume = Resume(autosave, saves_dir(), load, lambda: (session, restart))
+        resume = Resume(
+            autosave,
+            saves_dir(),
+            load,
+            lambda: (session, restart),
+            tutorial.progress.entry(tutorial.lessons) if tutorial is not None else None,
+            under_way,
+        )
     app = ZenonzardApp(
         None if resume else session,
         ai_delay=args.ai_delay,
@@ -333,13 +358,63 @@ def run(args: argparse.Namespace) -> int:
         settings_file=settings_path(),
         warnings=loaded.warnings,
         saves_by_name=args.served,
+        tutorial=tutorial,
     )
+    return _run_app(app)
+
+
+def _run_app(app) -> int:
     app.run()
     if app.return_code:  # the app stopped on an error (Textual has printed it)
         return app.return_code
     if app.session is not None:
-        _farewell(app.session)
+        _farewell(app.session, app.tutorial)
     return 0
+
+
+NOT_WITH_TUTORIAL = ("hotseat", "ai", "deck", "opponent_deck", "seat", "seed", "first")
+
+
+def tutorial_for(args: argparse.Namespace):
+    """The tutorial's lessons and progress (its warning said on stderr), and the lesson
+    `--tutorial LESSON` names; UsageError for a lesson that is not there or options it does
+    not take, LessonError for a damaged installation."""
+    from zenonzard_tui.client.app import Tutorial
+    from zenonzard_tui.tutorial import find_lesson, lessons, load_progress, progress_path
+
+    shipped = lessons(check=args.tutorial is not None)  # (a damaged one: exit 2 before a screen)
+    progress = load_progress(progress_path())
+    if progress.warning:
+        say(f"{PROG}: warning: the tutorial's progress: {progress.warning}", file=sys.stderr)
+    first = None
+    if args.tutorial:
+        first = find_lesson(shipped, args.tutorial)
+        if first is None:
+            names = ", ".join(f"{x.number} {x.id}" for x in shipped)
+            raise UsageError(f"--tutorial {args.tutorial}: no such lesson; the lessons: {names}")
+    if args.tutorial is not None:
+        given = [o for o in NOT_WITH_TUTORIAL if getattr(args, o) not in (None, False, "random")]
+        if given:
+            option = "--" + given[0].replace("_", "-")
+            raise UsageError(f"{option} is for a game; the tutorial's lessons have their own")
+    return Tutorial(shipped, progress, first)
+
+
+def _play_tutorial(args: argparse.Namespace, prefs: Settings, tutorial, warnings: list[str]) -> int:
+    """`play --tutorial`: the lessons, from the first not done (or the one named)."""
+    from zenonzard_tui.client.app import ZenonzardApp
+    from zenonzard_tui.client.settings import settings_path
+
+    if not terminal_or_say(PROG):
+        return 2
+    app = ZenonzardApp(
+        ai_delay=args.ai_delay,
+        settings=prefs,
+        settings_file=settings_path(),
+        warnings=warnings,
+        tutorial=tutorial,
+    )
+    return _run_app(app)
 
 
 NOT_WITH_SERVER = ("hotseat", "ai", "scenario", "load", "resume", "list_saves", "opponent_deck",
@@ -403,9 +478,18 @@ def _has_terminal() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def _farewell(session) -> None:
+def _farewell(session, tutorial=None) -> None:
     """After the screen closes: where the game is, and how to go on with it. Only a file that
-    holds this game's last position is named (never a stale or another copy's autosave)."""
+    holds this game's last position is named (never a stale or another copy's autosave). After
+    a lesson: how far the tutorial is."""
+    from zenonzard_tui.client.lesson import LessonSession
+
+    if isinstance(session, LessonSession) and tutorial is not None:
+        lessons, progress = tutorial.lessons, tutorial.progress
+        say(f"Tutorial: {progress.summary(lessons)}.")
+        if not progress.complete(lessons):
+            say("Go on with: zenonzard play --tutorial")
+        return
     if session.save_path is not None and not session.unsaved:
         say(f"Saved: {session.save_path}")
         if not session.over:

@@ -77,6 +77,7 @@ def run(args: argparse.Namespace) -> int:
     from zenonzard_tui.decks import DeckError
     from zenonzard_tui.engine.save import SaveError
     from zenonzard_tui.scenarios import ScenarioError
+    from zenonzard_tui.tutorial import LessonError
 
     play_args = list(args.play_args)
     if play_args[:1] == ["--"]:
@@ -94,9 +95,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         if play_cmd.is_network(parsed):  # a room on a duel server: each tab takes a seat
             play_cmd.network_deck(parsed, Settings())
+        elif parsed.tutorial is not None:  # each tab its own tutorial
+            play_cmd.tutorial_for(parsed)
         else:
             play_cmd.build(parsed)
-    except (play_cmd.UsageError, DeckError, ScenarioError, SaveError) as exc:
+    except (play_cmd.UsageError, DeckError, ScenarioError, SaveError, LessonError) as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2
     try:

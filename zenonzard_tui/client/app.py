@@ -8,7 +8,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -22,6 +22,9 @@ from zenonzard_tui.client.screens.duel import DuelScreen
 from zenonzard_tui.client.session import Session
 from zenonzard_tui.client.settings import Settings, save_settings
 from zenonzard_tui.usertext import terminal_safe
+
+if TYPE_CHECKING:
+    from zenonzard_tui.tutorial import Lesson, Progress
 
 Restart = Callable[[], Session]
 
@@ -49,6 +52,18 @@ class Resume:
     saves: Path | None
     load: Callable[[Path], Session]
     new_game: Callable[[], tuple[Session, Restart | None]] | None = None
+    tutorial: str | None = None  # the tutorial's entry (the app's `tutorial`), None: none
+    tutorial_under_way: bool = False  # some lessons done, not all: its entry is highlighted
+
+
+@dataclass(frozen=True)
+class Tutorial:
+    """The tutorial's lessons, which are done (kept in the progress file), and the lesson to
+    open first (None: the first not done)."""
+
+    lessons: list[Lesson]
+    progress: Progress
+    first: Lesson | None = None
 
 
 class ZenonzardApp(App[None]):
@@ -85,6 +100,7 @@ class ZenonzardApp(App[None]):
         warnings: Sequence[str] = (),
         saves_by_name: bool = False,
         lobby: Lobby | None = None,
+        tutorial: Tutorial | None = None,
     ) -> None:
         super().__init__()
         self.saves_by_name = saves_by_name
@@ -101,8 +117,11 @@ class ZenonzardApp(App[None]):
         self._gc_threshold: tuple[int, int, int] | None = None
         self._last_input = time.monotonic()
         self.lobby = lobby
-        if session is None and resume is None and builder is None and lobby is None:
-            raise ValueError("ZenonzardApp needs a session, a resume screen or a deck to build")
+        self.tutorial = tutorial
+        if all(x is None for x in (session, resume, builder, lobby, tutorial)):
+            raise ValueError(
+                "ZenonzardApp needs a session, a resume screen, a deck to build or the tutorial"
+            )
 
     def on_mount(self) -> None:
         if self.settings.theme in self.available_themes:
@@ -115,6 +134,7 @@ class ZenonzardApp(App[None]):
         session, restart = self._first
         if session is not None:
             self.play(session, restart)
+            self._suggest_tutorial(session)
         elif self.lobby is not None:
             from zenonzard_tui.client.screens.lobby import LobbyScreen
 
@@ -124,6 +144,8 @@ class ZenonzardApp(App[None]):
             from zenonzard_tui.client.screens.builder import BuilderScreen
 
             self.push_screen(BuilderScreen(self.builder))
+        elif self.tutorial is not None and self.resume is None:
+            self.play_tutorial(self.tutorial.first)
         else:
             self.show_resume()
         self.call_after_refresh(self._tame_gc)
@@ -182,6 +204,42 @@ class ZenonzardApp(App[None]):
         )
         self.push_screen(self.duel)
 
+    def _suggest_tutorial(self, session: Session) -> None:
+        """A new game of someone who has never opened the tutorial: say where it is."""
+        tutorial = self.tutorial
+        if tutorial is None or tutorial.progress.done or session.texts or session.puzzle:
+            return
+        count = len(tutorial.lessons)
+        self.notify(
+            f"New to Zenonzard? The tutorial teaches a first game in {count} short lessons: "
+            "quit (q) and run zenonzard play --tutorial.",
+            title="Tutorial",
+            timeout=10,
+        )
+
+    def play_tutorial(self, lesson: Lesson | None = None) -> None:
+        """The tutorial's screen on `lesson` (None: the first lesson not done)."""
+        from zenonzard_tui.client.screens.tutorial import TutorialScreen
+        from zenonzard_tui.tutorial import LessonError
+
+        tutorial = self.tutorial
+        assert tutorial is not None
+        try:
+            for each in tutorial.lessons:  # (read when first wanted)
+                _ = each.steps
+        except LessonError as exc:  # a damaged installation
+            self.notify(f"The tutorial cannot start: {exc}", severity="error", timeout=12)
+            if self.resume is not None:
+                self.call_after_refresh(self.show_resume)
+            else:
+                self.exit()
+            return
+        first = lesson or tutorial.progress.next_lesson(tutorial.lessons)
+        self.duel = TutorialScreen(
+            tutorial.lessons, tutorial.progress, first, self.settings, ai_delay=self.ai_delay
+        )
+        self.push_screen(self.duel)
+
     async def _start_from_lobby(self, lobby: Lobby) -> None:
         """The network game starts: the duel screen in place of the waiting one."""
         session = await lobby.start()
@@ -194,11 +252,15 @@ class ZenonzardApp(App[None]):
         assert self.resume is not None
         self.push_screen(ResumeScreen(self.resume), self._resumed)
 
-    def _resumed(self, choice: Path | None) -> None:
+    def _resumed(self, choice: Path | str | None) -> None:
+        from zenonzard_tui.client.screens.resume import TUTORIAL
         from zenonzard_tui.engine.save import SaveError
 
         assert self.resume is not None
-        if choice is None:
+        if choice == TUTORIAL:
+            self.play_tutorial()
+            return
+        if not isinstance(choice, Path):
             if self.resume.new_game is None:
                 self.exit()
                 return

@@ -14,7 +14,6 @@ moved aside as `settings.toml.bad-<date>` so that nothing the user wrote is over
 from __future__ import annotations
 
 import os
-import time
 import tomllib
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
@@ -313,14 +312,10 @@ def theme_names() -> tuple[str, ...]:
 def _bad(path: Path, settings: Settings, warnings: list[str]) -> Loaded:
     """Move a bad file aside (never overwrite what the user wrote, nor a file kept aside
     before: a second bad file in the same second gets its own name) and say where it went."""
-    stamp = f"{path.name}.bad-{time.strftime('%Y%m%d-%H%M%S')}"
-    aside = path.with_name(stamp)
-    n = 1
-    while os.path.lexists(aside):
-        n += 1
-        aside = path.with_name(f"{stamp}-{n}")
+    from zenonzard_tui.files import move_aside
+
     try:
-        path.replace(aside)
+        aside = move_aside(path)
     except OSError as exc:
         warnings.append(f"(it could not be moved aside: {exc.strerror or exc})")
         return Loaded(settings, warnings)

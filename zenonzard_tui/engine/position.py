@@ -12,6 +12,8 @@ Choices where the format leaves room:
   life, capped at 10 (ZR 3.6).
 - `movement` counts for the active player in "mana"/"main" only; in "standby" the start step sets
   it (ZR 5.3.1), so giving it there is an error, and for the other player it is ignored.
+- "mulligan": the game before its first turn (turn 1, A first, ZR 5.2): the hands are as given,
+  each player decides once, A then B, and turn 1 starts; no `movement`, nothing in play.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Any, NoReturn
 
 from zenonzard_tui.cards.loader import load_pool, normalize_name
 from zenonzard_tui.cards.model import CardDef, ForceDef
+from zenonzard_tui.engine.actions import MULLIGAN
 from zenonzard_tui.engine.game import Game
 from zenonzard_tui.engine.rng import Rng
 from zenonzard_tui.engine.state import (
@@ -41,7 +44,7 @@ SEATS = ("A", "B")
 # what a zone of a game can hold: the hand its limit (ZR 3.3); a deck or a trash no more than the
 # 40 cards a player has (ZR 4.1)
 ZONE_CARDS = {"hand": (HAND_LIMIT, "ZR 3.3"), "deck": (40, "ZR 4.1"), "trash": (40, "ZR 4.1")}
-PHASES = ("standby", "mana", "main")
+PHASES = ("mulligan", "standby", "mana", "main")
 STATE_KEYS = ("turn", "active", "phase", "seed", "A", "B")
 PLAYER_KEYS = ("life", "movement", "forces", "hand", "deck", "base", "field", "trash")
 FORCE_KEYS = ("id", "life", "rested", "destroyed")
@@ -149,6 +152,9 @@ def game_from_position(
     phase = state["phase"]
     if phase not in PHASES:
         b.fail(f"[state] phase must be one of {', '.join(PHASES)}; got {phase!r}", top, "phase")
+    if phase == "mulligan" and (turn != 1 or active != "A"):
+        b.fail('[state] phase "mulligan" comes before turn 1: turn = 1, active = "A" (ZR 5.2)',
+               top, "phase")  # fmt: skip
     seed = state.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int):
         b.fail(f"[state] seed must be a whole number, got {seed!r}", top, "seed")
@@ -169,7 +175,7 @@ def game_from_position(
         headers = (f"[state.{who}]",)
         raw = b.check_keys(state.get(who, {}), PLAYER_KEYS, f"[state.{who}]", headers)
         p = game.players[seat]
-        p.mulliganed = True
+        p.mulliganed = phase != "mulligan"
         for zone in ("deck", "hand", "trash"):
             entries = raw.get(zone, [])
             if not isinstance(entries, list):
@@ -220,6 +226,15 @@ def game_from_position(
         else:
             p.life = min(LIFE_CAP, START_LIFE - sum(f.force.life for f in p.forces))
 
+        if phase == "mulligan":
+            for key in ("movement", "field", "base"):
+                if raw.get(key):
+                    b.fail(
+                        f'{who}.{key}: in phase "mulligan" the game has not begun: no Movement '
+                        "and nothing in play yet (ZR 5.1, ZR 5.2)",
+                        headers,
+                        key,
+                    )
         if "movement" in raw:
             if phase == "standby" and seat == seat_active:
                 b.fail(
@@ -242,7 +257,11 @@ def game_from_position(
                 s.uid = game.new_uid()
 
     game.changed_play()  # (the cards in play and the Forces were put there directly)
-    if phase == "standby":
+    if phase == "mulligan":  # ZR 5.2: the first player decides first, then turn 1 starts
+        game.turn = 0
+        game.phase = "mulligan"
+        game.ask(MULLIGAN, 0)
+    elif phase == "standby":
         game.turn = turn - 1
         game.push((Game.t_start_turn,))
     elif phase == "mana":

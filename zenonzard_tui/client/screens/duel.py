@@ -652,14 +652,7 @@ class DuelScreen(Screen[None]):
         if v.active:
             where = f"{turn} · {v.active}'s turn · {d.PHASES.get(v.phase, v.phase)}"
         s = self.session
-        if getattr(s, "network", False):
-            mode = "network"
-        else:
-            mode = "hotseat" if s.hotseat else f"vs AI {s.settings.ai}"
-        if s.puzzle is not None:
-            mode = f"puzzle · {mode}"
-        if self.autopass:
-            mode += " · auto-pass"
+        mode = self.mode_text()
         if self.over:
             last = v.log[-1] if v.log else "The game is over."
             left = Content.styled(f"Game over. {last}", "bold")
@@ -670,7 +663,7 @@ class DuelScreen(Screen[None]):
         question = self.live_question()
         left = Content.styled(question, "bold")
         if s.is_ai(seat):
-            tail = Content.styled(f"  {SEATS[seat]} is the AI: thinking…", "italic $text-muted")
+            tail = Content.styled(f"  {self.ai_deciding(seat)}", "italic $text-muted")
         elif seat == self.viewer and not s.hotseat:
             tail = Content.styled("  your move", "$success")
         else:
@@ -678,6 +671,23 @@ class DuelScreen(Screen[None]):
         status.show(
             left + tail, left, right=(f"{where} · {mode}", f"{turn} · {mode}", where), keep=2
         )
+
+    def ai_deciding(self, seat: int) -> str:
+        """The status line while the AI decides."""
+        return f"{SEATS[seat]} is the AI: thinking…"
+
+    def mode_text(self) -> str:
+        """The status line's mode: "vs AI medium · auto-pass", "hotseat", "puzzle · ..."."""
+        s = self.session
+        if getattr(s, "network", False):
+            mode = "network"
+        else:
+            mode = "hotseat" if s.hotseat else f"vs AI {s.settings.ai}"
+        if s.puzzle is not None:
+            mode = f"puzzle · {mode}"
+        if self.autopass:
+            mode += " · auto-pass"
+        return mode
 
     def live_pending(self) -> PendingView | None:
         """The pending decision: its kind and seat are public (and its actions, if ours)."""

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from zenonzard_tui.client.app import Resume
 
 NEW = "new"
+TUTORIAL = "tutorial"  # the tutorial's entry (dismissed with this word)
 
 
 def entry_text(info: SaveInfo) -> Content:
@@ -46,11 +47,12 @@ def entry_text(info: SaveInfo) -> Content:
     )
 
 
-class ResumeScreen(Screen[Path | None]):
-    """Dismissed with the chosen file, or None for a new game."""
+class ResumeScreen(Screen[Path | str | None]):
+    """Dismissed with the chosen file, None for a new game, or TUTORIAL for the tutorial."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_game", "New game", id="resume_new"),
+        Binding("t", "tutorial", "Tutorial", id="resume_tutorial"),
         Binding("d", "delete", "Delete", id="resume_delete"),
         Binding("j", "cursor_down", "Down", show=False, id="resume_down"),
         Binding("k", "cursor_up", "Up", show=False, id="resume_up"),
@@ -69,6 +71,8 @@ class ResumeScreen(Screen[Path | None]):
         options: list[Option] = []
         if self.resume.new_game is not None:
             options.append(Option("New game", id=NEW))
+        if self.resume.tutorial is not None:
+            options.append(Option(Content.styled(self.resume.tutorial, "bold"), id=TUTORIAL))
         for n, info in enumerate(self.infos):
             options.append(Option(entry_text(info), id=str(n), disabled=bool(info.problem)))
         if not self.infos:
@@ -84,13 +88,18 @@ class ResumeScreen(Screen[Path | None]):
     def on_mount(self) -> None:
         listing = self.query_one(OptionList)
         listing.focus()
-        if self.resume.new_game is not None and self.infos:
-            listing.highlighted = 1  # the newest game in progress
+        first = (self.resume.new_game is not None) + (self.resume.tutorial is not None)
+        if self.resume.tutorial is not None and self.resume.tutorial_under_way:
+            listing.highlighted = first - 1  # the tutorial under way
+        elif self.resume.new_game is not None and self.infos:
+            listing.highlighted = first  # the newest game in progress
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         if event.option.id == NEW:
             self.dismiss(None)
+        elif event.option.id == TUTORIAL:
+            self.dismiss(TUTORIAL)
         elif event.option.id is not None:
             info = self.infos[int(event.option.id)]
             if info.kind is SaveKind.FINISHED:
@@ -113,6 +122,8 @@ class ResumeScreen(Screen[Path | None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "new_game":
             return self.resume.new_game is not None
+        if action == "tutorial":
+            return self.resume.tutorial is not None
         return True
 
     def highlighted_info(self) -> SaveInfo | None:
@@ -120,7 +131,7 @@ class ResumeScreen(Screen[Path | None]):
         if listing.highlighted is None:
             return None
         option_id = listing.get_option_at_index(listing.highlighted).id
-        return None if option_id in (None, NEW) else self.infos[int(option_id)]
+        return None if option_id in (None, NEW, TUTORIAL) else self.infos[int(option_id)]
 
     def action_delete(self) -> None:
         """`d` twice on a game in progress deletes its autosave (saves are yours: not here)."""
@@ -146,6 +157,9 @@ class ResumeScreen(Screen[Path | None]):
 
     def action_new_game(self) -> None:
         self.dismiss(None)
+
+    def action_tutorial(self) -> None:
+        self.dismiss(TUTORIAL)
 
     def action_cursor_down(self) -> None:
         self.query_one(OptionList).action_cursor_down()

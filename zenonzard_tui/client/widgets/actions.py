@@ -89,6 +89,11 @@ class ActionList(OptionList):
         if self.scrollable_content_region.width != self._width and self._shown:
             self._build()
 
+    def _watch_show_vertical_scrollbar(self) -> None:
+        """The scrollbar came (or went) with a long list: wrap again to the width left, or the
+        list wraps lines again that were cut for the wider one (as TextArea does)."""
+        self.on_resize()
+
     def action_board(self) -> None:
         self.post_message(self.ToBoard())
 

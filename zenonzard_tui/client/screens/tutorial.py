@@ -1,0 +1,351 @@
+"""The tutorial: the duel screen on a lesson's position, with the lesson beside the actions.
+
+`TutorialScreen` is the duel screen (the same board, keys and channels) with a lesson's session
+(client/lesson.py): before a lesson its card says what it teaches; the lesson panel under the
+board says what to do now, and the action asked for is marked `▶` and highlighted; an action
+the lesson does not ask for is refused with the reason, and the player tries again; B's moves are
+the lesson's script. When the script is played, the lesson is done (kept in the tutorial's
+progress) and its card offers the next one; the last ends the tutorial.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from zenonzard_tui.client.lesson import LessonSession
+from zenonzard_tui.client.screens.duel import DuelScreen
+from zenonzard_tui.client.screens.modals import HelpScreen
+from zenonzard_tui.client.settings import Settings
+from zenonzard_tui.client.widgets.actions import ActionList
+from zenonzard_tui.client.widgets.zone import ZoneView
+from zenonzard_tui.tutorial import PLAYER, Lesson, Progress
+
+MARK = "▶ "  # before the action the lesson asks for
+SHORT = 30  # lines: below, the lesson panel leaves out what the card and the key bar say
+
+
+class LessonCard(ModalScreen[str]):
+    """A lesson's card: its introduction ("begin" or "quit"), or, once done, what it did
+    ("next", "again" or "quit"; the last lesson: "again" or "quit")."""
+
+    DEFAULT_CSS = """
+    LessonCard { align: center middle; }
+    LessonCard #lesson-card { width: 76; max-width: 96%; }
+    LessonCard .note { color: $text; }
+    LessonCard #lesson-keys { margin-top: 1; color: $text-muted; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,escape", "pick('go')", "Go on", id="lesson_go"),
+        Binding("r", "pick('again')", "Again", id="lesson_again"),
+        Binding("q", "pick('quit')", "Quit", id="lesson_quit"),
+    ]
+
+    def __init__(self, heading: str, body: str, footnote: str, *, done: bool, last: bool) -> None:
+        super().__init__()
+        self.heading, self.body, self.footnote = heading, body, footnote
+        self.done, self.last = done, last
+
+    def compose(self) -> ComposeResult:
+        if not self.done:
+            keys = "Enter: begin the lesson  ·  q: leave the tutorial"
+        elif self.last:
+            keys = "Enter or q: leave the tutorial  ·  r: this lesson again"
+        else:
+            keys = "Enter: the next lesson  ·  r: this lesson again  ·  q: leave the tutorial"
+        with Vertical(id="lesson-card", classes="dialog"):
+            yield Static(Content.styled(self.heading, "bold"), id="lesson-heading")
+            yield Static(Content(self.body), classes="note", id="lesson-body")
+            yield Static(Content.styled(self.footnote, "italic"), classes="note")
+            yield Static(Content(keys), id="lesson-keys")
+
+    def action_pick(self, what: str) -> None:
+        if what == "go":
+            what = "begin" if not self.done else ("quit" if self.last else "next")
+        elif what == "again" and not self.done:
+            return
+        self.dismiss(what)
+
+
+TUTORIAL_HELP = """\
+[b]The tutorial[/b] (a lesson at a time: the panel under the board says what to do)
+  Enter           the action the lesson asks for: marked ▶ and highlighted
+                  (another action is refused, and the panel says why)
+  r               the lesson's text again
+  q               leave the tutorial (the lessons done are kept)
+"""
+
+
+class TutorialHelpScreen(HelpScreen):
+    """The duel's help, with the tutorial's keys first."""
+
+    DEFAULT_CSS = """
+    TutorialHelpScreen { align: center middle; }
+    TutorialHelpScreen #tutorial-help { margin-bottom: 1; }
+    """
+
+    def on_mount(self) -> None:
+        box = self.query_one("#help-box")
+        box.mount(Static(Content.from_markup(TUTORIAL_HELP), id="tutorial-help"), before=0)
+
+
+class LessonPanel(Static):
+    """What the lesson asks now, under the board."""
+
+    DEFAULT_CSS = """
+    LessonPanel {
+        height: auto;
+        max-height: 55%;
+        padding: 0 1;
+        background: $accent 15%;
+        border-top: solid $accent;
+    }
+    """
+
+
+class TutorialScreen(DuelScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "lesson_text", "Lesson", id="lesson_text"),
+    ]
+
+    def __init__(
+        self,
+        lessons: list[Lesson],
+        progress: Progress,
+        lesson: Lesson,
+        settings: Settings,
+        *,
+        ai_delay: float = 0.6,
+    ) -> None:
+        super().__init__(LessonSession(lesson, settings), ai_delay=ai_delay)
+        self.lessons, self.progress, self.settings = lessons, progress, settings
+        self.panel = LessonPanel(id="lesson")
+        self.paused = True  # the lesson's card is up: B waits, nothing is played
+        self.refusal: tuple[str, str] | None = None  # the last action refused, and why
+        self._marked_for: tuple[int, int] | None = None  # the step whose action was highlighted
+        self._finished = False
+        self._panel_text: Content | None = None
+
+    @property
+    def lesson_session(self) -> LessonSession:
+        assert isinstance(self.session, LessonSession)
+        return self.session
+
+    @property
+    def lesson(self) -> Lesson:
+        return self.lesson_session.lesson
+
+    def on_mount(self) -> None:
+        """(Textual calls the duel screen's on_mount after this one: it starts the game.)"""
+        self.query_one("#left").mount(self.panel, before="#log-title")
+        self.show_intro()
+
+    # ------------------------------------------------------------------------------------------
+    # Lessons
+
+    def heading(self, lesson: Lesson) -> str:
+        return f"Lesson {lesson.number} of {len(self.lessons)} · {lesson.heading}"
+
+    def show_intro(self) -> None:
+        lesson = self.lesson
+        done = self.progress.done
+
+        def mark(x: Lesson) -> str:
+            return ("▶ " if x is lesson else "✓ " if x.id in done else "") + x.title
+
+        note = " · ".join(mark(x) for x in self.lessons)
+        note += f" ({self.progress.summary(self.lessons)})"
+        if self.progress.path is None:
+            note += " (progress is not kept this time)"
+        card = LessonCard(self.heading(lesson), lesson.intro, note, done=False, last=False)
+        self.app.push_screen(card, self._intro_closed)
+
+    def _intro_closed(self, what: str | None) -> None:
+        if what == "quit":
+            self.app.exit()
+            return
+        if self.paused:
+            self.paused = False
+            self.advance()
+
+    def action_lesson_text(self) -> None:
+        """r: the lesson's introduction again (the game waits behind it)."""
+        lesson = self.lesson
+        card = LessonCard(self.heading(lesson), lesson.intro, "", done=False, last=False)
+        self.app.push_screen(card, lambda what: self.app.exit() if what == "quit" else None)
+
+    def open_lesson(self, lesson: Lesson) -> None:
+        self.session = LessonSession(lesson, self.settings)
+        self.paused, self._finished, self.refusal, self._marked_for = True, False, None, None
+        self.start()
+        self.show_intro()
+
+    def finish(self) -> None:
+        """The script is played: the lesson is done, and its card says what comes next."""
+        if self._finished:
+            return
+        self._finished = True
+        lesson = self.lesson
+        try:
+            self.progress.mark(lesson)
+        except OSError as exc:
+            self.notify(
+                f"The tutorial's progress could not be kept in {self.progress.path}: "
+                f"{exc.strerror or exc}",
+                severity="warning",
+            )
+        last = lesson.number == len(self.lessons)
+        note = self.progress.summary(self.lessons)
+        if last:
+            note = "The tutorial is over: " + note + "."
+        card = LessonCard(f"Done: {self.heading(lesson)}", lesson.done, note, done=True, last=last)
+        self.app.push_screen(card, self._done_closed)
+
+    def _done_closed(self, what: str | None) -> None:
+        if what == "next":
+            self.open_lesson(self.lessons[self.lesson.number])  # (numbers count from 1)
+        elif what == "again":
+            self.open_lesson(self.lesson)
+        else:
+            self.app.exit()
+
+    # ------------------------------------------------------------------------------------------
+    # The duel screen, for a lesson
+
+    def advance(self) -> None:
+        if self.paused:
+            if self.viewer is not None:
+                self.render_view()
+            return
+        if self.lesson_session.finished:
+            self.render_view()
+            self.finish()
+            return
+        super().advance()
+
+    def play(self, text: str) -> None:
+        """The player's action, if it is the lesson's; any other is refused with the reason."""
+        pending = self.view.pending if self.view is not None else None
+        if self.can_act() and pending is not None and text in (pending.actions or ()):
+            why = self.lesson.judge(self.lesson_session.done, text)
+            if why is not None:
+                if self.refusal != (text, why):  # (the same again: the panel says it already)
+                    self.notify(f"Not '{text}': {why}", severity="warning", timeout=6)
+                self.refusal = (text, why)
+                self.render_lesson()
+                return
+        self.refusal = None
+        super().play(text)
+
+    def render_view(self) -> None:
+        super().render_view()
+        self.render_lesson()
+
+    def on_resize(self) -> None:
+        """(The duel screen's on_resize is called too, by Textual.)"""
+        if self.view is not None:
+            self.render_lesson()
+
+    def render_lesson(self) -> None:
+        lesson, session = self.lesson, self.lesson_session
+        step = session.next_step
+        short = self.size.height < SHORT  # the rules are on the lesson's card; r is in the key bar
+        heading = f"Lesson {lesson.number}/{len(self.lessons)} · {lesson.title}"
+        parts = [Content.styled(heading if short else self.heading(lesson), "bold")]
+        if session.finished:
+            parts.append(Content("Lesson done."))
+        elif step is not None and step.seat != PLAYER:
+            parts.append(Content.styled("B plays the lesson's move…", "italic"))
+        elif step is not None:
+            parts.append(Content(step.ask or "Go on: the only action there is."))
+            parts.append(Content.styled(f"{MARK}{step.text}", "bold $success"))
+            if self.refusal is not None:
+                tried, why = self.refusal
+                parts.append(Content.styled(f"✗ Not '{tried}': {why}", "$warning"))
+        if not short:
+            parts.append(Content.styled("r: the lesson's text again", "dim"))
+        text = Content("\n").join(parts)
+        if text != self._panel_text:  # (an update lays the screen out again: only a change)
+            self._panel_text = text
+            self.panel.update(text)
+
+    def _with_cost(self, shown: str, text: str) -> str:
+        """The action the lesson asks for is marked (the player's step only)."""
+        shown = super()._with_cost(shown, text)
+        step = self.lesson_session.next_step
+        if step is not None and step.seat == PLAYER and text == step.text:
+            return MARK + shown
+        return shown
+
+    def render_actions(self) -> None:
+        super().render_actions()
+        step = self.lesson_session.next_step
+        listing = self.query_one("#actions", ActionList)
+        mark = (self.generation, self.lesson_session.done)
+        if (
+            step is not None
+            and step.seat == PLAYER
+            and self.can_act()
+            and step.text in listing.texts
+            and self._marked_for != mark
+        ):
+            self._marked_for = mark  # once a step: the player may move the cursor away
+            listing.highlighted = listing.texts.index(step.text)
+
+    def point_at(self, text: str | None) -> None:
+        """At a mulligan, the hand cards the lesson asks to send back are pointed at until they
+        are marked."""
+        super().point_at(text)
+        step = self.lesson_session.next_step
+        view = self.view
+        if step is None or step.seat != PLAYER or not step.text.startswith("mulligan "):
+            return
+        if view is None or not self.deciding_mulligan():
+            return
+        wanted = Counter(step.text.removeprefix("mulligan ").split(", "))
+        hand = view.players[PLAYER].hand or ()
+        for i in sorted(self.marks):  # marked already: they count
+            if i < len(hand) and wanted[hand[i].name] > 0:
+                wanted[hand[i].name] -= 1
+        pointed = set()
+        for i, card in enumerate(hand):
+            if i not in self.marks and wanted[card.name] > 0:
+                wanted[card.name] -= 1
+                pointed.add(i)
+        self.query_one("#my-hand", ZoneView).point(pointed)
+
+    def action_help(self) -> None:
+        self.app.push_screen(TutorialHelpScreen())
+
+    def mode_text(self) -> str:
+        return "tutorial"
+
+    def ai_deciding(self, seat: int) -> str:
+        return "B plays the lesson's move" if not self.paused else "the lesson's card is open"
+
+    def offered_actions(self) -> tuple[list[str], str | None]:
+        if self.over:  # (the last lesson wins the game)
+            return [], "The lesson is done."
+        return super().offered_actions()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("save", "save_as", "coach", "new_game", "hint", "autopass"):
+            return False  # a lesson is not saved, has no coach, and is never over but done
+        return super().check_action(action, parameters)
+
+    def action_save(self, then=None) -> None:
+        self.notify("A lesson is not saved: the tutorial keeps which lessons are done.")
+
+    def action_quit(self) -> None:
+        """A lesson is short: quitting keeps the lessons done, this one starts again."""
+        self.app.exit()
+
+    def show_game_over(self) -> None:
+        """The last lesson wins the game: its card, not the game-over screen, says so."""
