@@ -589,13 +589,19 @@ class Replay:
         for n, text in enumerate(table.texts, 1):
             game.apply(text)
             self.tables.append(Table(game.clone(), table.puzzle, self.texts[:n], read_only=True))
+        self._spectators: dict[int, LocalChannel] = {}
 
     def __len__(self) -> int:
         return len(self.tables)
 
-    def channel(self, step: int, seat: int) -> LocalChannel:
-        """Seat `seat`'s channel at `step` (0: the start)."""
-        return self.tables[step].channel(seat)
+    def channel(self, step: int, seat: int | None) -> LocalChannel:
+        """Seat `seat`'s channel at `step` (0: the start); None: the spectator's (the public
+        view: no hand), the same object every time."""
+        if seat is not None:
+            return self.tables[step].channel(seat)
+        if step not in self._spectators:
+            self._spectators[step] = self.tables[step].spectator()
+        return self._spectators[step]
 
 
 # ----------------------------------------------------------------------------------------------

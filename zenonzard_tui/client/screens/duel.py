@@ -597,14 +597,7 @@ class DuelScreen(Screen[None]):
         assert v is not None and self.viewer is not None
         me, opp = v.players[self.viewer], v.players[1 - self.viewer]
         cat, forces = self.session.catalog, self.session.forces
-        self.chips = {
-            "opp-forces": [d.force_chip(f, forces.get(f.id)) for f in opp.forces],
-            "opp-base": [d.mana_chip(m, cat.get(m.id)) for m in opp.base],
-            "opp-field": [d.minion_chip(m, cat.get(m.id)) for m in opp.field],
-            "my-field": [d.minion_chip(m, cat.get(m.id)) for m in me.field],
-            "my-base": [d.mana_chip(m, cat.get(m.id)) for m in me.base],
-            "my-forces": [d.force_chip(f, forces.get(f.id)) for f in me.forces],
-        }
+        self.chips = d.board_chips(me, opp, cat, forces)
         self.flag_changes()
         self.flash_hits()
         actions = self.my_actions()
