@@ -220,3 +220,52 @@ async def test_a_click_on_a_card_shows_its_text(game):
         shown = str(viewer.query_one("#details").render())
         assert hand.chips[0].name in shown and viewer.step == len(game.texts)
         assert app.focused is None  # the keys stay the viewer's
+
+
+class FakeApp:
+    return_code = 0
+
+    def __init__(self, session, seat):
+        self.session, self.seat, self.ran = session, seat, False
+
+    def run(self):
+        self.ran = True
+
+
+@pytest.mark.parametrize("argv", [[], ["--seat", "B"], ["--print"]])
+def test_zenonzard_replay_opens_the_viewer_in_a_terminal(game, tmp_path, monkeypatch, capsys, argv):
+    """In a terminal, `zenonzard replay SAVE` opens the viewer (from --seat's view); --print
+    prints the log there too (as it does when stdout is not a terminal: the tests' case)."""
+    from zenonzard_tui.cli import main as cli_main
+    from zenonzard_tui.cli import play_cmd, replay_cmd
+
+    path = game.save(tmp_path / "game.json")
+    made: list[FakeApp] = []
+    monkeypatch.setattr(play_cmd, "_has_terminal", lambda: True)
+    monkeypatch.setattr(
+        replay_cmd, "viewer_app", lambda s, seat: made.append(FakeApp(s, seat)) or made[-1]
+    )
+    assert cli_main(["replay", str(path), *argv]) == 0
+    out = capsys.readouterr().out
+    if "--print" in argv:
+        assert not made and "A wins" in out
+    else:
+        assert made[0].ran and made[0].session.texts == game.texts and out == ""
+        assert made[0].seat == ("B" if argv else None)
+
+
+@pytest.mark.parametrize(("seat", "view"), [(None, 0), ("B", 1), ("spectator", None)])
+async def test_the_replay_commands_viewer_starts_from_its_view_and_q_ends_it(
+    game, tmp_path, seat, view
+):
+    from zenonzard_tui.cli.replay_cmd import viewer_app
+    from zenonzard_tui.client.session import load_session
+
+    app = viewer_app(load_session(game.save(tmp_path / "game.json")), seat)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        assert app.screen.seat == view
+        assert "Red Rush vs Blue Tides" in screen_text(app)
+        await pilot.press("home", "right", "q")
+        await pilot.pause()
+        assert app.return_code == 0  # the viewer closed: the app ended
