@@ -580,16 +580,24 @@ class LocalChannel:
 
 class Replay:
     """A finished (or saved) game stepped through: a read-only table at every decision, from
-    its start (a save is "seed + decks + actions"), each with its channels."""
+    its start (a save is "seed + decks + actions"), each with its channels. `turns[step]` is the
+    turn at each step (public)."""
 
     def __init__(self, table: Table) -> None:
         game = table.fresh_game()
         self.texts = list(table.texts)
         self.tables = [Table(game.clone(), table.puzzle, read_only=True)]
+        self.turns = [game.turn]
         for n, text in enumerate(table.texts, 1):
             game.apply(text)
             self.tables.append(Table(game.clone(), table.puzzle, self.texts[:n], read_only=True))
+            self.turns.append(game.turn)
         self._spectators: dict[int, LocalChannel] = {}
+        self._primed: set[tuple[int, int | None]] = set()
+        # each reader's sentences of the whole game, written once, and how many of them the
+        # first n records make: a step's log is its first records' (a record's sentence
+        # depends on the record and the cards it names, not on what came after: log.Sentences)
+        self._logs: dict[int, tuple[list[str], list[int]]] = {}
 
     def __len__(self) -> int:
         return len(self.tables)
@@ -598,10 +606,30 @@ class Replay:
         """Seat `seat`'s channel at `step` (0: the start); None: the spectator's (the public
         view: no hand), the same object every time."""
         if seat is not None:
-            return self.tables[step].channel(seat)
-        if step not in self._spectators:
-            self._spectators[step] = self.tables[step].spectator()
-        return self._spectators[step]
+            channel = self.tables[step].channel(seat)
+        else:
+            if step not in self._spectators:
+                self._spectators[step] = self.tables[step].spectator()
+            channel = self._spectators[step]
+        if (step, seat) not in self._primed:
+            self._primed.add((step, seat))
+            game = self.tables[step].game
+            texts, upto = self._log(SPECTATOR if seat is None else seat)
+            count = len(game.log.records)
+            channel._log.prime(game, count, texts[: upto[count]])
+        return channel
+
+    def _log(self, reader: int) -> tuple[list[str], list[int]]:
+        if reader not in self._logs:
+            last = self.tables[-1].game
+            texts, upto = [], [0]
+            for event in last.log.records:
+                text = event.sentence(last, reader)
+                if text:
+                    texts.append(text)
+                upto.append(len(texts))
+            self._logs[reader] = texts, upto
+        return self._logs[reader]
 
 
 # ----------------------------------------------------------------------------------------------

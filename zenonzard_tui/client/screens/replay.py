@@ -43,6 +43,28 @@ ZONES = ("opp-hand", "opp-forces", "opp-base", "opp-field", "my-field", "my-base
 EMPTY = {"field": "no minions", "base": "no mana", "forces": "none", "hand": "no cards"}
 
 
+class Panel(Widget):
+    """Text that changes at every step, in a box of its own height: drawn again without a new
+    layout of the screen (a Static's update lays the whole screen out again); what does not
+    fit is cut."""
+
+    DEFAULT_CSS = """
+    Panel { height: 1fr; padding: 0 1; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.text = Content("")
+
+    def show(self, text: Content) -> None:
+        if text != self.text:
+            self.text = text
+            self.refresh()
+
+    def render(self) -> Content:
+        return self.text
+
+
 def _still(widget: W) -> W:
     """A widget that takes no focus here: the keys step through the game (a click on a card
     shows it)."""
@@ -115,8 +137,7 @@ class ReplayScreen(Screen[None]):
                 yield _still(LogView(id="log"))
             with Vertical(id="side"):
                 yield FitLine(id="step-title", classes="title")
-                with VerticalScroll(id="step-box", can_focus=False):
-                    yield Static("", id="step-text")
+                yield Panel(id="step-text")
                 yield FitLine(id="details-title", classes="title")
                 with VerticalScroll(id="details-box", can_focus=False):
                     yield Static("", id="details")
@@ -161,7 +182,7 @@ class ReplayScreen(Screen[None]):
 
     def action_turn(self, by: int) -> None:
         """To the first step of the next (or this, else the previous) turn."""
-        turns = [self.replay.channel(n, 0).observation().turn for n in range(len(self.replay))]
+        turns = self.replay.turns
         now = turns[self.step]
         if by > 0:
             later = [n for n in range(self.step + 1, len(turns)) if turns[n] != now]
@@ -345,8 +366,7 @@ class ReplayScreen(Screen[None]):
             self.on_resize()
         if not over and view.pending is not None:
             lines.append(Content.styled(f"Next: {d.status_question(view.pending)}", "italic"))
-        self.query_one("#step-text", Static).update(Content("\n").join(lines))
-        self.query_one("#step-box", VerticalScroll).scroll_home(animate=False)
+        self.query_one("#step-text", Panel).show(Content("\n").join(lines))
 
     # ------------------------------------------------------------------------------------------
     # A click on a card shows it
