@@ -431,6 +431,26 @@ class Table:
         self.autosaved = True
         self._drop_resumed()
 
+    def kept_in(self) -> Path | None:
+        """The file besides the user's save that holds this game as it is now: its autosave
+        once written, or the autosave it was resumed from while nothing changed since (None:
+        neither; the user's save is `save_path`, up to date unless `unsaved`)."""
+        if self.autosaved and self.autosave_file is not None:
+            return self.autosave_file
+        if self.resumed_from is not None and _actions_in(self.resumed_from) == self.texts:
+            return self.resumed_from
+        return None
+
+    def older_autosave(self) -> tuple[Path, int] | None:
+        """After an autosave could not be written: this game's own autosave file when it still
+        holds an earlier position of the game (the file, and how many actions it holds)."""
+        if self.autosaved or self.autosave_file is None:
+            return None
+        held = _actions_in(self.autosave_file)
+        if held is None or not held or self.texts[: len(held)] != held:
+            return None
+        return self.autosave_file, len(held)
+
     def _archive(self) -> None:
         """A finished game goes into the history (once), to be listed and replayed."""
         if self.archived is not None or self.autosave_dir is None or not self.texts:
@@ -445,6 +465,16 @@ class Table:
         if self.resumed_from is not None and self.resumed_from != self.autosave_file:
             self.resumed_from.unlink(missing_ok=True)
         self.resumed_from = None
+
+
+def _actions_in(path: Path) -> list[Any] | None:
+    """The action texts of the save at `path` (None: it cannot be read, or holds none)."""
+    try:
+        record = read_record(path)
+    except SaveError:
+        return None
+    actions = record.get("actions") if isinstance(record, dict) else None
+    return actions if isinstance(actions, list) else None
 
 
 def _claim(folder: Path) -> Path:

@@ -1116,22 +1116,33 @@ class DuelScreen(Screen[None]):
 
     def action_quit(self) -> None:
         s = self.session
+        if getattr(s, "network", False) and not self.over and self.public.seat is not None:
+            note = (  # a player's (a spectator's public channel has no seat); the token to
+                # take the seat back lives only in this process
+                "The game goes on on the server: if you quit, your seat waits for the server's "
+                "grace period (90 seconds by default), then you concede. This client cannot "
+                "take the seat back."
+            )
+            self.app.push_screen(QuitScreen(note, can_save=False), self._quit_chosen)
+            return
         if self.over or not s.unsaved:
             self.app.exit()
             return
         note = "The moves since your last save would be lost."
         if s.save_path is None:
             note = "This game has not been saved."
-        if s.autosaved:
-            note += f"\n(The last position also stays in {s.autosave_file}.)"
+        kept = s.kept_in()  # the autosave, or the one it was resumed from if nothing changed
+        if kept is not None and kept == s.resumed_from:
+            note += f"\n(Nothing changed since it was resumed: it is still in {kept}.)"
+        elif kept is not None:
+            note += f"\n(The last position also stays in {kept}.)"
+        self.app.push_screen(QuitScreen(note), self._quit_chosen)
 
-        def chosen(what: str | None) -> None:
-            if what == "save":
-                self.action_save(then=self.app.exit)
-            elif what == "quit":
-                self.app.exit()
-
-        self.app.push_screen(QuitScreen(note), chosen)
+    def _quit_chosen(self, what: str | None) -> None:
+        if what == "save":
+            self.action_save(then=self.app.exit)
+        elif what == "quit":
+            self.app.exit()
 
     def action_hint(self) -> None:
         """In a puzzle: the next move of a forced win from here, found by the solver."""
