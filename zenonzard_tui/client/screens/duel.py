@@ -773,7 +773,7 @@ class DuelScreen(Screen[None]):
             text = d.mulligan_text(actions, names) if names else None
             if text:
                 offered.append(text)
-            return offered, "Enter on a hand card marks it to send back (ZR 5.2)."
+            return offered, "Enter or a click on a hand card marks it to send back (ZR 5.2)."
         if self.filter:
             words = self.filter.casefold().split()
             kept = [t for t in actions if all(w in t.casefold() for w in words)]
@@ -954,7 +954,7 @@ class DuelScreen(Screen[None]):
                     self.play(text)
 
             self.app.push_screen(CardActionsScreen(event.chip.name, texts, shown), chosen)
-        elif self.can_act():
+        elif self.can_act() and not event.clicked:  # (a click shows the card: enough)
             self.notify(f"No action uses {event.chip.name} now.", timeout=2)
 
     def point_at(self, text: str | None) -> None:

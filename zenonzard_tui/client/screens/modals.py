@@ -105,6 +105,7 @@ HELP_WIDTH = 72  # the widest line of HELP: the help box shows 74 columns (80 wi
 HELP = """\
 [b]Playing[/b]
   Enter, click    do the highlighted action, or use the highlighted card
+                  (one click on a card uses it; at the mulligan: marks it)
   1 … 9           do action 1 … 9 of the list at once
   ↑ ↓ (k j)       Actions list: move; board: the zone above or below
   ← → (h l)       board: along a zone; ← in the Actions list: to the
