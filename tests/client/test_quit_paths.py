@@ -1,7 +1,8 @@
 """Every way out of a game says what is true (issue 19, section 4): the quit dialog's note and
 what `zenonzard play` prints after the screen closes (cli/play_cmd.py `_farewell`), for a game
 saved or not, changed or not since, resumed, with its autosave written, kept, off or failed,
-finished; and for a network game (cli/netplay.py `farewell`, the duel's quit dialog)."""
+finished; and for a network game (cli/netplay.py `farewell`, the duel's quit dialog). A resumed
+game quit unchanged, and one quit at the mulligan: tests/client/test_play_cli.py."""
 
 from __future__ import annotations
 
@@ -13,11 +14,9 @@ import pytest
 from tests.client.helpers import screen_text, wait_until
 from tests.client.test_play_cli import build
 from zenonzard_tui import table as table_module
-from zenonzard_tui.cli import play_cmd
 from zenonzard_tui.cli.netplay import Ending, farewell
 from zenonzard_tui.cli.play_cmd import _farewell
 from zenonzard_tui.client.app import ZenonzardApp
-from zenonzard_tui.client.saves import autosaves_dir
 from zenonzard_tui.client.screens.modals import QuitScreen
 
 
@@ -131,41 +130,6 @@ def test_a_finished_game_names_its_place_in_the_history(tmp_path, capsys):
     assert f"The game is over; it is in your history: zenonzard replay {session.archived}" in out
     session.autosave_dir, session.archived = None, None  # --no-autosave: no history
     assert "The game is over; it was not saved" in said(capsys, session)
-
-
-async def test_quitting_a_resumed_game_unchanged_the_dialog_names_where_it_still_is(
-    tmp_path, capsys
-):
-    """`q` then `d` on a resumed game nothing changed in: the dialog says the game is still in
-    the autosave it came from (the old note said nothing of it), and the farewell names it."""
-    first = started(tmp_path, "--hotseat")  # (no AI to move on after the resume)
-    first.autosave_dir = autosaves_dir()
-    first.autosave_file = None
-    first.autosave()
-    auto = first.autosave_file
-    resumed = play_cmd.resume_session(auto, play_cmd_args(), 7)
-    app = ZenonzardApp(resumed, ai_delay=0.0, autosave=autosaves_dir())
-    async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: app.duel is not None and app.duel.is_attached)
-        await pilot.pause()  # a hotseat game opens behind its cover: q works there too
-        await pilot.press("q")
-        await wait_until(pilot, lambda: isinstance(app.screen, QuitScreen))
-        await pilot.pause()
-        assert f"Nothing changed since it was resumed: it is still in {auto}" in app.screen.note
-        assert "itisstillin" in "".join(screen_text(app).split())  # (on screen; it may wrap)
-        await pilot.press("d")
-        await pilot.pause()
-    out = said(capsys, resumed)
-    assert (
-        auto.exists() and f"nothing changed since it was resumed, and it is still in {auto}" in out
-    )
-    assert "lost" not in out
-
-
-def play_cmd_args():
-    from zenonzard_tui.cli import build_parser
-
-    return build_parser().parse_args(["play"])
 
 
 # ----------------------------------------------------------------------------------------------
