@@ -35,8 +35,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--seat",
         choices=tuple(READERS),
-        help="whose view: A's, B's or a spectator's (no hand); 'all' (printing only: the "
-        "default there) is everything. The viewer starts from the save's player's seat",
+        help="whose view: A's, B's or a spectator's (no hand); 'all', the default, prints "
+        "everything, and the viewer then starts from the seat of the save's player",
     )
     p.add_argument(
         "--print",
