@@ -350,6 +350,27 @@ def test_a_replay_is_read_only_at_every_step():
         channel.act(t.channel(0).legal()[0] if t.channel(0).legal() else "keep")
 
 
+@pytest.mark.parametrize(("a", "b", "seed"), GAMES)
+def test_a_replays_views_are_the_tables_at_every_step_for_every_reader(a, b, seed):
+    """Each step's channel (A's, B's, the spectator's) gives what a table of that step's game
+    gives, log included (the replay writes each reader's sentences once for the whole game),
+    and `turns` is each step's turn."""
+    t = table(seed=seed, a=a, b=b)
+    games = [t.game.clone()]
+    for _ in range(STEPS):
+        if t.over:
+            break
+        deciding(t).act(deciding(t).legal()[0])
+        games.append(t.game.clone())
+    replay = Replay(t)
+    for step in range(len(replay) - 1, -1, -1):  # from the end: no step primes the next
+        fresh = Table(games[step].clone())
+        assert replay.turns[step] == games[step].turn
+        for seat in (0, 1):
+            assert replay.channel(step, seat).observation() == fresh.channel(seat).observation()
+        assert replay.channel(step, None).observation() == fresh.spectator().observation()
+
+
 def test_a_saved_table_loads_as_it_was(tmp_path):
     from zenonzard_tui.table import load_table
 

@@ -470,6 +470,26 @@ class Table:
         self.autosaved = True
         self._drop_resumed()
 
+    def kept_in(self) -> Path | None:
+        """The file besides the user's save that holds this game as it is now: its autosave
+        once written, or the autosave it was resumed from while nothing changed since (None:
+        neither; the user's save is `save_path`, up to date unless `unsaved`)."""
+        if self.autosaved and self.autosave_file is not None:
+            return self.autosave_file
+        if self.resumed_from is not None and _actions_in(self.resumed_from) == self.texts:
+            return self.resumed_from
+        return None
+
+    def older_autosave(self) -> tuple[Path, int] | None:
+        """After an autosave could not be written: this game's own autosave file when it still
+        holds an earlier position of the game (the file, and how many actions it holds)."""
+        if self.autosaved or self.autosave_file is None:
+            return None
+        held = _actions_in(self.autosave_file)
+        if held is None or not held or self.texts[: len(held)] != held:
+            return None
+        return self.autosave_file, len(held)
+
     def _archive(self) -> None:
         """A finished game goes into the history (once), to be listed and replayed."""
         if self.archived is not None or self.autosave_dir is None or not self.texts:
@@ -484,6 +504,16 @@ class Table:
         if self.resumed_from is not None and self.resumed_from != self.autosave_file:
             self.resumed_from.unlink(missing_ok=True)
         self.resumed_from = None
+
+
+def _actions_in(path: Path) -> list[Any] | None:
+    """The action texts of the save at `path` (None: it cannot be read, or holds none)."""
+    try:
+        record = read_record(path)
+    except SaveError:
+        return None
+    actions = record.get("actions") if isinstance(record, dict) else None
+    return actions if isinstance(actions, list) else None
 
 
 def _claim(folder: Path) -> Path:
@@ -633,22 +663,56 @@ class LocalChannel:
 
 class Replay:
     """A finished (or saved) game stepped through: a read-only table at every decision, from
-    its start (a save is "seed + decks + actions"), each with its channels."""
+    its start (a save is "seed + decks + actions"), each with its channels. `turns[step]` is the
+    turn at each step (public)."""
 
     def __init__(self, table: Table) -> None:
         game = table.fresh_game()
         self.texts = list(table.texts)
         self.tables = [Table(game.clone(), table.puzzle, read_only=True)]
+        self.turns = [game.turn]
         for n, text in enumerate(table.texts, 1):
             game.apply(text)
             self.tables.append(Table(game.clone(), table.puzzle, self.texts[:n], read_only=True))
+            self.turns.append(game.turn)
+        self._spectators: dict[int, LocalChannel] = {}
+        self._primed: set[tuple[int, int | None]] = set()
+        # each reader's sentences of the whole game, written once, and how many of them the
+        # first n records make: a step's log is its first records' (a record's sentence
+        # depends on the record and the cards it names, not on what came after: log.Sentences)
+        self._logs: dict[int, tuple[list[str], list[int]]] = {}
 
     def __len__(self) -> int:
         return len(self.tables)
 
-    def channel(self, step: int, seat: int) -> LocalChannel:
-        """Seat `seat`'s channel at `step` (0: the start)."""
-        return self.tables[step].channel(seat)
+    def channel(self, step: int, seat: int | None) -> LocalChannel:
+        """Seat `seat`'s channel at `step` (0: the start); None: the spectator's (the public
+        view: no hand), the same object every time."""
+        if seat is not None:
+            channel = self.tables[step].channel(seat)
+        else:
+            if step not in self._spectators:
+                self._spectators[step] = self.tables[step].spectator()
+            channel = self._spectators[step]
+        if (step, seat) not in self._primed:
+            self._primed.add((step, seat))
+            game = self.tables[step].game
+            texts, upto = self._log(SPECTATOR if seat is None else seat)
+            count = len(game.log.records)
+            channel._log.prime(game, count, texts[: upto[count]])
+        return channel
+
+    def _log(self, reader: int) -> tuple[list[str], list[int]]:
+        if reader not in self._logs:
+            last = self.tables[-1].game
+            texts, upto = [], [0]
+            for event in last.log.records:
+                text = event.sentence(last, reader)
+                if text:
+                    texts.append(text)
+                upto.append(len(texts))
+            self._logs[reader] = texts, upto
+        return self._logs[reader]
 
 
 # ----------------------------------------------------------------------------------------------

@@ -244,6 +244,9 @@ async def test_quitting_a_resumed_game_unchanged_says_where_it_still_is(tmp_path
         await pilot.pause()  # a hotseat game opens behind its cover: q works there too
         await pilot.press("q")
         await wait_until(pilot, lambda: isinstance(app.screen, QuitScreen))
+        await pilot.pause()  # the dialog says so too (it said nothing of the autosave)
+        assert f"Nothing changed since it was resumed: it is still in {auto}" in app.screen.note
+        assert "itisstillin" in "".join(screen_text(app).split())  # (on screen; it may wrap)
         await pilot.press("d")
         await pilot.pause()
     assert resumed.texts == first.texts and auto.exists()

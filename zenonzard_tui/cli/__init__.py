@@ -40,7 +40,7 @@ COMMANDS = (
     Command("validate", "validate_cmd", "check deck files against the deck rules (ZR 4)"),
     Command("sim", "sim_cmd", "play AI-vs-AI matches to test a deck (one opponent or a gauntlet)"),
     Command("scenario", "scenario_cmd", "run rules scenarios; list and solve practice puzzles"),
-    Command("replay", "replay_cmd", "print the log of a saved game"),
+    Command("replay", "replay_cmd", "step through a saved game on the board (or print its log)"),
     Command(
         "server",
         "server_cmd",

@@ -10,12 +10,24 @@ fed to the channel by a task beside the app, and the channel tells the duel scre
 from __future__ import annotations
 
 import asyncio
+import shlex
 import sys
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from zenonzard_tui.usertext import say
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How a network client ended: the game's result ("A", "B", "draw"; None: not over),
+    whether it had started, and where its save went in the history (None: not there)."""
+
+    result: str | None
+    started: bool
+    archived: Path | None = None
 
 
 async def enter_room(url: str, enter: dict[str, Any], prog: str) -> tuple[Any, Any] | int:
@@ -42,9 +54,9 @@ async def run_client(
     save_dir: Path | None,
     lines: list[str],
     saves_by_name: bool = False,
-) -> str | None:
+) -> Ending:
     """The client on the seat's channel until the player quits (the waiting screen with `lines`
-    first); the game's result, if it is over."""
+    first); how it ended."""
     from zenonzard_tui.client.app import Lobby, ZenonzardApp
     from zenonzard_tui.client.netsession import NetSession
     from zenonzard_tui.net.remote import LinkError, RemoteChannel
@@ -82,7 +94,9 @@ async def run_client(
         for task in tasks:
             task.cancel()
         await link.close()
-    return remote.result
+    session = app.session
+    archived = getattr(session, "archived", None) if session is not None else None
+    return Ending(remote.result, remote.step > 0, archived)
 
 
 async def _feed(remote: Any, app: Any) -> None:
@@ -92,6 +106,23 @@ async def _feed(remote: Any, app: Any) -> None:
         await remote.run()
     except LinkError as exc:
         app.notify(f"The server is gone: {exc}", severity="error", timeout=30)
+
+
+def farewell(ending: Ending, room: str, prog: str, hosted: bool = False) -> None:
+    """After a player's network client closes: what became of the game, as it is."""
+    result = ending.result
+    if result is not None:
+        say(f"{prog}: the game is over: {'a draw' if result == 'draw' else result + ' wins'}")
+        if ending.archived is not None:
+            say(f"It is in your history: zenonzard replay {shlex.quote(str(ending.archived))}")
+    elif hosted:
+        say(f"{prog}: the server here has stopped; room {room} waits in its data folder.")
+    elif ending.started:
+        say(f"{prog}: you left room {room} while the game went on: the server keeps your seat "
+            "for its grace period (90 seconds by default), then you concede; "
+            "this client cannot take the seat back.")  # fmt: skip
+    else:
+        say(f"{prog}: you left room {room} before the game began.")
 
 
 def play_network(args: Any, prefs: Any, deck_text: str, autosave: Path | None,
@@ -125,11 +156,11 @@ def play_network(args: Any, prefs: Any, deck_text: str, autosave: Path | None,
             if not served:
                 say(f"Room code: {seating.room}  (the other player: {join})")
         lines.append("Waiting for the other player… (q quits; the room waits 30 minutes)")
-        result = await run_client(
+        ending = await run_client(
             args.server, link, seating, prefs, autosave, save_dir, lines, saves_by_name=served
         )
-        if result is not None and not served:
-            say(f"{prog}: the game is over: {'a draw' if result == 'draw' else result + ' wins'}")
+        if not served:  # (a browser's stdout is its page)
+            farewell(ending, seating.room, prog, hosted=before is not None)
         return 0
 
     try:

@@ -20,7 +20,7 @@ from zenonzard_tui.ai import LEVELS
 from zenonzard_tui.cli.types import clock_option, seconds
 from zenonzard_tui.decks import STARTERS, Deck, DeckError, find_deck, load_deck, starter_files
 from zenonzard_tui.engine.game import SEATS, new_game
-from zenonzard_tui.engine.save import SEED_RANGE, SaveError, read_record
+from zenonzard_tui.engine.save import SEED_RANGE, SaveError
 from zenonzard_tui.puzzles import find_puzzle
 from zenonzard_tui.usertext import say
 
@@ -479,9 +479,10 @@ def _has_terminal() -> bool:
 
 
 def _farewell(session, tutorial=None) -> None:
-    """After the screen closes: where the game is, and how to go on with it. Only a file that
-    holds this game's last position is named (never a stale or another copy's autosave). After
-    a lesson: how far the tutorial is."""
+    """After the screen closes: where the game is, and how to go on with it, as it is. A file
+    is named as holding the game's last position only when it does (never a stale or another
+    copy's autosave); an older position is named as older. After a lesson: how far the
+    tutorial is."""
     from zenonzard_tui.client.lesson import LessonSession
 
     if isinstance(session, LessonSession) and tutorial is not None:
@@ -490,34 +491,49 @@ def _farewell(session, tutorial=None) -> None:
         if not progress.complete(lessons):
             say("Go on with: zenonzard play --tutorial")
         return
-    if session.save_path is not None and not session.unsaved:
-        say(f"Saved: {session.save_path}")
-        if not session.over:
-            say(f"Go on with: zenonzard play --load {shlex.quote(str(session.save_path))}")
-    elif not session.over and session.texts and session.autosaved:
-        auto = session.autosave_file
-        say(f"Not saved; the last position is in {auto}")
-        say(f"Go on with: zenonzard play --load {shlex.quote(str(auto))}")
-    elif not session.over and session.texts and _holds_this_game(session.resumed_from, session):
-        resumed = session.resumed_from
-        say(f"Not saved; nothing changed since it was resumed, and it is still in {resumed}")
-        say(f"Go on with: zenonzard play --load {shlex.quote(str(resumed))}")
-    elif not session.over and session.texts and session.autosave_dir is not None:
-        if session.touched:
-            print("Not saved, and the autosave could not be written: this game is lost.")
+    saved = session.save_path if session.save_path is not None and not session.unsaved else None
+    if saved is not None:
+        say(f"Saved: {saved}")
+    if session.over:
+        if session.archived is not None:
+            say(f"The game is over; it is in your history: zenonzard replay "
+                f"{shlex.quote(str(session.archived))}")  # fmt: skip
+        elif saved is None:
+            say("The game is over; it was not saved (with --no-autosave no history is kept).")
+        return
+    if saved is not None:
+        say(f"Go on with: zenonzard play --load {shlex.quote(str(saved))}")
+        return
+    earlier = ""
+    if session.save_path is not None:  # saved once, changed since
+        behind = len(session.texts) - (session.saved_count or 0)
+        earlier = f" ({_moves(behind)} since your save in {session.save_path})"
+    kept = session.kept_in()
+    if kept is not None:
+        if kept == session.resumed_from:
+            say(f"Not saved{earlier}; nothing changed since it was resumed, and it is still in "
+                f"{kept}")  # fmt: skip
         else:
-            print("Not saved: nothing was chosen in this game yet, so no autosave was kept.")
+            say(f"Not saved{earlier}; the last position is in {kept}")
+        say(f"Go on with: zenonzard play --load {shlex.quote(str(kept))}")
+    elif not session.chosen(lambda seat: not session.is_ai(seat)):
+        say("Not saved: nothing was chosen in this game yet, so no autosave was kept.")
+    elif session.autosave_dir is None:
+        say(f"Not saved{earlier}, and autosave is off (--no-autosave): this game is not kept.")
+    else:
+        older = session.older_autosave()
+        if older is None:
+            say(f"Not saved{earlier}, and the autosave could not be written: this game is lost.")
+            return
+        path, held = older
+        lost = len(session.texts) - held
+        say(f"Not saved{earlier}, and the autosave could not be written: the last "
+            f"{_moves(lost)} are lost; {path} holds the game as it was before them.")  # fmt: skip
+        say(f"Go on from there with: zenonzard play --load {shlex.quote(str(path))}")
 
 
-def _holds_this_game(path: Path | None, session) -> bool:
-    """True when the save file at `path` holds the session's game as it is now (its actions)."""
-    if path is None:
-        return False
-    try:
-        record = read_record(path)
-    except SaveError:
-        return False
-    return isinstance(record, dict) and record.get("actions") == session.texts
+def _moves(count: int) -> str:
+    return f"{count} action" + ("" if count == 1 else "s")
 
 
 def _puzzle_path(spec: str) -> Path | str:

@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
         if isinstance(taken, int):
             return taken
         lines = ["Watching: the game starts when both players are in.", "(q quits)"]
-        result = await run_client(args.server, *taken, prefs, None, None, lines)
+        result = (await run_client(args.server, *taken, prefs, None, None, lines)).result
         if result is not None:
             say(f"{PROG}: the game is over: {'a draw' if result == 'draw' else result + ' wins'}")
         return 0

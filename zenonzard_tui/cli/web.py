@@ -24,7 +24,6 @@ import json
 import logging
 import math
 import re
-from typing import Any
 from urllib.parse import urlsplit
 
 import aiohttp_jinja2
@@ -87,6 +86,34 @@ def full_message(max_sessions: int) -> bytes:
     ).encode()
 
 
+# The page's keyboard goes to the game from the start: textual-serve's page gives the keys to its
+# terminal (xterm.js's input box) only once it has been clicked, so keys typed first were lost.
+# This focuses that box as soon as the terminal is made, and again whenever the page comes back
+# to the front; a click still works as before.
+KEYS_FIRST = """<script>
+(function () {
+  var tries = 0;
+  function focusGame() {
+    var box = document.querySelector(".textual-terminal .xterm-helper-textarea");
+    if (box === null) {
+      if (tries++ < 100) { setTimeout(focusGame, 50); }
+      return;
+    }
+    if (document.activeElement !== box) { box.focus({preventScroll: true}); }
+  }
+  window.addEventListener("load", function () { tries = 0; focusGame(); });
+  window.addEventListener("focus", function () { tries = 0; focusGame(); });
+})();
+</script>
+"""
+
+
+def with_keys_first(page: str) -> str:
+    """The page with `KEYS_FIRST` before its end (at its end when it has no `</body>`)."""
+    at = page.rfind("</body>")
+    return page + KEYS_FIRST if at < 0 else page[:at] + KEYS_FIRST + page[at:]
+
+
 class BoundedServer(Server):
     """textual-serve's Server with the bounds above; `max_sessions` games at once."""
 
@@ -120,19 +147,21 @@ class BoundedServer(Server):
         scheme = "https" if request.secure else "http"
         return f"{scheme}://{host}"
 
-    @aiohttp_jinja2.template("app_index.html")
-    async def handle_index(self, request: web.Request) -> dict[str, Any]:
+    async def handle_index(self, request: web.Request) -> web.Response:
+        """textual-serve's page, with `KEYS_FIRST` before its end."""
         router = request.app.router
         base = self.page_url(request)
         font_size = min(max(_number(request.query.get("fontsize", "16"), 16), 6), 64)
         websocket = base.replace("http", "ws", 1) + str(router["websocket"].url_for())
         static = base + str(router["static"].url_for(filename="/")).rstrip("/") + "/"
-        return {
+        context = {
             "font_size": font_size,
             "app_websocket_url": websocket,
             "config": {"static": {"url": static}},
             "application": {"name": self.title},
         }
+        page = aiohttp_jinja2.render_string("app_index.html", request, context)
+        return web.Response(text=with_keys_first(page), content_type="text/html")
 
     # ------------------------------------------------------------------------------------------
     # The sessions

@@ -66,9 +66,22 @@ class Tutorial:
     first: Lesson | None = None
 
 
+@dataclass(frozen=True)
+class Viewing:
+    """A saved game to look back on in the replay viewer (`zenonzard replay SAVE`): its title
+    (the decks' names), the view to start from (`seat`, or the spectator's); closing the viewer
+    ends the app."""
+
+    session: Session
+    title: str = ""
+    seat: int | None = None
+    spectator: bool = False
+
+
 class ZenonzardApp(App[None]):
     """`session`: the game to play at once (None: start on the resume screen, `resume`);
     `ai_delay`: the least time each AI decision stays on screen before the next (seconds);
+    `viewing`: a saved game for the replay viewer alone (`zenonzard replay`);
     `save_dir`: where `s` offers to save; `autosave`: the folder where each game keeps its own
     autosave file (None: no autosave); `restart`: makes the session of a new game (None: no
     "new game"); `settings`: the user's preferences (theme, AI delay, ...), kept in
@@ -101,6 +114,7 @@ class ZenonzardApp(App[None]):
         saves_by_name: bool = False,
         lobby: Lobby | None = None,
         tutorial: Tutorial | None = None,
+        viewing: Viewing | None = None,
     ) -> None:
         super().__init__()
         self.saves_by_name = saves_by_name
@@ -118,9 +132,11 @@ class ZenonzardApp(App[None]):
         self._last_input = time.monotonic()
         self.lobby = lobby
         self.tutorial = tutorial
-        if all(x is None for x in (session, resume, builder, lobby, tutorial)):
+        self.viewing = viewing
+        if all(x is None for x in (session, resume, builder, lobby, tutorial, viewing)):
             raise ValueError(
-                "ZenonzardApp needs a session, a resume screen, a deck to build or the tutorial"
+                "ZenonzardApp needs a session, a resume screen, a deck to build, the tutorial "
+                "or a game to view"
             )
 
     def on_mount(self) -> None:
@@ -140,6 +156,12 @@ class ZenonzardApp(App[None]):
 
             self.push_screen(LobbyScreen(self.lobby.title, list(self.lobby.lines)))
             self.run_worker(self._start_from_lobby(self.lobby), exclusive=True, group="lobby")
+        elif self.viewing is not None:
+            from zenonzard_tui.client.screens.replay import ReplayScreen
+
+            v = self.viewing
+            viewer = ReplayScreen(v.session, v.title, v.seat, spectator=v.spectator)
+            self.push_screen(viewer, lambda _: self.exit())
         elif self.builder is not None:
             from zenonzard_tui.client.screens.builder import BuilderScreen
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from textual.content import Content
@@ -17,7 +18,14 @@ from textual.content import Content
 from zenonzard_tui.cards.model import KEYWORD_LABELS, CardDef, ForceDef
 from zenonzard_tui.cards.render import card_text, cost_text, force_common_text, force_text
 from zenonzard_tui.cards.terms import MARKS, step_question
-from zenonzard_tui.engine.observe import ChoiceView, ForceView, Observation, PendingView, SlotView
+from zenonzard_tui.engine.observe import (
+    ChoiceView,
+    ForceView,
+    Observation,
+    PendingView,
+    PlayerView,
+    SlotView,
+)
 
 SEATS = ("A", "B")
 
@@ -318,6 +326,18 @@ def force_chip(state: ForceView, force: ForceDef | None) -> Chip:
     short = Content.assemble(mark, " ", (short_name(name), "bold"), short_tail)
     dim = state.destroyed or state.rested
     return Chip(text, short, force_details(force, state), name, dim=dim)
+
+
+def board_chips(me: PlayerView, opp: PlayerView, catalog: Mapping[str, CardDef],
+                forces: Mapping[str, ForceDef]) -> dict[str, list[Chip]]:  # fmt: skip
+    """The chips of the public zones, by the duel's zone ids: `me` at the bottom ("my-field",
+    "my-base", "my-forces"), `opp` at the top ("opp-...")."""
+    chips: dict[str, list[Chip]] = {}
+    for side, p in (("opp", opp), ("my", me)):
+        chips[f"{side}-forces"] = [force_chip(f, forces.get(f.id)) for f in p.forces]
+        chips[f"{side}-base"] = [mana_chip(m, catalog.get(m.id)) for m in p.base]
+        chips[f"{side}-field"] = [minion_chip(m, catalog.get(m.id)) for m in p.field]
+    return chips
 
 
 def hand_chip(card: CardDef | None, name: str, playable: bool, marked: bool = False,

@@ -66,6 +66,11 @@ class Sentences:
         self.count = 0  # records read
         self.texts: list[str] = []
 
+    def prime(self, game: Game, count: int, texts: list[str]) -> None:
+        """Take `texts` as the sentences of `game`'s first `count` records (a replay's step,
+        whose sentences were written once for the whole game: they are the same)."""
+        self.game, self.count, self.texts = game, count, texts
+
     def of(self, game: Game) -> tuple[str, ...]:
         """The sentences of `game`'s log (another game, or a shorter log: read again)."""
         records = game.log.records

@@ -702,14 +702,7 @@ class DuelScreen(Screen[None]):
         assert v is not None and self.viewer is not None
         me, opp = v.players[self.viewer], v.players[1 - self.viewer]
         cat, forces = self.session.catalog, self.session.forces
-        self.chips = {
-            "opp-forces": [d.force_chip(f, forces.get(f.id)) for f in opp.forces],
-            "opp-base": [d.mana_chip(m, cat.get(m.id)) for m in opp.base],
-            "opp-field": [d.minion_chip(m, cat.get(m.id)) for m in opp.field],
-            "my-field": [d.minion_chip(m, cat.get(m.id)) for m in me.field],
-            "my-base": [d.mana_chip(m, cat.get(m.id)) for m in me.base],
-            "my-forces": [d.force_chip(f, forces.get(f.id)) for f in me.forces],
-        }
+        self.chips = d.board_chips(me, opp, cat, forces)
         self.flag_changes()
         self.flash_hits()
         actions = self.my_actions()
@@ -919,7 +912,7 @@ class DuelScreen(Screen[None]):
             text = d.mulligan_text(actions, names) if names else None
             if text:
                 offered.append(text)
-            return offered, "Enter on a hand card marks it to send back (ZR 5.2)."
+            return offered, "Enter or a click on a hand card marks it to send back (ZR 5.2)."
         if self.filter:
             words = self.filter.casefold().split()
             kept = [t for t in actions if all(w in t.casefold() for w in words)]
@@ -1121,7 +1114,7 @@ class DuelScreen(Screen[None]):
                     self.play(text)
 
             self.app.push_screen(CardActionsScreen(event.chip.name, texts, shown), chosen)
-        elif self.can_act():
+        elif self.can_act() and not event.clicked:  # (a click shows the card: enough)
             self.notify(f"No action uses {event.chip.name} now.", timeout=2)
 
     def point_at(self, text: str | None) -> None:
@@ -1361,22 +1354,33 @@ class DuelScreen(Screen[None]):
 
     def action_quit(self) -> None:
         s = self.session
+        if getattr(s, "network", False) and not self.over and self.public.seat is not None:
+            note = (  # a player's (a spectator's public channel has no seat); the token to
+                # take the seat back lives only in this process
+                "The game goes on on the server: if you quit, your seat waits for the server's "
+                "grace period (90 seconds by default), then you concede. This client cannot "
+                "take the seat back."
+            )
+            self.app.push_screen(QuitScreen(note, can_save=False), self._quit_chosen)
+            return
         if self.over or not s.unsaved:
             self.app.exit()
             return
         note = "The moves since your last save would be lost."
         if s.save_path is None:
             note = "This game has not been saved."
-        if s.autosaved:
-            note += f"\n(The last position also stays in {s.autosave_file}.)"
+        kept = s.kept_in()  # the autosave, or the one it was resumed from if nothing changed
+        if kept is not None and kept == s.resumed_from:
+            note += f"\n(Nothing changed since it was resumed: it is still in {kept}.)"
+        elif kept is not None:
+            note += f"\n(The last position also stays in {kept}.)"
+        self.app.push_screen(QuitScreen(note), self._quit_chosen)
 
-        def chosen(what: str | None) -> None:
-            if what == "save":
-                self.action_save(then=self.app.exit)
-            elif what == "quit":
-                self.app.exit()
-
-        self.app.push_screen(QuitScreen(note), chosen)
+    def _quit_chosen(self, what: str | None) -> None:
+        if what == "save":
+            self.action_save(then=self.app.exit)
+        elif what == "quit":
+            self.app.exit()
 
     def can_concede(self) -> int | None:
         """The seat that may concede from this screen now: the player at the board while the

@@ -105,6 +105,7 @@ HELP_WIDTH = 72  # the widest line of HELP: the help box shows 74 columns (80 wi
 HELP = """\
 [b]Playing[/b]
   Enter, click    do the highlighted action, or use the highlighted card
+                  (one click on a card uses it; at the mulligan: marks it)
   1 … 9, 10 …     do action N of the list; past 9 type both digits (a
                   digit waits 0.6 s for another only when the list is
                   that long; Enter plays the number typed so far)
@@ -188,7 +189,7 @@ class HelpScreen(ModalScreen[None]):
 
 
 class QuitScreen(ModalScreen[str]):
-    """ "save", "quit" or "cancel"."""
+    """ "save", "quit" or "cancel" (no "save" when `can_save` is False: a network game)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,c", "pick('cancel')", "Cancel", id="quit_cancel"),
@@ -196,24 +197,28 @@ class QuitScreen(ModalScreen[str]):
         Binding("d,n", "pick('quit')", "Quit without saving", id="quit_discard"),
     ]
 
-    def __init__(self, note: str, title: str = "Quit this game?") -> None:
+    def __init__(self, note: str, title: str = "Quit this game?", can_save: bool = True) -> None:
         super().__init__()
-        self.note, self.title_text = note, title
+        self.note, self.title_text, self.can_save = note, title, can_save
 
     def compose(self) -> ComposeResult:
         with Vertical(id="quit-box", classes="dialog"):
             yield Static(Content.styled(self.title_text, "bold"))
             yield Static(content(self.note), classes="note")
             with Horizontal(classes="buttons"):
-                yield Button("Save and quit (s)", id="save", variant="primary")
-                yield Button("Quit without saving (d)", id="quit", variant="error")
+                if self.can_save:
+                    yield Button("Save and quit (s)", id="save", variant="primary")
+                    yield Button("Quit without saving (d)", id="quit", variant="error")
+                else:
+                    yield Button("Quit (d)", id="quit", variant="error")
                 yield Button("Cancel (Esc)", id="cancel")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id or "cancel")
 
     def action_pick(self, what: str) -> None:
-        self.dismiss(what)
+        if what != "save" or self.can_save:
+            self.dismiss(what)
 
 
 class SaveScreen(ModalScreen[Path | None]):

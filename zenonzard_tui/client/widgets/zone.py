@@ -1,7 +1,7 @@
 """A zone of the board (a field, a base, the Forces, a hand): a title and a row of chips with a
 cursor. Left/right (h/l) move the cursor, up/down (k/j) move to the zone above or below, Enter acts
-on the chip, a click picks it. The widget only shows chips and posts messages; the duel screen
-decides what a chip means.
+on the chip, a click picks it and acts on it. The widget only shows chips and posts messages; the
+duel screen decides what a chip means.
 """
 
 from __future__ import annotations
@@ -61,11 +61,12 @@ class ZoneView(Widget, can_focus=True):
             return self.zone
 
     class Activated(Message):
-        """Enter (or a double click) on `chip`."""
+        """Enter or a click on `chip` (`clicked`: a click, which also shows the chip: a
+        screen need not say that nothing uses it)."""
 
-        def __init__(self, zone: ZoneView, chip: Chip, index: int) -> None:
+        def __init__(self, zone: ZoneView, chip: Chip, index: int, clicked: bool = False) -> None:
             super().__init__()
-            self.zone, self.chip, self.index = zone, chip, index
+            self.zone, self.chip, self.index, self.clicked = zone, chip, index, clicked
 
         @property
         def control(self) -> ZoneView:
@@ -250,7 +251,8 @@ class ZoneView(Widget, can_focus=True):
                 self.cursor = p.index
                 self.focus()
                 self._announce()
-                if event.chain >= 2:
-                    self.action_activate()
+                if event.chain == 1:  # a click uses the card, as Enter does (the help says so);
+                    # the second click of a double click does not use it again
+                    self.post_message(self.Activated(self, self.chips[p.index], p.index, True))
                 return
         self.focus()

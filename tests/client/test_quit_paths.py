@@ -1,0 +1,193 @@
+"""Every way out of a game says what is true (issue 19, section 4): the quit dialog's note and
+what `zenonzard play` prints after the screen closes (cli/play_cmd.py `_farewell`), for a game
+saved or not, changed or not since, resumed, with its autosave written, kept, off or failed,
+finished; and for a network game (cli/netplay.py `farewell`, the duel's quit dialog). A resumed
+game quit unchanged, and one quit at the mulligan: tests/client/test_play_cli.py."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from tests.client.helpers import screen_text, wait_until
+from tests.client.test_play_cli import build
+from zenonzard_tui import table as table_module
+from zenonzard_tui.cli.netplay import Ending, farewell
+from zenonzard_tui.cli.play_cmd import _farewell
+from zenonzard_tui.client.app import ZenonzardApp
+from zenonzard_tui.client.screens.modals import QuitScreen
+
+
+def started(tmp_path, *options):
+    """A game (seed 5: the AI at B decides first) in which the player has kept their hand."""
+    session, _ = build("--seed", "5", *options)
+    session.autosave_dir = tmp_path / "autosaves"
+    session.apply("keep")  # the AI's
+    session.apply("keep")  # the player's
+    session.autosave()
+    return session
+
+
+def play_one(session) -> None:
+    session.apply(session.channel(session.deciding).legal()[0])
+
+
+def said(capsys, session) -> str:
+    _farewell(session)
+    return capsys.readouterr().out
+
+
+def test_saved_and_unchanged_names_the_save(tmp_path, capsys):
+    session = started(tmp_path)
+    path = session.save(tmp_path / "mine.json")
+    out = said(capsys, session)
+    assert f"Saved: {path}" in out and f"--load {path}" in out and "Not saved" not in out
+
+
+def test_saved_then_changed_names_the_autosave_and_how_far_the_save_is_behind(tmp_path, capsys):
+    session = started(tmp_path)
+    path = session.save(tmp_path / "mine.json")
+    play_one(session)
+    play_one(session)
+    session.autosave()
+    out = said(capsys, session)
+    auto = session.autosave_file
+    assert f"Not saved (2 actions since your save in {path}); the last position is in {auto}" in out
+    assert f"--load {auto}" in out and "Saved:" not in out
+
+
+def test_no_autosave_and_not_saved_says_the_game_is_not_kept(tmp_path, capsys):
+    """--no-autosave: the old farewell said nothing at all."""
+    session, _ = build("--seed", "5", "--no-autosave")  # (the app gives it no autosave folder)
+    for _ in range(3):
+        play_one(session)
+        session.autosave()  # nothing: no folder
+    assert session.autosave_file is None
+    out = said(capsys, session)
+    assert "autosave is off (--no-autosave): this game is not kept" in out and "--load" not in out
+
+
+def test_quitting_at_the_first_decision_says_nothing_was_chosen(tmp_path, capsys):
+    """The player decides first and quits at once: no action at all (the old farewell said
+    nothing)."""
+    session, _ = build("--seed", "5", "--hotseat")
+    session.autosave_dir = tmp_path / "autosaves"
+    assert not session.texts
+    out = said(capsys, session)
+    assert "nothing was chosen in this game yet, so no autosave was kept" in out
+
+
+def test_a_failed_autosave_names_the_older_position_it_left_as_older(tmp_path, capsys, monkeypatch):
+    """The autosave held the game two actions ago when the next writes failed: that file is
+    named, as the game before the lost actions (the old farewell said the game was lost)."""
+    session = started(tmp_path)
+    older = session.autosave_file
+    held = len(session.texts)
+
+    def full_disk(path, text):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(table_module, "write_atomic", full_disk)
+    for _ in range(2):
+        play_one(session)
+        with pytest.raises(OSError):
+            session.autosave()
+    assert not session.autosaved and len(session.texts) == held + 2
+    out = said(capsys, session)
+    assert "the autosave could not be written: the last 2 actions are lost" in out
+    assert f"{older} holds the game as it was before them" in out
+    assert f"Go on from there with: zenonzard play --load {older}" in out
+    assert "the last position is in" not in out
+    saved = json.loads(older.read_text())
+    assert saved["actions"] == session.texts[:held]  # what it says is there, is there
+
+
+def test_a_failed_first_autosave_says_the_game_is_lost(tmp_path, capsys, monkeypatch):
+    def full_disk(path, text):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(table_module, "write_atomic", full_disk)
+    session, _ = build("--seed", "5")
+    session.autosave_dir = tmp_path / "autosaves"
+    session.apply("keep")
+    session.apply("keep")
+    with pytest.raises(OSError):
+        session.autosave()
+    out = said(capsys, session)
+    assert "could not be written: this game is lost" in out and "--load" not in out
+
+
+def test_a_finished_game_names_its_place_in_the_history(tmp_path, capsys):
+    """The old farewell said nothing once the game was over."""
+    session = started(tmp_path)
+    while not session.over:
+        play_one(session)
+    session.autosave()  # the end: the game goes into the history
+    assert session.archived is not None
+    out = said(capsys, session)
+    assert f"The game is over; it is in your history: zenonzard replay {session.archived}" in out
+    session.autosave_dir, session.archived = None, None  # --no-autosave: no history
+    assert "The game is over; it was not saved" in said(capsys, session)
+
+
+# ----------------------------------------------------------------------------------------------
+# Network games
+
+
+@pytest.mark.parametrize(
+    ("ending", "hosted", "words"),
+    [
+        (Ending("A", True), False, "the game is over: A wins"),
+        (Ending("draw", True), False, "the game is over: a draw"),
+        (Ending(None, True), False, "you left room K27XBY while the game went on"),
+        (Ending(None, False), False, "you left room K27XBY before the game began"),
+        (Ending(None, True), True, "the server here has stopped; room K27XBY waits"),
+    ],
+)
+def test_a_network_farewell_says_what_became_of_the_game(capsys, ending, hosted, words):
+    farewell(ending, "K27XBY", "zenonzard play", hosted=hosted)
+    out = capsys.readouterr().out
+    assert words in out
+    if ending.started and ending.result is None and not hosted:
+        assert "grace period" in out and "concede" in out
+
+
+def test_a_finished_network_game_names_its_place_in_the_history(capsys, tmp_path):
+    farewell(Ending("B", True, tmp_path / "h.json"), "K27XBY", "zenonzard play")
+    assert (
+        f"It is in your history: zenonzard replay {tmp_path / 'h.json'}" in capsys.readouterr().out
+    )
+
+
+@pytest.mark.usefixtures("own_folders")
+async def test_q_in_a_network_game_in_progress_asks_and_offers_no_save():
+    """The old screen quit at once (a network game is never "unsaved"), leaving the seat to
+    concede without a word."""
+    from tests.net.conftest import running
+    from tests.net.test_client import _seat_a
+    from zenonzard_tui.cli.netplay import _feed
+    from zenonzard_tui.client.netsession import NetSession
+    from zenonzard_tui.client.settings import Settings
+
+    async with asyncio.timeout(60), running() as server:
+        link, remote, room, other = await _seat_a(server.url)
+        settings = Settings(mode="network", seat=0, names=("Red Rush", "Blue Tides"))
+        app = ZenonzardApp(NetSession(remote, settings, server.url, room))  # type: ignore[arg-type]
+        async with app.run_test(size=(120, 40)) as pilot:
+            feeder = asyncio.create_task(_feed(remote, app))
+            await pilot.pause()
+            await pilot.press("q")
+            await wait_until(pilot, lambda: isinstance(app.screen, QuitScreen))
+            text = screen_text(app)
+            assert "grace period" in text and "Save and quit" not in text
+            await pilot.press("s")  # no save to make: nothing happens
+            await pilot.pause()
+            assert isinstance(app.screen, QuitScreen)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is app.duel and app.return_code is None
+            feeder.cancel()
+        await link.close()
+        await other.close()
