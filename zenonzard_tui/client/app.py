@@ -8,7 +8,7 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.app import App
@@ -16,11 +16,13 @@ from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
 from textual.theme import Theme
 
-from zenonzard_tui.client.deckdraft import DeckDraft
 from zenonzard_tui.client.screens.duel import DuelScreen
 from zenonzard_tui.client.session import Session
 from zenonzard_tui.client.settings import Settings, save_settings
 from zenonzard_tui.usertext import terminal_safe
+
+if TYPE_CHECKING:
+    from zenonzard_tui.client.deckdraft import DeckDraft  # (the builder's: imported with it)
 
 Restart = Callable[[], Session]
 

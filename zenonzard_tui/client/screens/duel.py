@@ -52,8 +52,6 @@ from zenonzard_tui.engine.observe import (
     PendingView,
     PlayerView,
 )
-from zenonzard_tui.engine.summary import recap, results
-from zenonzard_tui.puzzles import forced_win
 from zenonzard_tui.table import Change, Channel, TableError
 from zenonzard_tui.usertext import content
 
@@ -409,6 +407,8 @@ class DuelScreen(Screen[None]):
         self._autosave()
         seat = self.viewer if self.viewer is not None else self.session.settings.seat
         events = self.desks[seat].channel.events(self.log_len)
+        from zenonzard_tui.engine.summary import results  # (not needed to show the screen)
+
         news = results(events)
         if any(n.battle for n in news):  # a battle's losses are in its own sentence
             news = [n for n in news if n.battle or "is destroyed (ZR 8.5)" not in n.text]
@@ -1039,6 +1039,8 @@ class DuelScreen(Screen[None]):
         if new_turn and seat is not None and not self.recap_lines and self.can_act():
             assert before is not None and v is not None
             desk = self.desks[seat]
+            from zenonzard_tui.engine.summary import recap
+
             self.recap_lines = recap(desk.channel.events(desk.log_mark))
             desk.before = replace(before, turn=v.turn)  # told once per turn
         box = self.query_one("#recap", Static)
@@ -1150,6 +1152,8 @@ class DuelScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
     def find_hint(self, world: Any, generation: int) -> None:
         """The solver on the viewer's channel's copy of the game (None: not their turn)."""
+        from zenonzard_tui.puzzles import forced_win  # (the AI's solver: imported when asked)
+
         search = forced_win(world) if world is not None else None
         if search is not None and search.line:
             text = f"Hint: {search.line[0]}"
