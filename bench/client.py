@@ -2,7 +2,12 @@
 
 1. Cold start (budget 0.5 s at 120x40): a fresh `python` process imports the client, builds a
    game of two starter decks and runs the app headless until the duel screen shows its actions;
-   the time from the interpreter's start to then, median of N runs (wall, and the child's CPU).
+   the time from the process's launch to then, median of N runs (wall, and the child's CPU until
+   then: the interpreter's own start included, the app's exit not).
+   As an installed program starts: with its bytecode (pip writes it at install; here it is kept
+   in a scratch folder, PYTHONPYCACHEPREFIX, whatever PYTHONDONTWRITEBYTECODE says) and the card
+   pool's cache (cards/cache.py), both made by one run first that is not counted.
+   `--first-start`: without either, as the very first start after an install without bytecode.
 2. Keys (budget 100 ms for a key that does not wait for the AI): a hotseat game (no AI to wait
    for) played by keys: moving in the actions list, picking actions (mulligan, mana, summons, end
    turn: `1`, or Enter on the highlighted one when the list has 10 or more, where `1` waits
@@ -13,7 +18,8 @@
    not counted; the first frame, where the key's effect first shows, is printed too); CPU time is the process's over the same press. The machine's load shows in the
    wall time, not much in the CPU time.
 
-    python bench/client.py [--runs N] [--keys N]   (--runs 0: the keys only; --keys 0: no keys)
+    python bench/client.py [--runs N] [--keys N] [--first-start]
+                           (--runs 0: the keys only; --keys 0: no keys)
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -33,7 +40,6 @@ sys.path.insert(0, str(ROOT))
 
 COLD = """
 import time
-start = time.perf_counter()
 import asyncio
 from zenonzard_tui.client.app import ZenonzardApp
 from zenonzard_tui.client.session import Session
@@ -48,28 +54,37 @@ async def main():
     async with app.run_test(size=(120, 40)) as pilot:
         while not app.duel.query_one("#actions").texts:
             await pilot.pause(0.005)
-        print(time.perf_counter() - start)
+        print(time.time(), time.process_time())
 
 asyncio.run(main())
 """
 
 
-def cold_start(runs: int) -> tuple[list[float], list[float]]:
+def cold_start(runs: int, first_start: bool = False) -> tuple[list[float], list[float]]:
     walls, cpus = [], []
-    scratch = "/tmp/zenonzard-bench"  # no settings or autosaves of the user's are touched
+    scratch = "/tmp/zenonzard-bench"  # no settings, autosaves or cache of the user's are touched
     env = {**os.environ, "ZENONZARD_DATA_DIR": scratch, "ZENONZARD_CONFIG_DIR": scratch}
-    for _ in range(runs):
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["ZENONZARD_CACHE_DIR"] = f"{scratch}/cache"
+    env["PYTHONPYCACHEPREFIX"] = f"{scratch}/pycache"
+    if first_start:  # no bytecode, no pool cache: both made afresh at every run
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+        env["PYTHONPYCACHEPREFIX"] = f"{scratch}/no-pycache"
+    for n in range(-1, runs):  # run -1: makes the bytecode and the pool's cache; not counted
+        if first_start:
+            shutil.rmtree(env["ZENONZARD_CACHE_DIR"], ignore_errors=True)
+        launched = time.time()
         proc = subprocess.Popen(
             [sys.executable, "-c", COLD], cwd=ROOT, stdout=subprocess.PIPE, env=env, text=True
         )
         assert proc.stdout is not None
         out = proc.stdout.read()
-        _, status, usage = os.wait4(proc.pid, 0)  # the child's CPU time, before Popen reaps it
-        proc.returncode = os.waitstatus_to_exitcode(status)
-        if proc.returncode != 0:
+        if proc.wait() != 0:
             raise SystemExit(f"the cold start run failed ({proc.returncode})")
-        walls.append(float(out.strip().splitlines()[-1]))
-        cpus.append(usage.ru_utime + usage.ru_stime)
+        if n >= 0:
+            shown, cpu = map(float, out.strip().splitlines()[-1].split())
+            walls.append(shown - launched)
+            cpus.append(cpu)
     return walls, cpus
 
 
@@ -154,12 +169,18 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5, help="cold starts (default 5; 0: none)")
     ap.add_argument("--keys", type=int, default=150, help="key presses (default 150; 0: none)")
+    ap.add_argument(
+        "--first-start",
+        action="store_true",
+        help="cold starts without bytecode or the card pool's cache (the first start of an install)",
+    )
     args = ap.parse_args()
     if args.runs < 0 or args.keys < 0:
         ap.error("--runs and --keys take 0 or more")
     if args.runs:
-        walls, cpus = cold_start(args.runs)
-        print(f"cold start to the duel screen, {args.runs} runs (budget 500 ms wall)")
+        walls, cpus = cold_start(args.runs, args.first_start)
+        how = "no bytecode, no pool cache" if args.first_start else "bytecode and pool cache made"
+        print(f"cold start to the duel screen, {args.runs} runs, {how} (budget 500 ms wall)")
         print(f"  wall  {ms(walls)}")
         print(f"  CPU   {ms(cpus)}")
     if not args.keys:

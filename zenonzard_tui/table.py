@@ -65,11 +65,10 @@ from zenonzard_tui.engine.save import (
     write_atomic,
 )
 from zenonzard_tui.engine.stops import idle_casts, nothing_to_decide
-from zenonzard_tui.engine.summary import MatchSummary, summarize
-from zenonzard_tui.scenarios import ScenarioError, parse_scenario
 
 if TYPE_CHECKING:
     from zenonzard_tui.decks import Deck
+    from zenonzard_tui.engine.summary import MatchSummary
 
 __all__ = [
     "Change",
@@ -344,7 +343,7 @@ class Table:
     def fresh_game(self) -> Game:
         """This game as it started, before any action (to replay it)."""
         if self.puzzle is not None:
-            return parse_scenario(self.puzzle.text, self.puzzle.path).new_game()
+            return _puzzle_game(self.puzzle)
         assert self.game.setup_record is not None  # a game not from a position has one
         return start_game(self.game.setup_record, "this game")
 
@@ -352,7 +351,7 @@ class Table:
         """A new game like this one: the same puzzle from its start, or the same decks with a
         new seed (the first player drawn again)."""
         if self.puzzle is not None:
-            return parse_scenario(self.puzzle.text, self.puzzle.path).new_game()
+            return _puzzle_game(self.puzzle)
         assert self.game.setup_record is not None  # a game not from a position has one
         setup = {**self.game.setup_record, "seed": seed, "first": "random"}
         return start_game(setup, "this game")
@@ -597,6 +596,8 @@ class LocalChannel:
         return kept[2]
 
     def summary(self) -> MatchSummary:
+        from zenonzard_tui.engine.summary import summarize  # (at the game's end)
+
         return summarize(self._table.game)
 
     def act(self, text: str) -> str:
@@ -750,6 +751,13 @@ def load_table(path: str | Path) -> Table:
     return Table(game, puzzle, texts, save_path=path, saved_count=len(texts))
 
 
+def _puzzle_game(puzzle: Puzzle) -> Game:
+    """A puzzle's position as it starts (the scenario reader is imported for puzzles only)."""
+    from zenonzard_tui.scenarios import parse_scenario
+
+    return parse_scenario(puzzle.text, puzzle.path).new_game()
+
+
 def _load_puzzle(record: dict, source: str) -> tuple[Game, Puzzle, list[str]]:
     check_version(record, PUZZLE_VERSION, source, "puzzle save")
     scenario = record.get("scenario")
@@ -761,6 +769,8 @@ def _load_puzzle(record: dict, source: str) -> tuple[Game, Puzzle, list[str]]:
     origin = scenario.get("path")
     if not isinstance(origin, str) or not origin or len(origin) > 4096:
         origin = source
+    from zenonzard_tui.scenarios import ScenarioError, parse_scenario  # (puzzles only)
+
     try:
         parsed = parse_scenario(scenario["text"], origin)
     except ScenarioError as exc:

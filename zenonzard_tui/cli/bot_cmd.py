@@ -16,8 +16,9 @@ import random
 import sys
 from typing import IO, Any
 
+from zenonzard_tui.ai import LEVEL_NAMES
+
 PROG = "zenonzard bot"
-LEVELS = ("easy", "medium", "strong", "expert")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -33,7 +34,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     room = p.add_mutually_exclusive_group(required=True)
     room.add_argument("--create", action="store_true", help="create a room and print its code")
     room.add_argument("--join", metavar="CODE", help="join the room with this code")
-    p.add_argument("--ai", choices=LEVELS, default="medium", help="the AI level (default medium)")
+    p.add_argument(
+        "--ai", choices=LEVEL_NAMES, default="medium", help="the AI level (default medium)"
+    )
     p.add_argument("--deck", default="red-rush", help="a deck file or starter name")
     p.add_argument("--name", default=None, help="the name the other player sees")
     p.add_argument("--seed", type=int, default=None, help="the AI's random seed")

@@ -16,7 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from zenonzard_tui.ai import LEVELS
+from zenonzard_tui.ai import LEVEL_NAMES
 from zenonzard_tui.cli.types import clock_option, seconds
 from zenonzard_tui.decks import STARTERS, Deck, DeckError, find_deck, load_deck, starter_files
 from zenonzard_tui.engine.game import SEATS, new_game
@@ -55,7 +55,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     who = p.add_mutually_exclusive_group()
     who.add_argument(
-        "--ai", choices=tuple(LEVELS), help="play against the AI at this level (default medium)"
+        "--ai", choices=LEVEL_NAMES, help="play against the AI at this level (default medium)"
     )
     who.add_argument(
         "--hotseat",

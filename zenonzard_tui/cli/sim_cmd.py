@@ -19,7 +19,7 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, Protocol
 
-from zenonzard_tui.ai import LEVELS
+from zenonzard_tui.ai import LEVEL_NAMES
 from zenonzard_tui.cli.types import seconds
 from zenonzard_tui.decks import Deck, DeckError, DeckReadError, deck_files, find_deck, load_deck
 from zenonzard_tui.sim import RunnerError
@@ -54,12 +54,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument(
         "--ai",
-        choices=tuple(LEVELS),
+        choices=LEVEL_NAMES,
         default="medium",
         help="the AI level of both seats (default medium)",
     )
-    p.add_argument("--ai-a", choices=tuple(LEVELS), help="the AI level of seat A (overrides --ai)")
-    p.add_argument("--ai-b", choices=tuple(LEVELS), help="the AI level of seat B (overrides --ai)")
+    p.add_argument("--ai-a", choices=LEVEL_NAMES, help="the AI level of seat A (overrides --ai)")
+    p.add_argument("--ai-b", choices=LEVEL_NAMES, help="the AI level of seat B (overrides --ai)")
     p.add_argument("--seed", type=int, default=1, help="game g uses seed SEED+g (default 1)")
     p.add_argument(
         "--first",

@@ -17,13 +17,13 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.theme import Theme
 
-from zenonzard_tui.client.deckdraft import DeckDraft
 from zenonzard_tui.client.screens.duel import DuelScreen
 from zenonzard_tui.client.session import Session
 from zenonzard_tui.client.settings import Settings, save_settings
 from zenonzard_tui.usertext import terminal_safe
 
 if TYPE_CHECKING:
+    from zenonzard_tui.client.deckdraft import DeckDraft  # (the builder's: imported with it)
     from zenonzard_tui.tutorial import Lesson, Progress
 
 Restart = Callable[[], Session]

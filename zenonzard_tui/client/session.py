@@ -16,7 +16,6 @@ import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from zenonzard_tui.ai import AIPlayer
 from zenonzard_tui.client.saves import autosaves_dir, save_name, saves_dir
 from zenonzard_tui.client.settings import Settings
 from zenonzard_tui.clock import MAX_MINUTES, ChessClock, ClockSetting
@@ -27,6 +26,7 @@ from zenonzard_tui.files import APP_NAME, data_dir
 from zenonzard_tui.table import Puzzle, Table, World, deal, game_of_record, read_save
 
 if TYPE_CHECKING:
+    from zenonzard_tui.ai import AIPlayer
     from zenonzard_tui.decks import Deck
 
 __all__ = [
@@ -43,7 +43,8 @@ __all__ = [
 
 class Session(Table):
     """A table with the client's settings: who plays which seat (`settings.mode`, `seat`), the
-    AI's level (its `AIPlayer`, seeded by `ai_seed`), the deck names."""
+    AI's level (its `AIPlayer`, seeded by `ai_seed`, made at its first use: the AI's modules
+    are imported then, not before the screen shows), the deck names."""
 
     def __init__(
         self,
@@ -58,7 +59,7 @@ class Session(Table):
         super().__init__(game, puzzle, texts, **table)
         self.settings = settings if settings is not None else Settings()
         self.ai_seed = ai_seed
-        self.ai = AIPlayer(self.settings.ai, ai_seed) if self.settings.mode == "ai" else None
+        self._ai: AIPlayer | None = None
         self.touched = False  # a player (not the AI) has chosen something (Table.chosen)
         if self.settings.clock and not self.over:
             # against the AI only the human's time runs; `clock_left`: a save's times
@@ -92,6 +93,15 @@ class Session(Table):
     def hotseat(self) -> bool:
         """Two players at this screen: a hotseat game, or a network game's save loaded here."""
         return self.settings.mode in ("hotseat", "network")
+
+    @property
+    def ai(self) -> AIPlayer | None:
+        """The AI of a game against it (None in any other), made at the first look."""
+        if self._ai is None and self.settings.mode == "ai":
+            from zenonzard_tui.ai import AIPlayer
+
+            self._ai = AIPlayer(self.settings.ai, self.ai_seed)
+        return self._ai
 
     def is_ai(self, seat: int | None) -> bool:
         return self.settings.mode == "ai" and seat is not None and seat != self.settings.seat

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from zenonzard_tui.ai import LEVELS
+from zenonzard_tui.ai import LEVEL_NAMES
 from zenonzard_tui.clock import ClockSetting
 from zenonzard_tui.engine.events import SEATS
 from zenonzard_tui.engine.save import SaveError, shown, write_atomic
@@ -85,7 +85,7 @@ class Settings:
             out.mode = mode
         if (seat := pick("seat", SEATS)) is not None:
             out.seat = SEATS.index(seat)
-        if (ai := pick("ai", tuple(LEVELS))) is not None:
+        if (ai := pick("ai", LEVEL_NAMES)) is not None:
             out.ai = ai
         names = data.get("names")
         if names is not None:
@@ -268,8 +268,8 @@ def _set(out: Settings, key: str, value: Any) -> str:
             return "must be 'A' or 'B'"
         out.seat = SEATS.index(value)
     elif key == "ai":
-        if value not in LEVELS:
-            return "must be one of " + ", ".join(LEVELS)
+        if value not in LEVEL_NAMES:
+            return "must be one of " + ", ".join(LEVEL_NAMES)
         out.ai = value
     elif key == "ai_delay":
         if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 10:

@@ -21,7 +21,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, OptionList, ProgressBar, Static
+from textual.widgets import Input, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
@@ -29,6 +29,7 @@ from zenonzard_tui.cards import CardDef, CardPool, load_pool
 from zenonzard_tui.client.deckdraft import CardFilter, DeckDraft, card_sets, deck_cards, enough
 from zenonzard_tui.client.describe import badge, card_details
 from zenonzard_tui.client.screens.modals import QuitScreen, ReplaceGuard
+from zenonzard_tui.client.widgets.keybar import KeyBar
 from zenonzard_tui.decks import (
     DECK_SIZE,
     DECK_SUFFIX,
@@ -147,7 +148,7 @@ class BuilderScreen(Screen[None]):
             with Vertical(id="b-right"):
                 yield OptionList(id="b-deck")
                 yield VerticalScroll(Static(id="b-report"), id="b-report-box")
-        yield Footer()
+        yield KeyBar()  # (Textual's Footer rebuilt a widget per key at every key press)
 
     def on_mount(self) -> None:
         self.query_one("#b-pool", OptionList).border_title = "Cards"
@@ -179,7 +180,7 @@ class BuilderScreen(Screen[None]):
     def refresh_deck(self, changed: CardDef | None = None) -> None:
         """After every change: the deck list, the counts in the browser (only the `changed`
         card's line when one card changed), the report."""
-        self.report = self.draft.report(self.pool)
+        was_legal, self.report = self.report.legal, self.draft.report(self.pool)
         deck_list = self.query_one("#b-deck", OptionList)
         keep = deck_list.highlighted
         ids = sorted(self.draft.counts, key=self.order.__getitem__)
@@ -200,7 +201,8 @@ class BuilderScreen(Screen[None]):
                 )
         self.render_status()
         self.render_report()
-        self.refresh_bindings()  # Play and Sim follow the verdict
+        if self.report.legal != was_legal:
+            self.refresh_bindings()  # Play and Sim follow the verdict
 
     def render_status(self) -> None:
         d = self.draft
@@ -208,14 +210,15 @@ class BuilderScreen(Screen[None]):
         verdict = (enough(self.report), "bold $success" if self.report.legal else "bold $error")
         where = terminal_safe(d.path.name) if d.path is not None else "not saved"
         star = " *" if self.unsaved else ""
-        self.query_one("#b-status", Static).update(
-            Content.assemble(
+        self.query_one("#b-status", Static).update(  # (one line: no layout)
+            layout=False,
+            content=Content.assemble(
                 (terminal_safe(d.name, 80), "bold"),
                 f"  {d.total}/{DECK_SIZE}  ",
                 verdict,
                 f"  {forces}  ",
                 (f"{where}{star}", "dim"),
-            )
+            ),
         )
 
     def render_report(self) -> None:

@@ -288,6 +288,7 @@ class DuelScreen(Screen[None]):
         return self.query_one("#details-box", VerticalScroll)
 
     def on_mount(self) -> None:
+        self.query_one("#actions", ActionList).describe = self.describe_action  # (at once)
         self.query_one("#details-title", FitLine).show("Card")
         self.query_one("#log-title", FitLine).show("Log")
         self.start()
@@ -1040,11 +1041,19 @@ class DuelScreen(Screen[None]):
         self.set_details(chip.details if chip else "", title)
 
     def set_details(self, text: Content | str, title: str) -> None:
-        """The details pane and its title; unchanged text is not drawn again (a Static's update
-        redoes the screen's layout)."""
+        """The details pane and its title; unchanged text is not drawn again, and text that
+        leaves the pane as tall as it was is drawn without a layout (a Static's update redoes
+        the screen's layout, which cost a frame of its own: bench/client.py). The text fills
+        the pane at least (app.tcss), so a short card after another short one is no change."""
         if text != self._details:
             self._details = text
-            self.query_one("#details", Static).update(text)
+            details = self.query_one("#details", Static)
+            details.update(text, layout=False)
+            width, room = details.size.width, details.container_size.height
+            if not width or room != details.size.height or (
+                details.visual.get_height(details.styles.get_rules(), width) > room
+            ):
+                details.refresh(layout=True)
         self.query_one("#details-title", FitLine).show(title)
 
     def resolve(self, text: str) -> tuple[str, int] | None:
@@ -1131,10 +1140,6 @@ class DuelScreen(Screen[None]):
                         pointed.setdefault("opp-forces", set()).add(i)
         for zone in ZONES:
             self.query_one(f"#{zone}", ZoneView).point(pointed.get(zone, set()))
-
-    @on(OptionList.OptionHighlighted, "#actions")
-    def action_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self.describe_action(self.query_one("#actions", ActionList).action_of(event.option.id))
 
     def describe_action(self, text: str | None) -> None:
         """Point at what the action `text` names and show it in the details pane: its card, or
@@ -1419,6 +1424,7 @@ class DuelScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
     def find_hint(self, world: Any, generation: int, step: int, turn: int) -> None:
         """The solver on the viewer's channel's copy of the game (None: not their turn)."""
+
         search = forced_win(world) if world is not None else None
         action = None
         if search is not None and search.line:

@@ -14,7 +14,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from zenonzard_tui.ai import LEVELS
+from zenonzard_tui.ai import LEVEL_NAMES
 from zenonzard_tui.client.settings import Settings
 from zenonzard_tui.clock import ClockSetting
 from zenonzard_tui.decks import DeckError, find_deck, load_deck
@@ -62,7 +62,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 with Horizontal(classes="setting"):
                     yield Label("AI level (new games)")
                     yield Select(
-                        [(lv, lv) for lv in LEVELS],
+                        [(lv, lv) for lv in LEVEL_NAMES],
                         value=s.ai,
                         allow_blank=False,
                         id="set-ai",

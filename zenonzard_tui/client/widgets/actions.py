@@ -3,6 +3,7 @@ for the actions players take most (end turn, pass, no block, keep, done) a key o
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual.binding import Binding, BindingType
@@ -18,7 +19,11 @@ STABLE_KEYS = {"end turn": "e", "pass": "p", "no block": "b", "keep": "y", "done
 
 class ActionList(OptionList):
     """Shows action texts; `texts[i]` is the action of option `i`. A `token` written into each
-    option id tells a stale selection (from a decision that has passed) from a current one."""
+    option id tells a stale selection (from a decision that has passed) from a current one.
+    `describe`, given by the screen, is called with the highlighted action's text (None: no
+    action) as soon as the highlight moves, so that the key's whole effect (the highlight, the
+    card it names, its details) shows in one frame: OptionHighlighted, which still follows, came
+    to the screen a frame or two after the highlight (bench/client.py)."""
 
     DEFAULT_CSS = """
     ActionList { height: auto; max-height: 12; border: none; padding: 0; }
@@ -43,6 +48,7 @@ class ActionList(OptionList):
         self._shown: list[str] = []
         self._note: str | None = None
         self._width = 0
+        self.describe: Callable[[str | None], object] | None = None
 
     def show_actions(
         self,
@@ -84,6 +90,13 @@ class ActionList(OptionList):
         self.set_options(options)
         if highlighted is not None and highlighted < len(self._shown):
             self.highlighted = highlighted
+
+    def watch_highlighted(self, highlighted: int | None) -> None:
+        super().watch_highlighted(highlighted)
+        if self.describe is not None and highlighted is not None:
+            option = self.options[highlighted]
+            if not option.disabled:
+                self.describe(self.action_of(option.id))
 
     def on_resize(self) -> None:
         if self.scrollable_content_region.width != self._width and self._shown:
