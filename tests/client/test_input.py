@@ -383,3 +383,17 @@ async def test_f2_sets_the_chess_clock_of_new_games_and_refuses_one_it_cannot_re
         await pilot.press("ctrl+s")
         await wait_until(pilot, lambda: not isinstance(duel_app.screen, SettingsScreen))
     assert load_settings(file).settings.clock == "10+5"
+
+
+async def test_left_then_enter_in_one_burst_uses_the_board_card_not_the_list(tmp_path):
+    """← moves the focus to the board at once: the Enter typed right after it is the board
+    card's (a hand card with one action: that action highlighted, nothing played), not the
+    list's (which would play its highlighted action)."""
+    from zenonzard_tui.client.widgets.zone import ZoneView
+
+    sess = washed_out()
+    async with your_move(sess, (120, 40), tmp_path) as (duel_app, pilot):
+        await burst(pilot, "left", "enter")
+        assert sess.texts == []
+        await burst(pilot, "left")
+        assert isinstance(duel_app.focused, ZoneView)

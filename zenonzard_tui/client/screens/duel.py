@@ -291,6 +291,7 @@ class DuelScreen(Screen[None]):
         self.query_one("#actions", ActionList).describe = self.describe_action  # (at once)
         self.query_one("#details-title", FitLine).show("Card")
         self.query_one("#log-title", FitLine).show("Log")
+        self.query_one("#actions", ActionList).board = self.board_zone
         self.start()
 
     @property
@@ -1078,10 +1079,10 @@ class DuelScreen(Screen[None]):
                 return zone, same[copy - 1]
         return None
 
-    @on(ActionList.ToBoard)
-    def to_board(self) -> None:
+    def board_zone(self) -> ZoneView:
+        """Where ← from the action list goes: the board zone the player was last in."""
         zone = self.last_zone if self.last_zone in ZONES else "my-hand"
-        self.set_focus(self.query_one(f"#{zone}", ZoneView))
+        return self.query_one(f"#{zone}", ZoneView)
 
     @on(ZoneView.Highlighted)
     def zone_highlighted(self, event: ZoneView.Highlighted) -> None:

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
@@ -31,20 +31,20 @@ class ActionList(OptionList):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,h", "board", "Board", key_display="←"),
+        # a priority binding that moves the focus itself (see `board`), so that the keys typed
+        # after it in one burst (← Enter) go to the board, never to this list
+        Binding("left,h", "board", "Board", key_display="←", priority=True),
         Binding("k", "cursor_up", show=False),
         Binding("j", "cursor_down", show=False),
         Binding("right_square_bracket", "group(1)", "Next kind", key_display="]"),
         Binding("left_square_bracket", "group(-1)", "Previous kind", show=False),
     ]
 
-    class ToBoard(Message):
-        """Left from the action list: back to the board."""
-
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.texts: list[str] = []
         self.token = 0
+        self.board: Callable[[], Widget] | None = None  # the board zone that ← goes to
         self._shown: list[str] = []
         self._note: str | None = None
         self._width = 0
@@ -108,7 +108,8 @@ class ActionList(OptionList):
         self.on_resize()
 
     def action_board(self) -> None:
-        self.post_message(self.ToBoard())
+        if self.board is not None:
+            self.screen.set_focus(self.board())
 
     def action_group(self, step: int) -> None:
         """Jump to the first action of the next (or previous) kind: play a card, move, attack,
