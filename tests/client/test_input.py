@@ -292,14 +292,21 @@ async def test_the_clock_shows_for_the_players_and_a_time_that_runs_out_loses(tm
     from zenonzard_tui.client.screens.modals import GameOverScreen
     from zenonzard_tui.engine.outcome import Termination
 
+    from zenonzard_tui.clock import ChessClock
+
     sess = clocked("0.05")  # 3 seconds
     assert sess.clock is not None and sess.clock.timed == (0,)  # against the AI: yours alone
+    # the clock reads a time the test moves (not the machine's: a loaded machine is slow)
+    now = [0.0]
+    sess.set_clock(ChessClock(sess.clock.setting, sess.clock.timed, None, now=lambda: now[0]))
     async with your_move(sess, (120, 40), tmp_path) as (duel_app, pilot):
         await pilot.pause(0.3)
         from tests.client.helpers import screen_text
 
         text = screen_text(duel_app)
-        assert "Clock" in text and ("0:0" in text or "2." in text or "1." in text)
+        assert "Clock" in text and ("0:03" in text or "3.0" in text), text
+        assert not isinstance(duel_app.screen, GameOverScreen)
+        now[0] = 3.5
         await wait_until(pilot, lambda: isinstance(duel_app.screen, GameOverScreen), 10)
         assert sess.game.outcome.termination is Termination.TIME
         assert sess.texts[-1] == "A runs out of time"
