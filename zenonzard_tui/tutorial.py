@@ -2,8 +2,8 @@
 
 A lesson is a scenario file of `zenonzard_tui/lessons/` (docs/scenarios.md): a position and a
 script whose steps are the lesson's answer. The player plays seat A; B's steps are played for the
-opponent. `tutorial.toml` (beside this module) lists the lessons in order, with their words: an introduction,
-what each of A's steps asks and why, and what some wrong actions would have done.
+opponent. `tutorial.toml` (beside this module) lists the lessons in order, with their words: an
+introduction, what each of A's steps asks and why, and what some wrong actions would have done.
 
 `Lesson.judge(done, text)` is the check of a step: the engine has listed `text` as legal, and the
 lesson takes only the script's action; any other is refused with the reason. The client keeps
