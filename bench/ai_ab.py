@@ -1,0 +1,114 @@
+"""A/B of the AI's position values: this tree's `ai/value.py` and `ai/evaluate.py` against the
+same files at another commit, one level against itself.
+
+    python bench/ai_ab.py --base REV [--level strong|expert] [--budget B] [--games N]
+                          [--seed S] [--jobs J]
+
+The old files are read with `git show REV:...` and run beside the new ones in one process: before
+each decision the side to move gets its own value (the tree search's `win_chance`, the flat
+search's `score`), so everything else (the engine, the search, the rule-of-thumb player) is the
+same code for both. Game g uses seed S+g and the deck and seats of `bench/ai.py` (every four
+games the next starter deck, both sides first and second in each seat). Prints the new side's
+score (a draw counts half) with a Wilson 95% interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import subprocess
+import sys
+import time
+import types
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import ai as ladder  # noqa: E402  (bench/ai.py: decks, seats, Wilson)
+
+from zenonzard_tui.ai import AIPlayer, mcts, player  # noqa: E402
+from zenonzard_tui.ai import evaluate as new_evaluate  # noqa: E402
+from zenonzard_tui.ai import value as new_value  # noqa: E402
+from zenonzard_tui.decks import load_deck  # noqa: E402
+from zenonzard_tui.engine.game import new_game  # noqa: E402
+
+_OLD: dict[str, types.ModuleType] = {}
+
+
+def _module(rev: str, name: str, path: str, **names: object) -> types.ModuleType:
+    source = subprocess.run(
+        ["git", "show", f"{rev}:{path}"], cwd=ROOT, check=True, capture_output=True, text=True
+    ).stdout
+    module = types.ModuleType(name)
+    module.__dict__.update(names)
+    exec(compile(source, f"{rev}:{path}", "exec"), module.__dict__)
+    module.__dict__.update(names)  # the old code's own imports replaced by the old modules
+    return module
+
+
+def load_old(rev: str) -> None:
+    weights = _module(rev, "old_value_weights", "zenonzard_tui/ai/value_weights.py")
+    evaluate = _module(rev, "old_evaluate", "zenonzard_tui/ai/evaluate.py")
+    names: dict[str, object] = {"value_weights": weights}
+    if hasattr(evaluate, "mana_facts"):
+        names["mana_facts"] = evaluate.mana_facts
+    value = _module(rev, "old_value", "zenonzard_tui/ai/value.py", **names)
+    _OLD.update(evaluate=evaluate, value=value)
+
+
+def _use(new: bool) -> None:
+    mcts.win_chance = new_value.win_chance if new else _OLD["value"].win_chance  # type: ignore[attr-defined]
+    player.score = new_evaluate.score if new else _OLD["evaluate"].score  # type: ignore[attr-defined]
+
+
+def play(job: tuple[str, str, float, int, int]) -> float:
+    rev, level, budget, seed, g = job
+    if not _OLD:
+        load_old(rev)
+    path, first, seat_new = ladder.setup(g)
+    deck = load_deck(path)
+    game = new_game(deck, deck, seed=seed + g, first=first)
+    players = {
+        seat_new: AIPlayer(level, seed + g, budget=budget),
+        1 - seat_new: AIPlayer(level, seed + g + 7919, budget=budget),
+    }
+    while not game.over:
+        seat = game.pending.seat
+        _use(seat == seat_new)
+        game.apply(players[seat].choose(game))
+    winner = game.outcome.winner
+    return 0.5 if winner is None else float(winner == seat_new)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--base", required=True, help="the commit whose value files play the old side")
+    ap.add_argument("--level", default="strong", choices=("strong", "expert"))
+    ap.add_argument("--budget", type=float, default=1.0)
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1)
+    args = ap.parse_args()
+    load_old(args.base)  # fails early on a bad revision
+    jobs = [(args.base, args.level, args.budget, args.seed, g) for g in range(args.games)]
+    t0, c0 = time.perf_counter(), time.process_time()
+    total = 0.0
+    with multiprocessing.Pool(args.jobs) as pool:
+        for i, score in enumerate(pool.imap(play, jobs), 1):
+            total += score
+            if i % 20 == 0 or i == len(jobs):
+                lo, hi = ladder.wilson(total, i)
+                print(
+                    f"{i:>4} games: new {total:g}/{i} = {total / i:.1%} [{lo:.1%}, {hi:.1%}]",
+                    flush=True,
+                )
+    print(
+        f"{args.level} x{args.budget:g}, new value vs {args.base}: {total:g} of {args.games}"
+        f" [{time.perf_counter() - t0:.0f} s wall, {time.process_time() - c0:.0f} s CPU here]"
+    )
+
+
+if __name__ == "__main__":
+    main()
