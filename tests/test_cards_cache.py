@@ -12,21 +12,10 @@ from pathlib import Path
 import platformdirs
 import pytest
 
+from tests.test_cards_loader import MINION
 from zenonzard_tui.cards import cache as pool_cache
 from zenonzard_tui.cards import loader
 from zenonzard_tui.cards.loader import DATA_DIR, CardDataError, load_pool, load_pool_from
-
-MINION = """
-[[card]]
-id = "t_minion"
-name = "Test Minion"
-type = "field_minion"
-color = "red"
-cost = 2
-pips = { red = 1 }
-bp = 300
-dp = 1
-"""
 
 
 def _no_toml(monkeypatch: pytest.MonkeyPatch) -> None:
