@@ -7,7 +7,8 @@
    As an installed program starts: with its bytecode (pip writes it at install; here it is kept
    in a scratch folder, PYTHONPYCACHEPREFIX, whatever PYTHONDONTWRITEBYTECODE says) and the card
    pool's cache (cards/cache.py), both made by one run first that is not counted.
-   `--first-start`: without either, as the very first start after an install without bytecode.
+   `--first-start`: without the pool's cache and without the package's own bytecode (its
+   dependencies' as pip wrote it), as a clone's first start under PYTHONDONTWRITEBYTECODE.
 2. Keys (budget 100 ms for a key that does not wait for the AI): a hotseat game (no AI to wait
    for) played by keys: moving in the actions list, picking actions (mulligan, mana, summons, end
    turn: `1`, or Enter on the highlighted one when the list has 10 or more, where `1` waits
@@ -67,9 +68,9 @@ def cold_start(runs: int, first_start: bool = False) -> tuple[list[float], list[
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env["ZENONZARD_CACHE_DIR"] = f"{scratch}/cache"
     env["PYTHONPYCACHEPREFIX"] = f"{scratch}/pycache"
-    if first_start:  # no bytecode, no pool cache: both made afresh at every run
-        env["PYTHONDONTWRITEBYTECODE"] = "1"
-        env["PYTHONPYCACHEPREFIX"] = f"{scratch}/no-pycache"
+    if first_start:  # no pool cache, and none of the package's bytecode (its dependencies'
+        env["PYTHONDONTWRITEBYTECODE"] = "1"  # as pip wrote it, beside them)
+        del env["PYTHONPYCACHEPREFIX"]
     for n in range(-1, runs):  # run -1: makes the bytecode and the pool's cache; not counted
         if first_start:
             shutil.rmtree(env["ZENONZARD_CACHE_DIR"], ignore_errors=True)

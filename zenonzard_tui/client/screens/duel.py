@@ -1051,8 +1051,10 @@ class DuelScreen(Screen[None]):
             details = self.query_one("#details", Static)
             details.update(text, layout=False)
             width, room = details.size.width, details.container_size.height
-            if not width or room != details.size.height or (
-                details.visual.get_height(details.styles.get_rules(), width) > room
+            if (
+                not width
+                or room != details.size.height
+                or (details.visual.get_height(details.styles.get_rules(), width) > room)
             ):
                 details.refresh(layout=True)
         self.query_one("#details-title", FitLine).show(title)
