@@ -290,9 +290,8 @@ def clocked(spec: str, mode: str = "ai"):
 
 async def test_the_clock_shows_for_the_players_and_a_time_that_runs_out_loses(tmp_path):
     from zenonzard_tui.client.screens.modals import GameOverScreen
-    from zenonzard_tui.engine.outcome import Termination
-
     from zenonzard_tui.clock import ChessClock
+    from zenonzard_tui.engine.outcome import Termination
 
     sess = clocked("0.05")  # 3 seconds
     assert sess.clock is not None and sess.clock.timed == (0,)  # against the AI: yours alone
