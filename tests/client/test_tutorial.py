@@ -356,6 +356,9 @@ async def test_a_long_action_list_wraps_to_the_width_its_scrollbar_leaves(tmp_pa
         assert listing.show_vertical_scrollbar
         assert listing._width == listing.scrollable_content_region.width
         side = [line.split("▊", 1)[1] for line in screen_text(app).splitlines() if "▊" in line]
-        start = next(i for i, line in enumerate(side) if line.startswith("1 "))
-        shown = side[start : start + listing.scrollable_content_region.height]
+        start = next(i for i, line in enumerate(side) if line.lstrip().startswith("1 "))
+        pad = len(side[start]) - len(side[start].lstrip())  # the list's own left edge
+        shown = [
+            line[pad:] for line in side[start : start + listing.scrollable_content_region.height]
+        ]
         assert all(line[:1].isdigit() or line.startswith("  ") for line in shown), shown

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -56,10 +56,11 @@ from zenonzard_tui.engine.observe import (
     PendingView,
     PlayerView,
 )
-from zenonzard_tui.engine.summary import RecapLine, recap
-from zenonzard_tui.puzzles import forced_win
 from zenonzard_tui.table import Change, Channel, TableError
 from zenonzard_tui.usertext import content, terminal_safe
+
+if TYPE_CHECKING:
+    from zenonzard_tui.engine.summary import RecapLine
 
 ZONES = ("opp-forces", "opp-base", "opp-field", "my-field", "my-base", "my-forces", "my-hand")
 ONLY_PASS = ("pass", "no block")
@@ -1266,6 +1267,8 @@ class DuelScreen(Screen[None]):
             self.desks[seat].before = replace(before, turn=v.turn)  # opened once per turn
         if self.recap_seat is not None and self.recap_seat == seat:
             desk = self.desks[self.recap_seat]
+            from zenonzard_tui.engine.summary import recap  # (not needed to show the screen)
+
             self.recap_lines = recap(desk.channel.events(desk.log_mark))
         elif self.recap_seat is not None:  # hotseat: the other player's recap is not theirs
             self.recap_lines, self.recap_seat = [], None
@@ -1427,6 +1430,8 @@ class DuelScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
     def find_hint(self, world: Any, generation: int, step: int, turn: int) -> None:
         """The solver on the viewer's channel's copy of the game (None: not their turn)."""
+
+        from zenonzard_tui.puzzles import forced_win  # (a hint's: not needed to show the screen)
 
         search = forced_win(world) if world is not None else None
         action = None

@@ -6,13 +6,16 @@ where they are."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from textual.content import Content
 from textual.geometry import Size
 from textual.widget import Widget
 
 from zenonzard_tui.client.widgets.fitline import FitLine, clip_words
-from zenonzard_tui.engine.summary import RecapLine
+
+if TYPE_CHECKING:
+    from zenonzard_tui.engine.summary import RecapLine
 
 
 class ResultLine(FitLine):
