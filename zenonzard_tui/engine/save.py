@@ -73,10 +73,13 @@ MAX_SAVE_BYTES = MAX_FILE_BYTES
 _MAX_INT_DIGITS = 40  # longer numbers are not read as ints at all (a seed has at most 20 digits)
 
 
-class _Float(float):
-    """A JSON number that is not a whole number, shown as it was written (1e400, 1.9, Infinity)."""
+class _Float:
+    """A JSON number that is not a whole number, kept as it was written (1e400, 1.9, Infinity): no
+    check of a save takes it for a number, and a message shows it as written. (Not a float
+    subclass: mypyc compiles no subclass of a builtin type.)"""
 
-    written: str
+    def __init__(self, written: str) -> None:
+        self.written = written
 
     def __repr__(self) -> str:
         return self.written
@@ -94,9 +97,7 @@ class _LongNumber:
 
 
 def _float(text: str) -> _Float:
-    number = _Float(text)
-    number.written = text
-    return number
+    return _Float(text)
 
 
 def _int(text: str) -> int | _LongNumber:
@@ -113,7 +114,7 @@ def shown(value: Any) -> str:
     if isinstance(value, str):  # JSON escapes C0 controls; terminal_safe the rest (C1, bidi)
         text = value if len(value) <= 40 else value[:39] + "…"
         return terminal_safe(json.dumps(text, ensure_ascii=False))
-    if isinstance(value, int | float | _LongNumber):
+    if isinstance(value, int | float | _Float | _LongNumber):
         return repr(value)
     if isinstance(value, list):
         return "a list"
