@@ -9,6 +9,7 @@ file the program keeps), so a crash never leaves half a save.
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -74,9 +75,9 @@ _MAX_INT_DIGITS = 40  # longer numbers are not read as ints at all (a seed has a
 
 
 class _Float:
-    """A JSON number that is not a whole number, kept as it was written (1e400, 1.9, Infinity): no
-    check of a save takes it for a number, and a message shows it as written. (Not a float
-    subclass: mypyc compiles no subclass of a builtin type.)"""
+    """A JSON number that no float can hold (1e400, Infinity, NaN), kept as it was written: no
+    check takes it for a number, and a message shows it as written. (Not a float subclass:
+    mypyc compiles none.)"""
 
     def __init__(self, written: str) -> None:
         self.written = written
@@ -96,8 +97,9 @@ class _LongNumber:
         return f"a {self.digits}-digit number"
 
 
-def _float(text: str) -> _Float:
-    return _Float(text)
+def _float(text: str) -> float | _Float:
+    number = float(text)
+    return number if math.isfinite(number) else _Float(text)
 
 
 def _int(text: str) -> int | _LongNumber:
@@ -314,7 +316,7 @@ def parse_record(raw: bytes, source: str) -> Any:
             f"{source}: not a readable save (not JSON: not UTF-8 text, {exc})"
         ) from None
     try:
-        return json.loads(text, parse_float=_float, parse_int=_int, parse_constant=_float)
+        return json.loads(text, parse_float=_float, parse_int=_int, parse_constant=_Float)
     except json.JSONDecodeError as exc:
         raise SaveError(f"{source}: not a readable save (not JSON: {exc})") from None
     except RecursionError:
