@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -108,7 +109,8 @@ def _mypyc_version() -> str | None:
 
 def _write_record(package_dir: Path, mypyc: str | None, reason: str | None) -> None:
     package_dir.mkdir(parents=True, exist_ok=True)
-    (package_dir / buildinfo.RECORD).write_text(buildinfo.record_text(mypyc, reason))
+    editable = package_dir == ROOT / "zenonzard_tui"
+    (package_dir / buildinfo.RECORD).write_text(buildinfo.record_text(mypyc, reason, editable))
 
 
 class BuildPy(build_py):
@@ -142,7 +144,9 @@ class BuildExt(build_ext):
                 target = ROOT / "zenonzard_tui"
             else:
                 target = Path(self.build_lib) / "zenonzard_tui"
-            reason = f"the C compiler failed ({type(error).__name__}: {error})"
+            status = re.search(r"exit status -?\d+", str(error))
+            detail = status.group(0) if status else str(error).splitlines()[0][:120]
+            reason = f"the C compiler failed ({type(error).__name__}, {detail})"
             _write_record(target, None, reason)
             _note(f"building pure Python: {reason}")
 

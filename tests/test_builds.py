@@ -61,13 +61,16 @@ def test_describe_a_compiled_build(tmp_path):
 
 
 def test_describe_says_which_sources_changed_after_the_build(tmp_path):
-    package = _package(tmp_path, ("engine/game.py",), {"mypyc": "2.4.1"})
+    package = _package(tmp_path, ("engine/game.py",), {"mypyc": "2.4.1", "editable": True})
     (package / "engine/game.py").write_text("# edited\n")  # newer than its extension module
     assert buildinfo.stale_sources(package) == ["engine/game.py"]
     assert buildinfo.describe(package) == (
         "compiled with mypyc 2.4.1 (1 modules); changed since the build, reinstall to compile "
         "them: engine/game.py"
     )
+    # installed from a wheel: the files' times say nothing of the build
+    (package / buildinfo.RECORD).write_text(json.dumps({"mypyc": "2.4.1", "editable": False}))
+    assert buildinfo.describe(package) == "compiled with mypyc 2.4.1 (1 modules)"
 
 
 def test_describe_a_pure_build_and_why(tmp_path):

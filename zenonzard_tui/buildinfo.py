@@ -55,9 +55,10 @@ def remove_extensions(package_root: Path) -> None:
         package.joinpath(GROUP.rpartition(".")[2] + "__mypyc" + suffix).unlink(missing_ok=True)
 
 
-def record_text(mypyc: str | None, reason: str | None) -> str:
-    """The build's record: the mypyc version it was compiled with, or why it is pure Python."""
-    return json.dumps({"mypyc": mypyc, "pure_reason": reason}) + "\n"
+def record_text(mypyc: str | None, reason: str | None, editable: bool = False) -> str:
+    """The build's record: the mypyc version it was compiled with, or why it is pure Python, and
+    whether it is an editable install (the sources may change after it)."""
+    return json.dumps({"mypyc": mypyc, "pure_reason": reason, "editable": editable}) + "\n"
 
 
 def _record(package: Path) -> dict:
@@ -97,7 +98,7 @@ def describe(package: Path = PACKAGE) -> str:
     if modules:
         version = record.get("mypyc") or "?"
         text = f"compiled with mypyc {version} ({len(modules)} modules)"
-        stale = stale_sources(package)
+        stale = stale_sources(package) if record.get("editable") else []  # (a wheel's mtimes: any)
         if stale:
             text += f"; changed since the build, reinstall to compile them: {', '.join(stale[:3])}"
             text += f" and {len(stale) - 3} more" if len(stale) > 3 else ""
