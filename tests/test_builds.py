@@ -96,7 +96,7 @@ def test_events_are_the_one_module_left_out():
 
 def test_remove_extensions_leaves_the_sources(tmp_path):
     package = _package(tmp_path, ("engine/game.py",))
-    group = package / ("compiled__mypyc" + SO)
+    group = tmp_path / (buildinfo.GROUP + "__mypyc" + SO)
     group.write_bytes(b"")
     buildinfo.remove_extensions(tmp_path)
     assert buildinfo.compiled_modules(package) == []

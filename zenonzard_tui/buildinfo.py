@@ -15,7 +15,10 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent
 RECORD = "_build.json"
-GROUP = "zenonzard_tui.compiled"  # mypyc's shared library: zenonzard_tui/compiled__mypyc.*.so
+# mypyc's shared library, a top-level module beside the package (zenonzard_tui_compiled__mypyc.*.so)
+# as mypy's and black's are: inside the package, mypyc 2.4.1 gives compiled packages a wrong
+# __path__ (the package's folder twice)
+GROUP = "zenonzard_tui_compiled"
 
 # What mypyc compiles, as globs under the package; NOT_COMPILED are left out, each for its reason.
 COMPILED = ("engine/*.py", "engine/terms/*.py", "cards/model.py", "cards/terms/*.py", "ai/*.py")
@@ -47,12 +50,11 @@ def extension_files(source: Path) -> list[Path]:
 def remove_extensions(package_root: Path) -> None:
     """Removes the extension modules a compiled build left in a source tree (an editable install
     made pure again), so that the .py files are what runs."""
-    package = package_root / "zenonzard_tui"
     for source in compiled_sources(package_root):
         for path in extension_files(source):
             path.unlink()
     for suffix in EXTENSION_SUFFIXES:
-        package.joinpath(GROUP.rpartition(".")[2] + "__mypyc" + suffix).unlink(missing_ok=True)
+        package_root.joinpath(GROUP + "__mypyc" + suffix).unlink(missing_ok=True)
 
 
 def record_text(mypyc: str | None, reason: str | None, editable: bool = False) -> str:
