@@ -490,3 +490,14 @@ def test_any_value_anywhere_in_a_position_is_a_clear_error_or_a_game(place, valu
         assert str(exc).startswith("fuzz.toml")
     else:
         assert run_scenario(scenario).game is not None
+
+
+def test_save_json_keeps_fractions_as_numbers_and_shows_the_unholdable_as_written():
+    """A fraction is a float (a room file's 'created' time); 1e400 and Infinity, which no float
+    holds, are numbers no check accepts, and a message shows them as written."""
+    from zenonzard_tui.engine.save import parse_record, shown
+
+    record = parse_record(b'{"created": 1700000000.25, "seed": 1e400, "x": -Infinity}', "f")
+    assert record["created"] == 1700000000.25 and type(record["created"]) is float
+    assert not isinstance(record["seed"], int | float) and shown(record["seed"]) == "1e400"
+    assert not isinstance(record["x"], int | float) and shown(record["x"]) == "-Infinity"

@@ -54,6 +54,22 @@ COMMANDS = (
 )
 
 
+class _Version(argparse.Action):
+    """`--version`: the version and which build runs (compiled with mypyc, or pure Python and
+    why), worked out only when asked (zenonzard_tui/buildinfo.py, docs/build.md)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
+        super().__init__(
+            option_strings, dest, nargs=0, help="show the version and build, then exit"
+        )
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object) -> NoReturn:
+        from zenonzard_tui.buildinfo import describe
+
+        sys.stdout.write(f"zenonzard-tui {__version__} ({describe()})\n")
+        parser.exit(0)
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # argparse's own exit status 2, with a hint
         self.print_usage(sys.stderr)
@@ -68,7 +84,7 @@ def build_parser(full: Iterable[str] | None = None) -> argparse.ArgumentParser:
         prog="zenonzard",
         description="Zenonzard in a terminal: deck tools, rules scenarios, AI matches and the client.",
     )
-    parser.add_argument("--version", action="version", version=f"zenonzard-tui {__version__}")
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     for command in COMMANDS:

@@ -58,62 +58,70 @@ class GameCore:
     # at the next turn's draw step (ZR 1.3) is no win of this turn. Kept by clones.
     stops_at_turn_end: bool = False
 
-    def __init__(self) -> None:  # use new_game() or position.game_from_position()
-        self.defs: list[CardDef] = []  # uid -> definition, shared by clones, never changed
-        self.catalog: Mapping[str, CardDef] = {}  # every card by id (tokens to create), shared
-        self.players: list[PlayerState] = [PlayerState(0), PlayerState(1)]
-        self.options = Options()
-        self.rng = Rng(0)
-        self.seed = 0
-        self.turn = 0
-        self.first = 0  # the seat that took turn 1
-        self.phase = "setup"  # setup, mulligan, standby, mana, main, end, over
-        self.stack: list[tuple] = []
-        self.queued: list[tuple] = []  # triggers waiting for the current effect to finish (ZR 6.5)
-        self.pending: Decision | None = None
-        self.attack: Attack | None = None
-        self.outcome: Outcome | None = None  # how the game ended; None while it goes on
-        self.limbo: list[int] = []  # Magic cards resolving, cards between zones (ZR 6.3)
-        self.seq = 0  # entered-play counter
-        self.depth = 0  # effects resolving now; queued triggers wait until it is 0
-        self.next_uid = 0
-        self.history: list[Action] = []
-        self.log = Log()
-        self.setup_record: dict | None = None  # how new_game() started it, for saves
-        self.this_turn: tuple[TurnRecord, ...] = ()  # summons and Magic uses this turn (ZR 14.1)
-        self.lasting: tuple[Lasting, ...] = ()  # effects that outlive their step (ZR 14.4, 14.5)
-        self.play_version = 0  # bumped by every change of the cards in play or the Forces at work
-        self._legal: list[Action] | None = None
-        self._texts = False
+    def __init__(self, original: GameCore | None = None) -> None:
+        """Use new_game() or position.game_from_position(); `original`: the game clone() copies
+        (a copy through __init__: mypyc's classes make no object without it)."""
+        if original is None:
+            self.defs: list[CardDef] = []  # uid -> definition, shared by clones, never changed
+            self.catalog: Mapping[str, CardDef] = {}  # every card by id (tokens to create), shared
+            self.players: list[PlayerState] = [PlayerState(0), PlayerState(1)]
+            self.options = Options()
+            self.rng = Rng(0)
+            self.seed = 0
+            self.turn = 0
+            self.first = 0  # the seat that took turn 1
+            self.phase = "setup"  # setup, mulligan, standby, mana, main, end, over
+            self.stack: list[tuple] = []
+            # triggers waiting for the current effect to finish (ZR 6.5)
+            self.queued: list[tuple] = []
+            self.pending: Decision | None = None
+            self.attack: Attack | None = None
+            self.outcome: Outcome | None = None  # how the game ended; None while it goes on
+            self.limbo: list[int] = []  # Magic cards resolving, cards between zones (ZR 6.3)
+            self.seq = 0  # entered-play counter
+            self.depth = 0  # effects resolving now; queued triggers wait until it is 0
+            self.next_uid = 0
+            self.history: list[Action] = []
+            self.log = Log()
+            self.setup_record: dict | None = None  # how new_game() started it, for saves
+            # summons and Magic uses this turn (ZR 14.1)
+            self.this_turn: tuple[TurnRecord, ...] = ()
+            # effects that outlive their step (ZR 14.4, 14.5)
+            self.lasting: tuple[Lasting, ...] = ()
+            # bumped by every change of the cards in play or the Forces at work
+            self.play_version = 0
+            self._legal: list[Action] | None = None
+            self._texts = False
+            return
+        self.defs = original.defs
+        self.catalog = original.catalog
+        self.players = [original.players[0].clone(), original.players[1].clone()]
+        self.options, self.seed = original.options, original.seed
+        self.turn, self.first = original.turn, original.first
+        self.rng = original.rng.clone()
+        self.phase = original.phase
+        self.stack = original.stack[:]
+        self.queued = original.queued[:]
+        self.pending = original.pending
+        self.attack = original.attack.clone() if original.attack is not None else None
+        self.outcome = original.outcome
+        self.limbo = original.limbo[:]
+        self.seq, self.next_uid, self.depth = original.seq, original.next_uid, original.depth
+        self.history = original.history[:]
+        self.log = original.log.clone()
+        self.setup_record = original.setup_record
+        self.this_turn, self.lasting = original.this_turn, original.lasting  # tuples: shared
+        self.play_version = original.play_version  # (its SourceCache is found anew: other slots)
+        self._legal, self._texts = original._legal, original._texts
+        if original.stops_at_turn_end:
+            self.stops_at_turn_end = True
 
     # ------------------------------------------------------------------------------------------
     # Creation and copying
 
     def clone(self) -> Self:
         """A full, independent copy (definitions and immutable task tuples are shared)."""
-        new = type(self).__new__(type(self))
-        new.defs = self.defs
-        new.catalog = self.catalog
-        new.players = [self.players[0].clone(), self.players[1].clone()]
-        new.options, new.seed, new.turn, new.first = self.options, self.seed, self.turn, self.first
-        new.rng = self.rng.clone()
-        new.phase = self.phase
-        new.stack = self.stack[:]
-        new.queued = self.queued[:]
-        new.pending = self.pending
-        new.attack = self.attack.clone() if self.attack is not None else None
-        new.outcome = self.outcome
-        new.limbo = self.limbo[:]
-        new.seq, new.next_uid, new.depth = self.seq, self.next_uid, self.depth
-        new.history = self.history[:]
-        new.log = self.log.clone()
-        new.setup_record = self.setup_record
-        new.this_turn, new.lasting = self.this_turn, self.lasting  # tuples: shared
-        new.play_version = self.play_version  # (its SourceCache is found anew: other slots)
-        new._legal, new._texts = self._legal, self._texts
-        if self.stops_at_turn_end:
-            new.stops_at_turn_end = True
-        return new
+        return type(self)(self)
 
     def __deepcopy__(self, memo: dict[int, object]) -> Self:
         """`copy.deepcopy(game)` is a clone: the card definitions and the catalog are immutable

@@ -29,7 +29,7 @@ class Log:
             self.records.append(EVENTS[kind](*fields))
 
     def clone(self) -> Log:
-        new = Log.__new__(Log)
+        new = Log()
         new.enabled = self.enabled
         new.records = self.records[:] if self.enabled else []
         return new

@@ -15,7 +15,7 @@ class Rng:
         self.state = (seed * 0x9E3779B97F4A7C15 + _INC) & _MASK
 
     def clone(self) -> Rng:
-        new = Rng.__new__(Rng)
+        new = Rng(0)  # (a constructor: mypyc's classes make no object without their __init__)
         new.state = self.state
         return new
 

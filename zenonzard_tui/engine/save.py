@@ -9,6 +9,7 @@ file the program keeps), so a crash never leaves half a save.
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -73,10 +74,13 @@ MAX_SAVE_BYTES = MAX_FILE_BYTES
 _MAX_INT_DIGITS = 40  # longer numbers are not read as ints at all (a seed has at most 20 digits)
 
 
-class _Float(float):
-    """A JSON number that is not a whole number, shown as it was written (1e400, 1.9, Infinity)."""
+class _Float:
+    """A JSON number that no float can hold (1e400, Infinity, NaN), kept as it was written: no
+    check takes it for a number, and a message shows it as written. (Not a float subclass:
+    mypyc compiles none.)"""
 
-    written: str
+    def __init__(self, written: str) -> None:
+        self.written = written
 
     def __repr__(self) -> str:
         return self.written
@@ -93,10 +97,9 @@ class _LongNumber:
         return f"a {self.digits}-digit number"
 
 
-def _float(text: str) -> _Float:
-    number = _Float(text)
-    number.written = text
-    return number
+def _float(text: str) -> float | _Float:
+    number = float(text)
+    return number if math.isfinite(number) else _Float(text)
 
 
 def _int(text: str) -> int | _LongNumber:
@@ -113,7 +116,7 @@ def shown(value: Any) -> str:
     if isinstance(value, str):  # JSON escapes C0 controls; terminal_safe the rest (C1, bidi)
         text = value if len(value) <= 40 else value[:39] + "…"
         return terminal_safe(json.dumps(text, ensure_ascii=False))
-    if isinstance(value, int | float | _LongNumber):
+    if isinstance(value, int | float | _Float | _LongNumber):
         return repr(value)
     if isinstance(value, list):
         return "a list"
@@ -313,7 +316,7 @@ def parse_record(raw: bytes, source: str) -> Any:
             f"{source}: not a readable save (not JSON: not UTF-8 text, {exc})"
         ) from None
     try:
-        return json.loads(text, parse_float=_float, parse_int=_int, parse_constant=_float)
+        return json.loads(text, parse_float=_float, parse_int=_int, parse_constant=_Float)
     except json.JSONDecodeError as exc:
         raise SaveError(f"{source}: not a readable save (not JSON: {exc})") from None
     except RecursionError:

@@ -697,7 +697,7 @@ def _check_decision(decision: object) -> None:
     if not isinstance(decision, actions.Decision):
         raise SnapshotError("game.pending", "is not a decision")
     kinds = (actions.MULLIGAN, actions.MANA, actions.MAIN, actions.PRIORITY, actions.BLOCK)
-    if decision.kind not in (*kinds, actions.CHOICE):
+    if decision.kind not in kinds and decision.kind != actions.CHOICE:
         raise SnapshotError("game.pending.kind", f"no such decision: {_shown(decision.kind)}")
     if decision.seat.__class__ is not int or decision.seat not in (0, 1):
         raise SnapshotError("game.pending.seat", f"a seat is 0 or 1, not {_shown(decision.seat)}")

@@ -176,9 +176,9 @@ class Slot:
         self.colors = card.colors if card is not None else COLORLESS  # the colors of its mana
 
     def clone(self) -> Slot:
-        new = Slot.__new__(Slot)
-        new.uid, new.card, new.rested, new.arrived = self.uid, self.card, self.rested, self.arrived
-        new.advanced, new.order, new.mods = self.advanced, self.order, self.mods
+        new = Slot(self.uid, self.card, self.order, self.rested)  # (mypyc: through __init__)
+        new.arrived = self.arrived
+        new.advanced, new.mods = self.advanced, self.mods
         new.must_block, new.colors = self.must_block, self.colors
         new.printed, new.attached = self.printed, self.attached
         return new
@@ -224,13 +224,8 @@ class ForceState:
         self.destroyed = False
 
     def clone(self) -> ForceState:
-        new = ForceState.__new__(ForceState)
-        new.force, new.life, new.rested, new.destroyed = (
-            self.force,
-            self.life,
-            self.rested,
-            self.destroyed,
-        )
+        new = ForceState(self.force, self.life)
+        new.rested, new.destroyed = self.rested, self.destroyed
         return new
 
     @property
@@ -271,8 +266,7 @@ class PlayerState:
         self.placed: frozenset[str] = frozenset()
 
     def clone(self) -> PlayerState:
-        new = PlayerState.__new__(PlayerState)
-        new.seat = self.seat
+        new = PlayerState(self.seat)
         new.deck = self.deck[:]
         new.hand = self.hand[:]
         new.field = [s.clone() for s in self.field]

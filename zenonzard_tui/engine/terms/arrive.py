@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 class PutOntoField:
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
-        uids = [o[1] for o in targets if o[0] == "c"]
+        uids: list[int] = [o[1] for o in targets if o[0] == "c"]
         for uid in reversed(uids):  # each put pushes its own task: the first chosen goes first
             game.put_onto_field(ctx.controller, uid, bool(step.param("rested", False)))
         return bool(uids)

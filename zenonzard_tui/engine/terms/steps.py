@@ -222,16 +222,20 @@ class MoveToBase:
         return hit
 
 
+def _active_first(game: Game, targets: tuple) -> tuple:
+    """The targets with the active player's cards first, in their order (ZR 11.8). A function of
+    its own: mypyc compiles no closure in a method of a decorated (non-native) class."""
+    active = game.active
+    return tuple(sorted(targets, key=lambda o: game.controller_of(o[1]) not in (None, active)))
+
+
 @run_step("to_hand")
 class ToHand:
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         hit = False
         # ZR 11.8: the active player's cards first, then by field slot (ZR 3.3 applies to each)
-        active = game.active
-        targets = tuple(
-            sorted(targets, key=lambda o: game.controller_of(o[1]) not in (None, active))
-        )
+        targets = _active_first(game, targets)
         for o in targets:
             uid = o[1]
             if uid in game.limbo and ctx.kind == "magic":  # ZR 11.8: the Magic card itself
@@ -490,7 +494,7 @@ def _cost_reduction_cost(
             if per is not None:  # ZR 10.10: recounted continuously
                 amount *= fx._count(game, per, src_seat)
             change += amount
-    return (change, zero)
+    return (change, None)
 
 
 @run_step("cost_reduction")
