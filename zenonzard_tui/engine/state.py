@@ -138,8 +138,8 @@ class Slot:
     - `card`: its current face, what the rules read (BP, DP, effects, name): the printed card
       until an effect transforms it into another (none does yet); None for a colorless mana
       token;
-    - `attached`: the uids of the cards attached under it (Boost, which the PC02 cards bring: none yet), in the order
-      they were attached; they are in no zone while attached;
+    - `attached`: the uids of the cards attached under it (Boost, ZR 17.2), in the order they
+      were attached; they are in no zone while attached;
     - `colors`: the colors of the mana it makes (ZR 6.1.1: its card's colors, one color the
       common case; a card of two colors pays either and counts for both; an effect may change
       them; `("colorless",)` for a colorless mana token); `color`, the first of them;
