@@ -26,6 +26,10 @@ TYPE_LABELS = {
     "token": "Token Minion",
 }
 KEYWORD_LABELS = {k: k.capitalize() for k in KEYWORDS}
+# [0]: has a card of several colors been defined in this process? Until one is, no mana has
+# several colors (a card in play makes its card's colors; an effect recolors mana to one), and
+# the engine counts and pays mana by one color, the fast path (engine/effects.py)
+SEVERAL_COLORS = [False]
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +145,8 @@ class CardDef:
             object.__setattr__(self, "colors", (self.color,))
         elif self.colors[0] != self.color:
             raise ValueError(f"{self.name}: `color` is the first of `colors` {self.colors!r}")
+        if len(self.colors) > 1:
+            SEVERAL_COLORS[0] = True
         object.__setattr__(self, "whens", _whens(self.effects))
         object.__setattr__(self, "watches", _watches(self.effects))
         object.__setattr__(self, "quick_pay", None)
