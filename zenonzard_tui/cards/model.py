@@ -30,6 +30,9 @@ KEYWORD_LABELS = {k: k.capitalize() for k in KEYWORDS}
 # several colors (a card in play makes its card's colors; an effect recolors mana to one), and
 # the engine counts and pays mana by one color, the fast path (engine/effects.py)
 SEVERAL_COLORS = [False]
+# [0]: has a Boost card (ZR 17.1) been defined in this process? Until one is, the legal actions
+# look for no Boost (engine/legal.py)
+BOOST_CARDS = [False]
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +150,8 @@ class CardDef:
             raise ValueError(f"{self.name}: `color` is the first of `colors` {self.colors!r}")
         if len(self.colors) > 1:
             SEVERAL_COLORS[0] = True
+        if self.boost is not None:
+            BOOST_CARDS[0] = True
         object.__setattr__(self, "whens", _whens(self.effects))
         object.__setattr__(self, "watches", _watches(self.effects))
         object.__setattr__(self, "quick_pay", None)

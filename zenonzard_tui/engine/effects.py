@@ -384,8 +384,9 @@ def keywords(game: GameCore, slot: Slot) -> frozenset[str]:
     kws = set(slot.card.keywords)
     for m in slot.mods:
         kws.update(m.grant)
-    for u in slot.attached:  # ZR 17.4: <Boost Ability>
-        kws.update(game.defs[u].boost_ability)
+    if slot.attached:  # ZR 17.4: <Boost Ability>
+        for u in slot.attached:
+            kws.update(game.defs[u].boost_ability)
     seat = None
     for src_seat, src, e in _sources(game, "modify"):
         step = e.steps[0]
@@ -413,9 +414,10 @@ def has_keyword(game: GameCore, slot: Slot, keyword: str) -> bool:
     for m in slot.mods:
         if keyword in m.grant:
             return True
-    for u in slot.attached:  # ZR 17.4: <Boost Ability>
-        if keyword in game.defs[u].boost_ability:
-            return True
+    if slot.attached:  # ZR 17.4: <Boost Ability>
+        for u in slot.attached:
+            if keyword in game.defs[u].boost_ability:
+                return True
     seat = None
     for src_seat, src, e in _sources(game, "modify"):
         step = e.steps[0]
@@ -911,8 +913,7 @@ def listing_mana(game: GameCore, seat: int) -> Mana:
         for s in game.players[seat].base:
             if not s.rested:
                 free += 1
-                color = s.colors[0]
-                counts[color] = counts.get(color, 0) + 1
+                counts[s.color] = counts.get(s.color, 0) + 1
         return Mana(free, counts, _pay_kinds(game))
     for s in game.players[seat].base:
         if not s.rested:

@@ -317,9 +317,10 @@ class Zones(GameCore):
         """Destroy minions at the same moment: to the trash in the order of ZR 6.5 (active
         player's first, then by field slot), then their [When Destroyed] triggers."""
         found = []
+        kept = fx.at_work(self, "cannot_be_destroyed")  # ZR 18.2
         for p in (self.players[self.active], self.players[1 - self.active]):
             for s in p.field:
-                if s.uid in uids and not fx.cannot_be_destroyed(self, s, p.seat):  # ZR 18.2
+                if s.uid in uids and not (kept and fx.cannot_be_destroyed(self, s, p.seat)):
                     found.append((p.seat, FIELD, s))
             for s in p.base:
                 if s.uid in uids:
