@@ -115,12 +115,12 @@ class Zones(GameCore):
             self.limbo.remove(uid)
         elif src == ATTACHED:  # (its minion let it go: `_return_attached`)
             pass
-        elif src != NEW:
-            for p in self.players:
-                cards = _cards(p, src)
-                if uid in cards:
-                    cards.remove(uid)
-                    break
+        elif src != NEW:  # (`seat`'s zone first: a card mostly stays with its owner)
+            cards = _cards(self.players[seat], src)
+            if uid not in cards:
+                cards = _cards(self.players[1 - seat], src)
+            if uid in cards:
+                cards.remove(uid)
         p = self.players[seat]
         if dest in (FIELD, BASE):
             if slot is not None:
