@@ -114,6 +114,15 @@ timing = ["main"]
 effects = [{ when = "cast", do = "banish", target = { side = "opponent" } }]
 
 [[card]]
+id = "t_banish_trash"
+name = "Test Banish Trash"
+type = "magic"
+color = "red"
+cost = 0
+timing = ["main"]
+effects = [{ when = "cast", do = "banish", target = { side = "opponent", zone = "trash" } }]
+
+[[card]]
 id = "t_destroy"
 name = "Test Destroy"
 type = "magic"
@@ -409,3 +418,11 @@ def test_random_games_with_boost_cards_hold_every_invariant() -> None:
             if e.kind in seen:
                 seen[e.kind] += 1
     assert all(n > 0 for n in seen.values()), seen
+
+
+def test_a_card_in_a_trash_can_be_banished() -> None:
+    """ZR 18.1: banish takes a card from a trash too, into its owner's banished zone."""
+    game = _game('hand = ["Test Banish Trash"]', 'trash = ["Drill Golem"]')
+    _do(game, "cast Test Banish Trash", "choose Drill Golem")
+    b = game.players[1]
+    assert b.trash == [] and [game.defs[u].name for u in b.banished] == ["Drill Golem"]

@@ -49,10 +49,11 @@ class _OutOfBudget(Exception):
     pass
 
 
-def _slot_key(s: Slot, rank: dict[int, int]) -> tuple:
+def _slot_key(s: Slot, rank: dict[int, int], defs: list) -> tuple:
     mods = tuple(m.key() for m in s.mods)
     card = s.card.id if s.card is not None else ""
-    return (card, s.rested, s.arrived, s.advanced, s.must_block, mods, rank[s.order], s.colors)
+    return (card, s.rested, s.arrived, s.advanced, s.must_block, mods, rank[s.order], s.colors,
+            tuple(defs[u].id for u in s.attached))  # fmt: skip
 
 
 def state_key(game: Game) -> tuple | None:
@@ -75,8 +76,8 @@ def state_key(game: Game) -> tuple | None:
                 tuple(sorted(defs[u].id for u in p.hand)),
                 tuple(defs[u].id for u in p.deck),
                 tuple(sorted(defs[u].id for u in p.trash)),
-                tuple(_slot_key(s, rank) for s in p.field),
-                tuple(_slot_key(s, rank) for s in p.base),
+                tuple(_slot_key(s, rank, game.defs) for s in p.field),
+                tuple(_slot_key(s, rank, game.defs) for s in p.base),
                 tuple((f.force.id, f.life, f.rested, f.destroyed) for f in p.forces),
             )
         )

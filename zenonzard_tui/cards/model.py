@@ -26,6 +26,13 @@ TYPE_LABELS = {
     "token": "Token Minion",
 }
 KEYWORD_LABELS = {k: k.capitalize() for k in KEYWORDS}
+# [0]: has a card of several colors been defined in this process? Until one is, no mana has
+# several colors (a card in play makes its card's colors; an effect recolors mana to one), and
+# the engine counts and pays mana by one color, the fast path (engine/effects.py)
+SEVERAL_COLORS = [False]
+# [0]: has a Boost card (ZR 17.1) been defined in this process? Until one is, the legal actions
+# look for no Boost (engine/legal.py)
+BOOST_CARDS = [False]
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +148,10 @@ class CardDef:
             object.__setattr__(self, "colors", (self.color,))
         elif self.colors[0] != self.color:
             raise ValueError(f"{self.name}: `color` is the first of `colors` {self.colors!r}")
+        if len(self.colors) > 1:
+            SEVERAL_COLORS[0] = True
+        if self.boost is not None:
+            BOOST_CARDS[0] = True
         object.__setattr__(self, "whens", _whens(self.effects))
         object.__setattr__(self, "watches", _watches(self.effects))
         object.__setattr__(self, "quick_pay", None)

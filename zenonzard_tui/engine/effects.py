@@ -12,7 +12,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from zenonzard_tui.cards.model import CardDef, Effect, Selector, Step, passives_by_do
+from zenonzard_tui.cards.model import (
+    SEVERAL_COLORS,
+    CardDef,
+    Effect,
+    Selector,
+    Step,
+    passives_by_do,
+)
 from zenonzard_tui.cards.terms import STEPS, TRIGGERS
 from zenonzard_tui.cards.terms.battle import forbidden
 from zenonzard_tui.cards.terms.marks import FORBIDDING
@@ -377,8 +384,9 @@ def keywords(game: GameCore, slot: Slot) -> frozenset[str]:
     kws = set(slot.card.keywords)
     for m in slot.mods:
         kws.update(m.grant)
-    for u in slot.attached:  # ZR 17.4: <Boost Ability>
-        kws.update(game.defs[u].boost_ability)
+    if slot.attached:  # ZR 17.4: <Boost Ability>
+        for u in slot.attached:
+            kws.update(game.defs[u].boost_ability)
     seat = None
     for src_seat, src, e in _sources(game, "modify"):
         step = e.steps[0]
@@ -406,9 +414,10 @@ def has_keyword(game: GameCore, slot: Slot, keyword: str) -> bool:
     for m in slot.mods:
         if keyword in m.grant:
             return True
-    for u in slot.attached:  # ZR 17.4: <Boost Ability>
-        if keyword in game.defs[u].boost_ability:
-            return True
+    if slot.attached:  # ZR 17.4: <Boost Ability>
+        for u in slot.attached:
+            if keyword in game.defs[u].boost_ability:
+                return True
     seat = None
     for src_seat, src, e in _sources(game, "modify"):
         step = e.steps[0]
@@ -804,7 +813,7 @@ def _payment(game: GameCore, seat: int, card: CardDef, free: list[Slot], total: 
     used: list[Slot] = []
     taken: set[Slot] = set()  # the slots in `used` (a Slot hashes and compares by identity)
     fused = None
-    for s in free:
+    for s in free if SEVERAL_COLORS[0] else ():
         if len(s.colors) > 1:  # mana of several colors: it pays either, and is kept for last
             free = [s for s in free if len(s.colors) == 1] + [s for s in free if len(s.colors) > 1]
             used, pips = _pips_matched(pips, free)
@@ -900,19 +909,18 @@ def listing_mana(game: GameCore, seat: int) -> Mana:
     """`seat`'s `Mana` now."""
     counts: dict[str, int] = {}
     free = 0
-    multi = False
+    if not SEVERAL_COLORS[0]:  # (the common case: every mana has one color)
+        for s in game.players[seat].base:
+            if not s.rested:
+                free += 1
+                counts[s.color] = counts.get(s.color, 0) + 1
+        return Mana(free, counts, _pay_kinds(game))
     for s in game.players[seat].base:
         if not s.rested:
             free += 1
-            colors = s.colors
-            if len(colors) == 1:
-                color = colors[0]
+            for color in s.colors:
                 counts[color] = counts.get(color, 0) + 1
-            else:
-                multi = True
-                for color in colors:
-                    counts[color] = counts.get(color, 0) + 1
-    return Mana(free, counts, _pay_kinds(game), multi)
+    return Mana(free, counts, _pay_kinds(game), sum(counts.values()) > free)
 
 
 def _pay_kinds(game: GameCore) -> tuple[bool, bool, bool]:

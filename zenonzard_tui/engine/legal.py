@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from zenonzard_tui.cards.model import BOOST_CARDS
 from zenonzard_tui.engine import effects as fx
 from zenonzard_tui.engine.actions import (
     BLOCK,
@@ -144,14 +145,11 @@ class LegalActions(ActionTexts):
         # ZR 13.4: with no "cannot" effect at work and no mark on it, a minion may act
         free = not fx.at_work(self, "cannot")
         if p.movement > 0:  # ZR 7; ZR 13.4: "cannot move" forbids Movement
-            boosts = False
             for s in p.base:
-                card = s.card
-                if card is not None:
-                    if (free and not s.mods) or fx.can_act(self, s, "move", free):
-                        out.append(Action("advance", (s.uid,)))
-                    if card.boost is not None:
-                        boosts = True
+                if s.card is not None and (
+                    (free and not s.mods) or fx.can_act(self, s, "move", free)
+                ):
+                    out.append(Action("advance", (s.uid,)))
             for s in p.field:
                 if (
                     s.card is not None
@@ -159,7 +157,7 @@ class LegalActions(ActionTexts):
                     and ((free and not s.mods) or fx.can_act(self, s, "move", free))
                 ):
                     out.append(Action("retreat", (s.uid,)))
-            if boosts:  # ZR 17.2: 1 Movement attaches a Boost card of the base to a minion
+            if BOOST_CARDS[0]:  # ZR 17.2: 1 Movement attaches a Boost card of the base to a minion
                 for b in self.boost_cards(seat):
                     for s in p.field:
                         if self.can_boost(s, b):

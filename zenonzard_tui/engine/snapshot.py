@@ -40,7 +40,7 @@ from typing import Any
 
 from zenonzard_tui.cards import CardDef, ForceDef, load_pool
 from zenonzard_tui.cards.loader import CardPool
-from zenonzard_tui.cards.model import Effect, Selector, Step
+from zenonzard_tui.cards.model import COLORS, Effect, Selector, Step
 from zenonzard_tui.engine import actions, belief, core, effects, events, log, outcome, state
 from zenonzard_tui.engine import terms as terms_package
 from zenonzard_tui.engine.game import Game
@@ -494,7 +494,12 @@ class _Decoder:
         if drops:
             game.log.enabled = False
         for i, task in enumerate(game.stack):  # tasks: (function, *args) (engine/game.py)
-            if task.__class__ is not tuple or not task or task[0] not in _TASK_NAMES:
+            if (
+                task.__class__ is not tuple
+                or not task
+                or not callable(task[0])
+                or task[0] not in _TASK_NAMES
+            ):
                 raise SnapshotError(f"game.stack[{i}]", "a task is [function, args...]")
         for i, queued in enumerate(game.queued):  # (seat, order, index, task) (ZR 6.5)
             if (
@@ -503,22 +508,31 @@ class _Decoder:
                 or not all(x.__class__ is int for x in queued[:3])
                 or queued[3].__class__ is not tuple
                 or not queued[3]
+                or not callable(queued[3][0])
                 or queued[3][0] not in _TASK_NAMES
             ):
                 raise SnapshotError(f"game.queued[{i}]", "a trigger is [seat, order, index, task]")
+        rng = getattr(game, "rng", None)
+        if isinstance(rng, Rng) and not (  # (a seat's snapshot has none)
+            getattr(rng, "state", None).__class__ is int and 0 <= rng.state < 2**64
+        ):
+            raise SnapshotError("game.rng.state", "is not the generator's state (0 to 2**64-1)")
         players = game.players
         if len(players) != 2 or not all(isinstance(p, state.PlayerState) for p in players):
             raise SnapshotError("game.players", "two players")
         for seat, p in enumerate(players):
-            for zone in ("deck", "hand", "trash", "field", "base", "forces"):
-                if not isinstance(getattr(p, zone), list):
+            for zone in ("deck", "hand", "trash", "banished", "field", "base", "forces"):
+                if not isinstance(getattr(p, zone, None), list):
                     raise SnapshotError(f"game.players[{seat}].{zone}", "is not a list")
-            for zone in ("deck", "hand", "trash"):
+            for zone in ("deck", "hand", "trash", "banished"):
                 for i, uid in enumerate(getattr(p, zone)):
                     if uid.__class__ is not int or not 0 <= uid < len(defs):
                         raise SnapshotError(
                             f"game.players[{seat}].{zone}[{i}]", f"no card {_shown(uid)}"
                         )
+            for zone in ("field", "base"):
+                for i, s in enumerate(getattr(p, zone)):
+                    _check_slot(s, f"game.players[{seat}].{zone}[{i}]", len(defs))
         return game
 
     def card(self, ref: object, where: str) -> CardDef:
@@ -689,6 +703,28 @@ def _unsound() -> Iterator[None]:
         raise SnapshotError(
             "game", f"makes no sound game ({type(error).__name__}: {error})"
         ) from None
+
+
+_MANA_COLORS = frozenset((*COLORS, "colorless"))
+
+
+def _check_slot(slot: object, where: str, n_cards: int) -> None:
+    """A card in play's mana colors (ZR 6.1.1) and attached cards (ZR 17.2) are of their kinds."""
+    if not isinstance(slot, state.Slot):
+        raise SnapshotError(where, "is not a card in play")
+    colors = getattr(slot, "colors", None)
+    if (
+        colors.__class__ is not tuple
+        or not colors
+        or not all(c.__class__ is str and c in _MANA_COLORS for c in colors)
+        or getattr(slot, "color", None) != colors[0]
+    ):
+        raise SnapshotError(f"{where}.colors", "the colors of its mana, the first its `color`")
+    attached = getattr(slot, "attached", None)
+    if attached.__class__ is not tuple or not all(
+        u.__class__ is int and 0 <= u < n_cards for u in attached
+    ):
+        raise SnapshotError(f"{where}.attached", "the uids of cards attached under it")
 
 
 def _check_decision(decision: object) -> None:

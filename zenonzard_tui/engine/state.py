@@ -138,11 +138,12 @@ class Slot:
     - `card`: its current face, what the rules read (BP, DP, effects, name): the printed card
       until an effect transforms it into another (none does yet); None for a colorless mana
       token;
-    - `attached`: the uids of the cards attached under it (Boost, which the PC02 cards bring: none yet), in the order
-      they were attached; they are in no zone while attached;
+    - `attached`: the uids of the cards attached under it (Boost, ZR 17.2), in the order they
+      were attached; they are in no zone while attached;
     - `colors`: the colors of the mana it makes (ZR 6.1.1: its card's colors, one color the
       common case; a card of two colors pays either and counts for both; an effect may change
-      them; `("colorless",)` for a colorless mana token); `color`, the first of them;
+      them; `("colorless",)` for a colorless mana token); `color`, the first of them (kept
+      with them: `set_colors`);
     - and the state a card has only in play: Active/Rested, arrival (ZR 8.2), its order (ZR
       6.5), modifiers (ZR 10.3), must block (ZR 13.3).
     Cloning copies the object's attributes only: the card definitions, the modifiers and the
@@ -153,6 +154,7 @@ class Slot:
         "arrived",
         "attached",
         "card",
+        "color",
         "colors",
         "mods",
         "must_block",
@@ -174,12 +176,13 @@ class Slot:
         self.mods: tuple[Mod, ...] = ()  # replaced, never mutated: clones may share it
         self.must_block = False
         self.colors = card.colors if card is not None else COLORLESS  # the colors of its mana
+        self.color = self.colors[0]
 
     def clone(self) -> Slot:
         new = Slot(self.uid, self.card, self.order, self.rested)  # (mypyc: through __init__)
         new.arrived = self.arrived
         new.advanced, new.mods = self.advanced, self.mods
-        new.must_block, new.colors = self.must_block, self.colors
+        new.must_block, new.colors, new.color = self.must_block, self.colors, self.color
         new.printed, new.attached = self.printed, self.attached
         return new
 
@@ -187,10 +190,9 @@ class Slot:
     def name(self) -> str:
         return self.card.name if self.card is not None else "colorless"
 
-    @property
-    def color(self) -> str:
-        """The first color of its mana (the only one, but for a card of several colors)."""
-        return self.colors[0]
+    def set_colors(self, colors: tuple[str, ...]) -> None:
+        """Its mana's colors become `colors` (an effect recolors it, ZR 6.1.1)."""
+        self.colors, self.color = colors, colors[0]
 
     @property
     def is_token(self) -> bool:

@@ -113,12 +113,14 @@ class Zones(GameCore):
                     self._return_attached(slot, taken[0], cause)
         elif src == LIMBO:
             self.limbo.remove(uid)
-        elif src != NEW:
-            for p in self.players:
-                cards = _cards(p, src)
-                if uid in cards:
-                    cards.remove(uid)
-                    break
+        elif src == ATTACHED:  # (its minion let it go: `_return_attached`)
+            pass
+        elif src != NEW:  # (`seat`'s zone first: a card mostly stays with its owner)
+            cards = _cards(self.players[seat], src)
+            if uid not in cards:
+                cards = _cards(self.players[1 - seat], src)
+            if uid in cards:
+                cards.remove(uid)
         p = self.players[seat]
         if dest in (FIELD, BASE):
             if slot is not None:
@@ -165,8 +167,8 @@ class Zones(GameCore):
         elif dest != GONE:
             _cards(p, dest).append(uid)
         m = Move(seat, uid, slot, src, dest, cause, host)
-        if not quiet:
-            self.moved((m,))
+        if not quiet and slot is not None:  # (a card that is no object in play triggers nothing
+            self.moved((m,))  # alone: cards milled are a batch, raised by `mill`)
         return m
 
     def _take_slot(self, uid: int) -> tuple[int, Slot] | None:
@@ -193,10 +195,8 @@ class Zones(GameCore):
         tasks = []
         for uid in attached:
             self.log.add("boost_return", owner, uid, slot.name, to_trash)
-            if to_trash:
-                self.players[owner].trash.append(uid)
-            else:
-                self.limbo.append(uid)
+            self.move(uid, ATTACHED, TRASH if to_trash else LIMBO, owner, "boost_return")
+            if not to_trash:
                 tasks.append((Zones.t_enter_base, owner, uid, True, False))
         if tasks:  # (one effect: the triggers queued meanwhile wait for it, ZR 6.5)
             self.depth += 1
@@ -274,10 +274,10 @@ class Zones(GameCore):
     def _in_play_or_limbo(self, uid: int) -> str:
         """Where a card entering play comes from: the field or the base (a card moving between
         them), else the cards between zones."""
+        if uid in self.limbo:  # (the common case first: a card summoned or placed)
+            return LIMBO
         found = self.find_slot(uid)
-        if found is not None:
-            return found[1]
-        return LIMBO if uid in self.limbo else NEW
+        return found[1] if found is not None else NEW
 
     def _place_on_field(self, seat: int, uid: int, rested: bool, event: str,
                         token: CardDef | None) -> None:  # fmt: skip
@@ -317,9 +317,10 @@ class Zones(GameCore):
         """Destroy minions at the same moment: to the trash in the order of ZR 6.5 (active
         player's first, then by field slot), then their [When Destroyed] triggers."""
         found = []
+        kept = fx.at_work(self, "cannot_be_destroyed")  # ZR 18.2
         for p in (self.players[self.active], self.players[1 - self.active]):
             for s in p.field:
-                if s.uid in uids and not fx.cannot_be_destroyed(self, s, p.seat):  # ZR 18.2
+                if s.uid in uids and not (kept and fx.cannot_be_destroyed(self, s, p.seat)):
                     found.append((p.seat, FIELD, s))
             for s in p.base:
                 if s.uid in uids:

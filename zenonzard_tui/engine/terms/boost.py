@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from zenonzard_tui.cards.model import Step
-from zenonzard_tui.engine.state import BANISHED
+from zenonzard_tui.engine.state import BANISHED, DECK, HAND, TRASH
 from zenonzard_tui.engine.terms.base import run_step, run_trigger
 
 if TYPE_CHECKING:
@@ -23,15 +23,26 @@ run_trigger("boosted", "queue_self_trigger")
 class Banish:
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
-        """ZR 18.1: the chosen cards in play go to their owner's banished zone (a token leaves
-        the game): not a destruction, so no [When Destroyed], and "cannot be destroyed" does
-        not stop it (ZR 18.2). In the order of ZR 6.5: the active player's first."""
-        from zenonzard_tui.engine.terms.steps import _slots
-
-        found = sorted(_slots(game, targets), key=lambda f: f[0] != game.active)
-        for seat, zone, slot in found:
-            game.log.add("banished", seat, slot.uid, slot.name)
-            game.move(slot.uid, zone, BANISHED, seat, "banished")
+        """ZR 18.1: the chosen cards go to their owner's banished zone (a token leaves the
+        game): from play, not a destruction, so no [When Destroyed], and "cannot be destroyed"
+        does not stop it (ZR 18.2); or from a trash, a hand or a deck. In the order of ZR 6.5:
+        the active player's first."""
+        found: list[tuple[int, str, int, str]] = []  # (seat, zone, uid, name)
+        for o in targets:
+            if o[0] != "c":
+                continue
+            where = game.find_slot(o[1])
+            if where is not None:
+                found.append((where[0], where[1], o[1], where[2].name))
+                continue
+            for p in game.players:
+                for zone, cards in ((TRASH, p.trash), (HAND, p.hand), (DECK, p.deck)):
+                    if o[1] in cards:
+                        found.append((p.seat, zone, o[1], game.defs[o[1]].name))
+        found.sort(key=lambda f: f[0] != game.active)
+        for seat, zone, uid, name in found:
+            game.log.add("banished", seat, uid, name)
+            game.move(uid, zone, BANISHED, seat, "banished")
         return bool(found)
 
 

@@ -342,7 +342,7 @@ class RecolorMana:
 def t_recolor_done(game: Game, uid: int, chosen: tuple) -> None:
     found = game.find_slot(uid)
     if found is not None and chosen:
-        found[2].colors = (chosen[0][1],)
+        found[2].set_colors((chosen[0][1],))
         game.log.add("recolor", found[0], found[2].name, chosen[0][1])
 
 
