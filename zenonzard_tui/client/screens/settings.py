@@ -4,6 +4,7 @@ None when cancelled."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import ClassVar
 
@@ -12,6 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from zenonzard_tui.ai import LEVEL_NAMES
@@ -41,73 +43,51 @@ class SettingsScreen(ModalScreen[Settings | None]):
         with Vertical(id="settings-box", classes="dialog"):
             yield Static(Content.styled("Settings", "bold"))
             with VerticalScroll(id="settings-form"):
-                with Horizontal(classes="setting"):
-                    yield Label("Theme")
-                    yield Select(
+                yield _row(
+                    "Theme",
+                    Select(
                         [(t, t) for t in self.themes],
                         value=s.theme if s.theme in self.themes else Select.NULL,
                         id="set-theme",
                         allow_blank=s.theme not in self.themes,
                         compact=True,
-                    )
-                with Horizontal(classes="setting"):
-                    yield Label("New games")
-                    yield Select(
-                        [("against the AI", "ai"), ("hotseat (two players)", "hotseat")],
-                        value=s.mode,
-                        allow_blank=False,
-                        id="set-mode",
-                        compact=True,
-                    )
-                with Horizontal(classes="setting"):
-                    yield Label("AI level (new games)")
-                    yield Select(
-                        [(lv, lv) for lv in LEVEL_NAMES],
-                        value=s.ai,
-                        allow_blank=False,
-                        id="set-ai",
-                        compact=True,
-                    )
-                with Horizontal(classes="setting"):
-                    yield Label("AI delay (seconds)")
-                    yield Input(f"{s.ai_delay:g}", id="set-delay", compact=True)
-                with Horizontal(classes="setting"):
-                    yield Label("Your default deck")
-                    yield Input(
-                        s.deck,
-                        id="set-deck",
-                        compact=True,
-                        placeholder="empty: a starter at random",
-                    )
-                with Horizontal(classes="setting"):
-                    yield Label("Opponent's default deck")
-                    yield Input(
-                        s.opponent_deck,
-                        id="set-opp",
-                        compact=True,
-                        placeholder="empty: a starter at random",
-                    )
-                with Horizontal(classes="setting"):
-                    yield Label("Chess clock (new games)")
-                    yield Input(
-                        s.clock,
-                        id="set-clock",
-                        compact=True,
-                        placeholder="minutes[+seconds], 10+5; empty: none",
-                    )
+                    ),
+                )
+                yield _choice(
+                    "New games",
+                    [("against the AI", "ai"), ("hotseat (two players)", "hotseat")],
+                    s.mode,
+                    "set-mode",
+                )
+                yield _choice(
+                    "AI level (new games)", [(lv, lv) for lv in LEVEL_NAMES], s.ai, "set-ai"
+                )
+                yield _row(
+                    "AI delay (seconds)", Input(f"{s.ai_delay:g}", id="set-delay", compact=True)
+                )
+                yield _text("Your default deck", s.deck, "set-deck", "empty: a starter at random")
+                yield _text(
+                    "Opponent's default deck",
+                    s.opponent_deck,
+                    "set-opp",
+                    "empty: a starter at random",
+                )
+                yield _text(
+                    "Chess clock (new games)",
+                    s.clock,
+                    "set-clock",
+                    "minutes[+seconds], 10+5; empty: none",
+                )
                 yield Checkbox(
                     "Auto-pass against the AI", s.autopass, id="set-autopass", compact=True
                 )
                 for seat, choice in zip("AB", s.hotseat_flash, strict=True):
-                    with Horizontal(classes="setting"):
-                        yield Label(f"Hotseat {seat}: Flash windows")
-                        yield Select(
-                            FLASH_OPTIONS,
-                            value=choice,
-                            allow_blank=False,
-                            id=f"set-flash-{seat.lower()}",
-                            compact=True,
-                        )
+                    yield _choice(
+                        f"Hotseat {seat}: Flash windows",
+                        FLASH_OPTIONS,
+                        choice,
+                        f"set-flash-{seat.lower()}",
+                    )
                 yield Static(
                     "A deck is a deck file or a starter's name (red-rush). In a hotseat game, "
                     "a player asked in their Flash windows only with a playable card has fewer "
@@ -178,3 +158,16 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 str(self.query_one("#set-flash-b", Select).value),
             ),
         )
+
+
+def _row(label: str, widget: Widget) -> Horizontal:
+    """One setting: its label and the widget that edits it."""
+    return Horizontal(Label(label), widget, classes="setting")
+
+
+def _choice(label: str, options: Sequence[tuple[str, str]], value: str, id: str) -> Horizontal:
+    return _row(label, Select(options, value=value, allow_blank=False, id=id, compact=True))
+
+
+def _text(label: str, value: str, id: str, placeholder: str) -> Horizontal:
+    return _row(label, Input(value, id=id, compact=True, placeholder=placeholder))
