@@ -289,7 +289,7 @@ class DuelScreen(Screen[None]):
         return self.query_one("#details-box", VerticalScroll)
 
     def on_mount(self) -> None:
-        self.query_one("#actions", ActionList).describe = self.describe_action  # (at once)
+        self.query_one("#actions", ActionList).describe = self.describe_listed  # (at once)
         self.query_one("#details-title", FitLine).show("Card")
         self.query_one("#log-title", FitLine).show("Log")
         self.query_one("#actions", ActionList).board = self.board_zone
@@ -1003,7 +1003,7 @@ class DuelScreen(Screen[None]):
             shown = [self._with_cost(d.shorten_names(t, self.long_names), t) for t in texts]
             listing.show_actions(texts, listing.token + 1, note, keep, shown)
             if listing.highlighted is not None and listing.highlighted < len(texts):
-                self.describe_action(texts[listing.highlighted])  # a new decision: its card
+                self.describe_listed(texts[listing.highlighted])  # a new decision: its card
             else:
                 self.render_preview(None)
         current = listing.highlighted
@@ -1144,6 +1144,12 @@ class DuelScreen(Screen[None]):
                         pointed.setdefault("opp-forces", set()).add(i)
         for zone in ZONES:
             self.query_one(f"#{zone}", ZoneView).point(pointed.get(zone, set()))
+
+    def describe_listed(self, text: str | None) -> None:
+        """The list's highlight described, unless the player is looking at a card of the board
+        (a click on a hand card at the mulligan rebuilds the list: the card keeps the pane)."""
+        if not isinstance(self.focused, ZoneView):
+            self.describe_action(text)
 
     def describe_action(self, text: str | None) -> None:
         """Point at what the action `text` names and show it in the details pane: its card, or

@@ -109,6 +109,14 @@ class LessonPanel(Static):
     }
     """
 
+    def show(self, text: Content) -> None:
+        """New text, laid out again only when it takes another number of lines (a layout of the
+        whole screen is most of a key's time: bench/tutorial.py)."""
+        self.update(text, layout=False)
+        width = self.size.width
+        if not width or self.visual.get_height(self.styles.get_rules(), width) != self.size.height:
+            self.refresh(layout=True)
+
 
 class TutorialScreen(DuelScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -274,7 +282,7 @@ class TutorialScreen(DuelScreen):
         text = Content("\n").join(parts)
         if text != self._panel_text:  # (an update lays the screen out again: only a change)
             self._panel_text = text
-            self.panel.update(text)
+            self.panel.show(text)
 
     def _with_cost(self, shown: str, text: str) -> str:
         """The action the lesson asks for is marked (the player's step only)."""
