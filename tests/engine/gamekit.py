@@ -9,11 +9,13 @@ from zenonzard_tui.engine.game import Game
 from zenonzard_tui.engine.invariants import MAX_ACTIONS, problems
 
 
-def random_deck(rng: random.Random):
-    """A legal 40-card deck (ZR 4) of random cards of the whole pool (every set; none marked
-    unsupported): 14 Base Minions, 26 others, and two Forces with life <= 11."""
+def random_deck(rng: random.Random, sets: tuple[str, ...] | None = None):
+    """A legal 40-card deck (ZR 4) of random cards of the whole pool (every set, or only `sets`;
+    none marked unsupported): 14 Base Minions, 26 others, and two Forces with life <= 11."""
     pool = load_pool()
-    playable = [c for c in pool.cards.values() if not c.unsupported]
+    playable = [
+        c for c in pool.cards.values() if not c.unsupported and (sets is None or c.set in sets)
+    ]
     bases = [c for c in playable if c.type == "base_minion"]
     others = [c for c in playable if c.type in ("field_minion", "magic")]
     cards: list = []

@@ -14,8 +14,16 @@ from typing import Any
 CARD_TYPES = ("field_minion", "base_minion", "magic", "token")
 COLORS = ("red", "yellow", "white", "green", "blue", "purple", "colorless")  # ZR 2.3
 RARITIES = ("Basic", "C", "R", "E", "L")
-# The sets of the launch-era pool: code -> name (`zenonzard cards --set` takes either)
-SETS = {"BASIC": "BASIC", "PC01": "AWAKEN", "PC01R": "BEYOND"}
+# The shipped sets: code -> name (`zenonzard cards --set` takes either); the launch era first
+SETS = {
+    "BASIC": "BASIC",
+    "PC01": "AWAKEN",
+    "PC01R": "BEYOND",
+    "PC02": "CONTRACT",
+    "EX01": "EX01",
+}
+# The launch era (2019): the pool before CONTRACT
+LAUNCH_SETS = ("BASIC", "PC01", "PC01R")
 KEYWORDS = ("charge", "swoop", "resurge", "revenge", "pierce", "infiltrate")  # ZR 2.7
 TIMINGS = ("main", "flash")
 

@@ -169,7 +169,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         dest="card_set",
         type=_set,
         metavar="S",
-        help="a set: BASIC, PC01 (AWAKEN) or PC01R (BEYOND); code or name",
+        help="a set: BASIC, PC01 (AWAKEN), PC01R (BEYOND), PC02 (CONTRACT) or EX01; code or name",
     )
     p.add_argument(
         "--text",
