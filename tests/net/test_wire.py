@@ -121,6 +121,15 @@ def _first_seen(frames: list[tuple[int, str]], needles: dict[str, re.Pattern[str
     return seen
 
 
+def _public_by_card(seen: dict[str, int]) -> dict[str, int]:
+    """The first update at which each card was shown, by its id or its name ("<id>/name")."""
+    out: dict[str, int] = {}
+    for key, at in seen.items():
+        card = key.removesuffix("/name")
+        out[card] = min(at, out.get(card, at))
+    return out
+
+
 @pytest.mark.parametrize("world", [False, True], ids=["random-players", "bots-with-worlds"])
 async def test_no_seat_is_sent_a_hidden_card_of_the_opponent(world):
     red, blue = _decks()
@@ -161,12 +170,59 @@ async def test_no_seat_is_sent_a_hidden_card_of_the_opponent(world):
                     name = pool.cards[c].name
                     if not any(name in mine for mine in own_names[seat]):
                         needles[c + "/name"] = re.compile(re.escape(name))
-                public = _first_seen(frames["watch"], needles)
+                # public once the spectator was shown the card by its id or by its name: a
+                # Magic being cast is named in the spectator's events, and its id is in the
+                # caster's opponent's world while a choice of theirs is pending during its
+                # resolution (ZR 3.5 with a full base: Tidal Wave), before any zone shows it
+                public = _public_by_card(_first_seen(frames["watch"], needles))
                 over_at = next(i for i, (_, t) in enumerate(frames[seat]) if '"type": "over"' in t)
-                for card, at in _first_seen(frames[seat][:over_at], needles).items():
+                for key, at in _first_seen(frames[seat][:over_at], needles).items():
+                    card = key.removesuffix("/name")
                     assert card in public and public[card] <= at, (
                         f"game {game}: seat {seat} was sent {card} of {other} at update {at}, "
                         f"before it was public ({public.get(card)})"
                     )
             for link in (a, b, w):
                 await link.close()
+
+
+TIDAL_WAVE_AT_A_FULL_BASE = """
+name = "B casts Tidal Wave on A's attacker; A's base is full, so A chooses a card to trash"
+[state]
+turn = 5
+active = "A"
+phase = "main"
+[state.A]
+field = ["Drill Golem"]
+base = ["Miner of Aguma", "Miner of Aguma", "Miner of Aguma", "Miner of Aguma", "Miner of Aguma",
+        "Miner of Aguma", "Miner of Aguma", "Miner of Aguma", "Miner of Aguma", "Miner of Aguma"]
+[state.B]
+hand = ["Tidal Wave"]
+base = ["Songbird of Poseido", "Songbird of Poseido", "Songbird of Poseido"]
+[[step]]
+do = "attack Drill Golem -> player"
+[[step]]
+do = "cast Tidal Wave"
+[[step]]
+do = "choose Drill Golem"
+"""
+
+
+def test_a_magic_in_resolution_is_in_the_opponents_world_and_named_to_a_spectator():
+    """Why the test above counts a card public once a spectator was shown its name: while a
+    Magic resolves, a choice of its caster's opponent may be pending (ZR 3.5: A's base is full
+    when Tidal Wave moves A's minion there). The Magic is in no zone, so no observation shows its
+    id, but the cast is public (ZR 6): the spectator's events name it, and A's world holds it."""
+    from zenonzard_tui.engine.observe import SPECTATOR, event_views, spectate
+    from zenonzard_tui.engine.snapshot import seat_snapshot
+    from zenonzard_tui.scenarios import parse_scenario, run_scenario
+
+    result = run_scenario(parse_scenario(TIDAL_WAVE_AT_A_FULL_BASE))
+    assert result.passed, result.message
+    game = result.game
+    assert game.pending is not None and game.pending.seat == 0  # A chooses the card to trash
+    tidal = "blue_03_03_00_01"
+    assert tidal in json.dumps(seat_snapshot(game, 0))
+    assert tidal not in json.dumps(spectate(game, game.log).to_dict(), default=str)
+    said = json.dumps([e.to_dict() for e in event_views(game, SPECTATOR)])
+    assert "Tidal Wave" in said
