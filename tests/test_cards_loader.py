@@ -217,6 +217,39 @@ BAD_CARDS = [
         "whole number",
     ),
     (
+        "modify's instead_if without its changes",
+        _minion(
+            effects=[
+                {
+                    "when": "summoned",
+                    "do": "modify",
+                    "target": {},
+                    "bp": -300,
+                    "instead_if": {"it_class": "Dragon"},
+                }
+            ]
+        ),
+        "effects[0].instead_if",
+        "go together",
+    ),
+    (
+        "modify's instead_if is not a condition",
+        _minion(
+            effects=[
+                {
+                    "when": "summoned",
+                    "do": "modify",
+                    "target": {},
+                    "bp": -300,
+                    "instead_if": {"it_klass": "Dragon"},
+                    "instead_bp": -600,
+                }
+            ]
+        ),
+        "effects[0].instead_if.it_klass",
+        "unknown condition",
+    ),
+    (
         "unknown selector filter",
         _minion(effects=[{"when": "summoned", "do": "destroy", "target": {"hp_max": 300}}]),
         "effects[0].target.hp_max",

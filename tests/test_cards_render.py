@@ -466,6 +466,15 @@ SAMPLE_PARAMS: dict[str, Any] = {
     "block": True,
     "move": True,
     "blockers": {"cost_max": 3},
+    "instead_if": {"it_class": "Dragon"},
+    "instead_bp": -600,
+    "instead_dp": -1,
+}
+# parameters that go together: each is tried with its companions (modify's `instead_if`)
+COMPANION_PARAMS = {
+    "instead_if": {"instead_bp": -600},
+    "instead_bp": {"instead_if": {"it_class": "Dragon"}},
+    "instead_dp": {"instead_if": {"it_class": "Dragon"}},
 }
 
 
@@ -516,7 +525,7 @@ def test_every_step_and_parameter_has_words(do: str) -> None:
         if do == "look_top" and param == "reveal":  # reveal shows the picked cards
             base_here = {**base, "pick": {"type": "minion"}}
             plain_here = text_of(base_here)
-        varied = text_of({**base_here, param: sample})
+        varied = text_of({**base_here, **COMPANION_PARAMS.get(param, {}), param: sample})
         assert _text_problems(varied) == [], (param, varied)
         assert varied != plain_here, f"'{do}' renders the same with and without {param}"
 

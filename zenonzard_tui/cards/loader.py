@@ -115,6 +115,8 @@ class _Checker:
             return self.str_list(field, value, COLORS)
         if kind == "selector":
             return self.selector(field, value)
+        if kind == "condition":  # a condition table, as `if` (modify's `instead_if`)
+            return self.condition(field, value)
         if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
             self.fail(field, f"expected a whole number, got {value!r}")
         if kind is int and value < 0:
@@ -228,6 +230,8 @@ class _Checker:
             self.fail(f"{field}.{key}", f"missing: '{do}' needs {key}")
         if do == "modify":
             keys = {k for k, _ in params}
+            if ("instead_if" in keys) != bool(keys & {"instead_bp", "instead_dp"}):
+                self.fail(f"{field}.instead_if", "instead_if and instead_bp/instead_dp go together")
             if keys.isdisjoint(MODIFY_CHANGES):
                 self.fail(field, f"'modify' changes nothing: give {', '.join(MODIFY_CHANGES)}")
             once = MODIFY_ONE_SHOT & keys

@@ -80,6 +80,7 @@ SCHEMA_KINDS = (
     "duration",
     "names",
     "colors",
+    "condition",
 )  # not types
 _loaded = False
 

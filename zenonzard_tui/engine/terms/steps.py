@@ -22,6 +22,7 @@ from zenonzard_tui.engine.terms.base import (
     CostChange,
     run_step,
 )
+from zenonzard_tui.engine.terms.conditions import condition_ok
 from zenonzard_tui.engine.terms.selectors import card_matches
 
 if TYPE_CHECKING:
@@ -122,9 +123,13 @@ class Modify:
         per = step.param("per")
         if per is not None:  # ZR 10.10: counted once, on resolution
             times = _count_per(game, per, ctx.controller, ctx.source)
+        bp, dp = step.param("bp", 0), step.param("dp", 0)
+        instead = step.param("instead_if")
+        if instead is not None and condition_ok(game, instead, ctx.controller, targets):
+            bp, dp = step.param("instead_bp", bp), step.param("instead_dp", dp)
         mod = Mod(
-            step.param("bp", 0) * times,
-            step.param("dp", 0) * times,
+            bp * times,
+            dp * times,
             tuple(step.param("grant", ())),
             step.param("until"),
             base_bp=step.param("original_bp", 0),
