@@ -125,6 +125,19 @@ class CopyToHand:
         return hit
 
 
+@run_step("to_deck_top")
+class ToDeckTop:
+    @staticmethod
+    def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
+        hit = False
+        for seat, where, slot in _slots(game, targets):
+            name = slot.name
+            if game.move(slot.uid, where, DECK, seat, "to_deck", at=0).dest == DECK:
+                game.log.add("to_deck_top", seat, name)
+            hit = True
+        return hit
+
+
 @run_step("trash_destroyed_effects")
 class TrashDestroyedEffects:
     @staticmethod
