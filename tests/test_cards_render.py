@@ -30,7 +30,7 @@ POOL = load_pool()
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "cards.md"
 
 # What a rendered text must never contain: Python reprs, raw data words, unfilled templates.
-LABELS = re.compile(r"^(<\w+> )?(\[[^\]]+\](/\[[^\]]+\])?( &)? )*")  # "[A] & [B]": ZR 10.9
+LABELS = re.compile(r"^(<[\w ]+> )?(\[[^\]]+\](/\[[^\]]+\])?( &)? )*")  # "[A] & [B]": ZR 10.9
 LEAKS = re.compile(r"None|True|False|\{|\}|_|'\w+'|Selector|Step\(|Effect\(|\(\)|\[\]|  ")
 
 
