@@ -522,7 +522,9 @@ def test_every_step_and_parameter_has_words(do: str) -> None:
         if param in ("bp", "dp") and do == "create_token":
             sample = 700
         plain_here, base_here = plain, base
-        if do == "look_top" and param == "reveal":  # reveal shows the picked cards
+        if do == "look_top" and param == "to":
+            sample = "field"
+        if do == "look_top" and param in ("reveal", "to"):  # both speak of the picked cards
             base_here = {**base, "pick": {"type": "minion"}}
             plain_here = text_of(base_here)
         varied = text_of({**base_here, **COMPANION_PARAMS.get(param, {}), param: sample})

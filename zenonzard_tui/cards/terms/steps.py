@@ -316,10 +316,19 @@ class RecolorMana:
 
 @step(
     "look_top",
-    schema={"count": int, "pick": "selector", "reveal": bool, "rest": ("bottom_random",)},
+    schema={
+        "count": int,
+        "pick": "selector",
+        "reveal": bool,
+        "rest": ("bottom_random",),
+        "to": ("field",),
+    },
     question="which card to take?",
 )
 class LookTop:
+    """`to = "field"`: the picked cards are put onto your field, not summoned (ZR 11.1b: no
+    [When Summoned]; Fossil Dragon), instead of into your hand."""
+
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
         count = step.param("count", 1)
@@ -335,6 +344,8 @@ class LookTop:
                 if step.param("reveal", False)
                 else "put {} into your hand"
             )
+            if step.param("to") == "field":  # ZR 11.1b
+                take = take.replace("into your hand", "onto your field (not a summon)")
             if count == 1:
                 what = f"{article(adj_s + sing)} {adj_s}{sing}{post}"
                 after.append(f"If it is {what}, " + take.format("it", "it") + ".")

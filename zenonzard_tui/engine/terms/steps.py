@@ -366,7 +366,8 @@ class LookTop:
             game.move(uid, DECK, LIMBO, ctx.controller, "look")
         game.log.add("look", ctx.controller, n)
         pick: Selector | None = step.param("pick")
-        done = (t_look_done, ctx.controller, top, bool(step.param("reveal")), step.param("rest"))
+        done = (t_look_done, ctx.controller, top, bool(step.param("reveal")), step.param("rest"),
+                step.param("to"))  # fmt: skip
         options = tuple(
             ("c", uid) for uid in top if pick is not None and card_matches(pick, game.defs[uid])
         )
@@ -385,9 +386,13 @@ class LookTop:
 
 
 def t_look_done(game: Game, seat: int, top: tuple, reveal: bool, rest_to: str | None,
-                chosen: tuple) -> None:  # fmt: skip
+                to: str | None, chosen: tuple) -> None:  # fmt: skip
     rest = [u for u in top if ("c", u) not in chosen]
-    for o in chosen:
+    for o in reversed(chosen) if to == "field" else chosen:
+        if to == "field":  # ZR 11.1b: put, not summoned (each put is a task: the first first)
+            game.log.add("put", seat, o[1])
+            game.push((type(game).t_enter_field, seat, o[1], False, "put"))
+            continue
         game.to_hand(seat, o[1], LIMBO)
         game.log.add("reveal" if reveal else "look_take", seat, o[1])
     if rest_to == "bottom_random":
