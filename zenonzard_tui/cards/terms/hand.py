@@ -5,7 +5,7 @@ ZR 14.6). docs/cards.md explains each term with the text it renders.
 Selector filters: `dp_max` (current DP, Water Shooter), `rested` (Falling Rock), `names` (one of
 several names, Traveler of the Wastes) and `not_name` (Goblin Queen). Steps: `discard_hand`
 (Enrico), `redraw` (Platorna), `mill` (Kiska: "discard the top N cards of your deck"),
-`copy_to_hand` (Janus), `to_deck_top` (Eleksai) and `trash_destroyed_effects` (Kiska's trash
+`copy_to_hand` (Janus), `copy_onto_field` (Shapeshifter), `to_deck_top` (Eleksai) and `trash_destroyed_effects` (Kiska's trash
 effects). Triggers:
 `minion_destroyed` (Mordo) and `deck_discarded` (Kiska). `draw` (each player, for each, up to a
 hand size), `discard` (a chosen kind of card) and `to_hand` ("return this card to your hand") are
@@ -124,6 +124,25 @@ class CopyToHand:
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
         return Clause(None, f"add a copy of the card of {ctx.target(step.target).obj} to your hand")
+
+
+@step(
+    "copy_onto_field",
+    schema={"target": "target"},
+    needs_target=True,
+    question="copy which onto your field?",
+    polarity=0,
+)
+class CopyOntoField:
+    """Shapeshifter (ZR 11.11, ZR 11.1b): a new card identical to the chosen minion's card is put
+    onto your field, owned by you: not a summon, so no [When Summoned] and no Chain."""
+
+    @staticmethod
+    def words(step: Step, ctx: WordsContext) -> Clause:
+        who = ctx.target(step.target)
+        return Clause(
+            None, f"put a copy of {who.obj} onto your field ([When Summoned] does not trigger)"
+        )
 
 
 @step(
