@@ -250,6 +250,24 @@ BAD_CARDS = [
         "unknown condition",
     ),
     (
+        "any_of is not a list of tables",
+        _minion(
+            effects=[{"when": "summoned", "do": "destroy", "target": {"any_of": {"color": "red"}}}]
+        ),
+        "effects[0].target.any_of",
+        "list of tables",
+    ),
+    (
+        "an any_of alternative with an unknown filter",
+        _minion(
+            effects=[
+                {"when": "summoned", "do": "destroy", "target": {"any_of": [{"colour": "red"}]}}
+            ]
+        ),
+        "effects[0].target.any_of[0].colour",
+        "unknown selector term",
+    ),
+    (
         "unknown selector filter",
         _minion(effects=[{"when": "summoned", "do": "destroy", "target": {"hp_max": 300}}]),
         "effects[0].target.hp_max",

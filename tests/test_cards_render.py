@@ -624,6 +624,10 @@ FILTER_SAMPLES: dict[str, list[Any]] = {
     "not_name": ["Drill Golem"],
     "not_class": ["Monster"],
     "not_class_any": ["Dragon/Dragonewt", "Monster"],
+    "any_of": [
+        [{"color": "yellow"}, {"cost_min": 9}],
+        [{"class": "Elf", "bp_max": 300}, {"name": "Drill Golem"}],
+    ],
 }
 WATCH_ONLY = ("this",)  # a watch's filter: the trigger's words say "this minion"
 
@@ -652,6 +656,12 @@ def test_filter_words() -> None:
         return text_of({"when": "summoned", "do": "destroy", "target": target})
 
     lead = "[When Summoned] Destroy "
+    assert destroy(any_of=[{"color": "yellow"}, {"cost_min": 9}]) == (
+        lead + "1 minion that is yellow or has cost 9 or more."
+    )
+    assert destroy(any_of=[{"class": "Elf", "bp_max": 300}, {"name": "Drill Golem"}]) == (
+        lead + '1 minion that is Elf and has 300 BP or less or is named "Drill Golem".'
+    )
     assert destroy(bp_max=400) == lead + "1 minion with 400 BP or less."
     assert destroy(bp_min=400) == lead + "1 minion with 400 BP or more."
     assert destroy(bp_min=200, bp_max=400) == lead + "1 minion with 200 to 400 BP."

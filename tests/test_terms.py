@@ -196,6 +196,13 @@ def test_filter_runtime_matches_cards() -> None:
     assert not card_matches(Selector(filters=(("cost_min", 3),)), golem)
     assert not card_matches(Selector(filters=(("bp_max", 1000),)), golem)  # BP: only in play
     assert card_matches(Selector(filters=(("name", "drill  golem"),)), golem)
+    # any_of: one alternative passing all its filters is enough (Selika)
+    red, big = Selector(filters=(("color", "red"),)), Selector(filters=(("cost_min", 9),))
+    yellow = Selector(filters=(("color", "yellow"),))
+    assert card_matches(Selector(filters=(("any_of", (yellow, red)),)), golem)
+    assert not card_matches(Selector(filters=(("any_of", (yellow, big)),)), golem)
+    both = Selector(filters=(("color", "red"), ("cost_min", 9)))
+    assert not card_matches(Selector(filters=(("any_of", (both,)),)), golem)
 
 
 def test_each_trigger_entry_holds_its_log_words_and_rule() -> None:

@@ -117,6 +117,10 @@ class _Checker:
             return self.selector(field, value)
         if kind == "condition":  # a condition table, as `if` (modify's `instead_if`)
             return self.condition(field, value)
+        if kind == "selectors":  # a list of selector tables (the `any_of` filter)
+            if not isinstance(value, list) or not value:
+                self.fail(field, f"expected a list of tables {{...}}, got {value!r}")
+            return tuple(self.selector(f"{field}[{i}]", v) for i, v in enumerate(value))
         if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
             self.fail(field, f"expected a whole number, got {value!r}")
         if kind is int and value < 0:

@@ -81,6 +81,7 @@ SCHEMA_KINDS = (
     "names",
     "colors",
     "condition",
+    "selectors",
 )  # not types
 _loaded = False
 
