@@ -624,6 +624,7 @@ FILTER_SAMPLES: dict[str, list[Any]] = {
     "not_name": ["Drill Golem"],
     "not_class": ["Monster"],
     "not_class_any": ["Dragon/Dragonewt", "Monster"],
+    "blocking": [True],
     "any_of": [
         [{"color": "yellow"}, {"cost_min": 9}],
         [{"class": "Elf", "bp_max": 300}, {"name": "Drill Golem"}],

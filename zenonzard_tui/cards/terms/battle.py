@@ -17,8 +17,10 @@ from zenonzard_tui.cards.model import Selector, Step
 from zenonzard_tui.cards.terms.base import (
     DURATIONS,
     TRIGGERS,
+    FilterWords,
     condition,
     duration,
+    selector_filter,
     step,
     trigger,
 )
@@ -27,7 +29,10 @@ from zenonzard_tui.cards.words import OWNER, Clause, WordsContext, describe, ver
 
 
 def _attack_blocked(sel: Selector) -> str:
-    """Whenever an attack by one of the watched minions is blocked (Arondai)."""
+    """Whenever an attack by one of the watched minions is blocked (Arondai); `this = true`:
+    the watching card's own attack (Fiery's <Boost Ability>: the boosted minion's)."""
+    if sel.filter("this"):
+        return "whenever this minion's attack is blocked"
     adjs, sing, plur, post = describe(sel)
     adj_s = " ".join(adjs) + " " if adjs else ""
     if sel.side == "any":
@@ -203,3 +208,12 @@ class GainTrigger:
         whenever = TRIGGERS[step.param("on")].watch_words
         assert whenever is not None
         return Clause(None, f"until the end of the turn, {whenever(watch)}")
+
+
+@selector_filter("blocking", schema=(True,))
+class Blocking:
+    """The minion blocking in the attack in progress (ZR 8.4; Fiery: "the blocking minion")."""
+
+    @staticmethod
+    def words(sel: Selector, value: bool) -> FilterWords:
+        return FilterWords(("blocking",))
