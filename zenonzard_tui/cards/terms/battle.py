@@ -188,7 +188,14 @@ class DestroyedAfterBattle:
 
 # minion_destroyed: "you receive the following effect for this turn: whenever ... is destroyed"
 # (Richeau, ZR 19.1)
-GAINED_TRIGGERS = ("minion_attacks", "minion_wins_battle", "attack_blocked", "minion_destroyed")
+# damages_other_side: Tornado Blow ("whenever damage is dealt to you or your Forces", ZR 19.1)
+GAINED_TRIGGERS = (
+    "minion_attacks",
+    "minion_wins_battle",
+    "attack_blocked",
+    "minion_destroyed",
+    "damages_other_side",
+)
 
 
 @step(
