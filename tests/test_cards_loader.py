@@ -92,7 +92,7 @@ def test_pool_loads_86_basic_cards_10_tokens_10_forces() -> None:
     assert len(basic) == 86
     assert sum(card.is_token for card in basic) == 10
     assert len(pool.forces) == 10
-    assert {card.set for card in pool.cards.values()} <= {"BASIC", "PC01", "PC01R"}
+    assert {card.set for card in pool.cards.values()} <= {"BASIC", "PC01", "PC01R", "PC02", "EX01"}
 
 
 def test_pool_has_every_type_and_color() -> None:
@@ -215,6 +215,57 @@ BAD_CARDS = [
         _minion(effects=[{"when": "summoned", "do": "draw", "count": "two"}]),
         "effects[0].count",
         "whole number",
+    ),
+    (
+        "modify's instead_if without its changes",
+        _minion(
+            effects=[
+                {
+                    "when": "summoned",
+                    "do": "modify",
+                    "target": {},
+                    "bp": -300,
+                    "instead_if": {"it_class": "Dragon"},
+                }
+            ]
+        ),
+        "effects[0].instead_if",
+        "go together",
+    ),
+    (
+        "modify's instead_if is not a condition",
+        _minion(
+            effects=[
+                {
+                    "when": "summoned",
+                    "do": "modify",
+                    "target": {},
+                    "bp": -300,
+                    "instead_if": {"it_klass": "Dragon"},
+                    "instead_bp": -600,
+                }
+            ]
+        ),
+        "effects[0].instead_if.it_klass",
+        "unknown condition",
+    ),
+    (
+        "any_of is not a list of tables",
+        _minion(
+            effects=[{"when": "summoned", "do": "destroy", "target": {"any_of": {"color": "red"}}}]
+        ),
+        "effects[0].target.any_of",
+        "list of tables",
+    ),
+    (
+        "an any_of alternative with an unknown filter",
+        _minion(
+            effects=[
+                {"when": "summoned", "do": "destroy", "target": {"any_of": [{"colour": "red"}]}}
+            ]
+        ),
+        "effects[0].target.any_of[0].colour",
+        "unknown selector term",
     ),
     (
         "unknown selector filter",

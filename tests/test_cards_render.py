@@ -30,7 +30,7 @@ POOL = load_pool()
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "cards.md"
 
 # What a rendered text must never contain: Python reprs, raw data words, unfilled templates.
-LABELS = re.compile(r"^(<\w+> )?(\[[^\]]+\](/\[[^\]]+\])?( &)? )*")  # "[A] & [B]": ZR 10.9
+LABELS = re.compile(r"^(<[\w ]+> )?(\[[^\]]+\](/\[[^\]]+\])?( &)? )*")  # "[A] & [B]": ZR 10.9
 LEAKS = re.compile(r"None|True|False|\{|\}|_|'\w+'|Selector|Step\(|Effect\(|\(\)|\[\]|  ")
 
 
@@ -86,11 +86,13 @@ def text_of(effect: dict[str, Any], **fields: Any) -> str:
 def test_every_card_renders_clean_text(card_id: str) -> None:
     c = POOL.cards[card_id]
     text = card_text(c, POOL)
-    has_ability = bool(c.keywords or c.effects or c.deck_limit != 3)
+    # a Boost card's "Boost: ..." and <Boost Ability> lines are text too (ZR 17.1, ZR 17.4)
+    has_ability = bool(c.keywords or c.effects or c.deck_limit != 3 or c.boost is not None)
     assert bool(text) == has_ability, "a card has text exactly when it has an ability"
     if text:
         assert _text_problems(text) == []
         lines = len(c.effects) + bool(c.keywords) + (c.deck_limit is None)
+        lines += (c.boost is not None) + bool(c.boost_ability)
         assert len(text.split("\n")) == lines
 
 
@@ -464,6 +466,15 @@ SAMPLE_PARAMS: dict[str, Any] = {
     "block": True,
     "move": True,
     "blockers": {"cost_max": 3},
+    "instead_if": {"it_class": "Dragon"},
+    "instead_bp": -600,
+    "instead_dp": -1,
+}
+# parameters that go together: each is tried with its companions (modify's `instead_if`)
+COMPANION_PARAMS = {
+    "instead_if": {"instead_bp": -600},
+    "instead_bp": {"instead_if": {"it_class": "Dragon"}},
+    "instead_dp": {"instead_if": {"it_class": "Dragon"}},
 }
 
 
@@ -511,10 +522,12 @@ def test_every_step_and_parameter_has_words(do: str) -> None:
         if param in ("bp", "dp") and do == "create_token":
             sample = 700
         plain_here, base_here = plain, base
-        if do == "look_top" and param == "reveal":  # reveal shows the picked cards
+        if do == "look_top" and param == "to":
+            sample = "field"
+        if do == "look_top" and param in ("reveal", "to"):  # both speak of the picked cards
             base_here = {**base, "pick": {"type": "minion"}}
             plain_here = text_of(base_here)
-        varied = text_of({**base_here, param: sample})
+        varied = text_of({**base_here, **COMPANION_PARAMS.get(param, {}), param: sample})
         assert _text_problems(varied) == [], (param, varied)
         assert varied != plain_here, f"'{do}' renders the same with and without {param}"
 
@@ -610,6 +623,12 @@ FILTER_SAMPLES: dict[str, list[Any]] = {
     "names": [["Drill Golem"], ["Drill Golem", "Miner of Aguma"]],
     "not_name": ["Drill Golem"],
     "not_class": ["Monster"],
+    "not_class_any": ["Dragon/Dragonewt", "Monster"],
+    "blocking": [True],
+    "any_of": [
+        [{"color": "yellow"}, {"cost_min": 9}],
+        [{"class": "Elf", "bp_max": 300}, {"name": "Drill Golem"}],
+    ],
 }
 WATCH_ONLY = ("this",)  # a watch's filter: the trigger's words say "this minion"
 
@@ -638,6 +657,12 @@ def test_filter_words() -> None:
         return text_of({"when": "summoned", "do": "destroy", "target": target})
 
     lead = "[When Summoned] Destroy "
+    assert destroy(any_of=[{"color": "yellow"}, {"cost_min": 9}]) == (
+        lead + "1 minion that is yellow or has cost 9 or more."
+    )
+    assert destroy(any_of=[{"class": "Elf", "bp_max": 300}, {"name": "Drill Golem"}]) == (
+        lead + '1 minion that is Elf and has 300 BP or less or is named "Drill Golem".'
+    )
     assert destroy(bp_max=400) == lead + "1 minion with 400 BP or less."
     assert destroy(bp_min=400) == lead + "1 minion with 400 BP or more."
     assert destroy(bp_min=200, bp_max=400) == lead + "1 minion with 200 to 400 BP."

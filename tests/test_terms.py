@@ -196,6 +196,13 @@ def test_filter_runtime_matches_cards() -> None:
     assert not card_matches(Selector(filters=(("cost_min", 3),)), golem)
     assert not card_matches(Selector(filters=(("bp_max", 1000),)), golem)  # BP: only in play
     assert card_matches(Selector(filters=(("name", "drill  golem"),)), golem)
+    # any_of: one alternative passing all its filters is enough (Selika)
+    red, big = Selector(filters=(("color", "red"),)), Selector(filters=(("cost_min", 9),))
+    yellow = Selector(filters=(("color", "yellow"),))
+    assert card_matches(Selector(filters=(("any_of", (yellow, red)),)), golem)
+    assert not card_matches(Selector(filters=(("any_of", (yellow, big)),)), golem)
+    both = Selector(filters=(("color", "red"), ("cost_min", 9)))
+    assert not card_matches(Selector(filters=(("any_of", (both,)),)), golem)
 
 
 def test_each_trigger_entry_holds_its_log_words_and_rule() -> None:
@@ -256,7 +263,7 @@ def test_the_ai_polarity_of_each_step_is_its_entry() -> None:
     fixed = {n: t.polarity for n, t in STEPS.items() if isinstance(t.polarity, int) and t.polarity}
     assert fixed == {
         "destroy": -1, "banish": -1, "rest": -1, "move_to_base": -1, "damage": -1, "must_block": -1,
-        "activate": 1, "heal": 1,
+        "to_deck_top": -1, "activate": 1, "heal": 1,
     }  # fmt: skip
     field = Selector(side="opponent", zone="field", count=1)
     trash = Selector(side="self", zone="trash", count=1)

@@ -115,6 +115,12 @@ class _Checker:
             return self.str_list(field, value, COLORS)
         if kind == "selector":
             return self.selector(field, value)
+        if kind == "condition":  # a condition table, as `if` (modify's `instead_if`)
+            return self.condition(field, value)
+        if kind == "selectors":  # a list of selector tables (the `any_of` filter)
+            if not isinstance(value, list) or not value:
+                self.fail(field, f"expected a list of tables {{...}}, got {value!r}")
+            return tuple(self.selector(f"{field}[{i}]", v) for i, v in enumerate(value))
         if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
             self.fail(field, f"expected a whole number, got {value!r}")
         if kind is int and value < 0:
@@ -228,6 +234,8 @@ class _Checker:
             self.fail(f"{field}.{key}", f"missing: '{do}' needs {key}")
         if do == "modify":
             keys = {k for k, _ in params}
+            if ("instead_if" in keys) != bool(keys & {"instead_bp", "instead_dp"}):
+                self.fail(f"{field}.instead_if", "instead_if and instead_bp/instead_dp go together")
             if keys.isdisjoint(MODIFY_CHANGES):
                 self.fail(field, f"'modify' changes nothing: give {', '.join(MODIFY_CHANGES)}")
             once = MODIFY_ONE_SHOT & keys
@@ -264,7 +272,9 @@ class _Checker:
             self.value(f"{field}.during", during, tuple(vocab.DURING))
         zone = raw.pop("zone", None)
         if zone is not None:
-            self.value(f"{field}.zone", zone, ("field", "base", "hand", "trash"))
+            self.value(f"{field}.zone", zone, ("field", "base", "hand", "trash", "boost"))
+            if zone == "boost" and when == "passive":  # ZR 17.4
+                self.fail(f"{field}.zone", "a <Boost Ability> is a keyword or a triggered ability")
         watch = self.selector(f"{field}.watch", raw.pop("watch")) if "watch" in raw else None
         if (watch is not None) != (when in vocab.WHENEVER_TRIGGERS):
             self.fail(
@@ -385,6 +395,11 @@ def parse_card(raw: Any, file: str, user: bool = False) -> CardDef:
 
     effects = check.effects(raw.get("effects", []), ctype)
     boost, boost_ability = _boost(check, raw, ctype)
+    for i, effect in enumerate(effects):
+        if effect.zone == "boost" and boost is None:  # ZR 17.4: an ability it gives when attached
+            check.fail(
+                f"effects[{i}].zone", "only a Boost card (one with `boost`) has a <Boost Ability>"
+            )
     return CardDef(
         id=card_id,
         name=name,

@@ -121,8 +121,10 @@ class Damages(Zones):
         it = (("c", dealer.uid),)
         fx.queue_watchers(self, "deals_damage", src.seat, dealer, it=it)
         fx.queue_watchers(self, "attack_deals_damage", src.seat, dealer, it=it)
-        if target[0] == "p" and target[1] != src.seat:
-            fx.queue_watchers(self, "deals_damage_to_opponent", src.seat, dealer, it=it)
+        if target[1] != src.seat:  # the other player's life or one of their Forces
+            if target[0] == "p":
+                fx.queue_watchers(self, "deals_damage_to_opponent", src.seat, dealer, it=it)
+            fx.queue_watchers(self, "damages_other_side", src.seat, dealer, it=it)
         if destroyed and src.by_dp:
             fx.queue_watchers(self, "destroys_force", src.seat, dealer, it=it)
 

@@ -392,6 +392,21 @@ class ToHand(SeatEvent):
         return f"{self.name} returns to {self.who}'s hand."
 
 
+class ToDeckTop(SeatEvent):
+    """A minion put on top of its owner's deck (Eleksai)."""
+
+    kind = "to_deck_top"
+    name: str
+    __slots__ = ("name",)
+
+    def __init__(self, seat: int, name: str) -> None:
+        self.seat = seat
+        self.name = name
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.name} goes on top of {self.who}'s deck."
+
+
 class Reveal(SeatEvent):
     """A card taken from a look at the deck and shown to both players."""
 

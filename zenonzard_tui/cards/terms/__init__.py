@@ -80,6 +80,8 @@ SCHEMA_KINDS = (
     "duration",
     "names",
     "colors",
+    "condition",
+    "selectors",
 )  # not types
 _loaded = False
 

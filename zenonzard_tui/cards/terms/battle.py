@@ -17,8 +17,10 @@ from zenonzard_tui.cards.model import Selector, Step
 from zenonzard_tui.cards.terms.base import (
     DURATIONS,
     TRIGGERS,
+    FilterWords,
     condition,
     duration,
+    selector_filter,
     step,
     trigger,
 )
@@ -27,7 +29,10 @@ from zenonzard_tui.cards.words import OWNER, Clause, WordsContext, describe, ver
 
 
 def _attack_blocked(sel: Selector) -> str:
-    """Whenever an attack by one of the watched minions is blocked (Arondai)."""
+    """Whenever an attack by one of the watched minions is blocked (Arondai); `this = true`:
+    the watching card's own attack (Fiery's <Boost Ability>: the boosted minion's)."""
+    if sel.filter("this"):
+        return "whenever this minion's attack is blocked"
     adjs, sing, plur, post = describe(sel)
     adj_s = " ".join(adjs) + " " if adjs else ""
     if sel.side == "any":
@@ -131,6 +136,11 @@ class CannotBeBlocked:
         who = ctx.target(step.target)
         by: Selector | None = step.param("blockers")
         by_words = ""
+        if by is not None and by.side == "any" and [k for k, _ in by.filters] == ["not_class_any"]:
+            # "Only Dragon or Dragonewt minions can block this minion" (the Lords of PC02)
+            only = " or ".join(c.strip() for c in str(by.filter("not_class_any")).split("/"))
+            text = f"only by {only} minions{_until(step)}"
+            return Clause(who.subj, f"can be blocked {text}", f"be blocked {text}")
         if by is not None:
             adjs, _, plur, post = describe(by)
             adj_s = " ".join(adjs) + " " if adjs else ""
@@ -176,7 +186,16 @@ class DestroyedAfterBattle:
         return Clause(who.subj, text, "be destroyed at the end of each battle it takes part in")
 
 
-GAINED_TRIGGERS = ("minion_attacks", "minion_wins_battle", "attack_blocked")
+# minion_destroyed: "you receive the following effect for this turn: whenever ... is destroyed"
+# (Richeau, ZR 19.1)
+# damages_other_side: Tornado Blow ("whenever damage is dealt to you or your Forces", ZR 19.1)
+GAINED_TRIGGERS = (
+    "minion_attacks",
+    "minion_wins_battle",
+    "attack_blocked",
+    "minion_destroyed",
+    "damages_other_side",
+)
 
 
 @step(
@@ -188,7 +207,7 @@ GAINED_TRIGGERS = ("minion_attacks", "minion_wins_battle", "attack_blocked")
 )
 class GainTrigger:
     """Until the end of the turn, you have a whenever-effect (Lock-On, Arondai, Dimensional
-    Break): on the event `on` of the minions `watch` selects, the effect's later steps resolve
+    Break, Richeau: an effect a player receives, ZR 19.1): on the event `on` of the minions `watch` selects, the effect's later steps resolve
     (they are that effect's steps, not this one's). It is a lasting effect of the game
     (`Lasting` kind "watch"), not of the card: it works after the card has left."""
 
@@ -198,3 +217,12 @@ class GainTrigger:
         whenever = TRIGGERS[step.param("on")].watch_words
         assert whenever is not None
         return Clause(None, f"until the end of the turn, {whenever(watch)}")
+
+
+@selector_filter("blocking", schema=(True,))
+class Blocking:
+    """The minion blocking in the attack in progress (ZR 8.4; Fiery: "the blocking minion")."""
+
+    @staticmethod
+    def words(sel: Selector, value: bool) -> FilterWords:
+        return FilterWords(("blocking",))

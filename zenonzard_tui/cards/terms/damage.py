@@ -4,7 +4,8 @@ damage event per target, its reductions, its triggers.
 
 Steps: `damage`, `heal`, `swap_life`, `reduce_damage_this_turn`, `deny_reduce_restore`;
 continuous `reduce_damage` and `cannot_reduce_or_restore`.
-Triggers: `deals_damage`, `attack_deals_damage`, `deals_damage_to_opponent`, `life_damaged`,
+Triggers: `deals_damage`, `attack_deals_damage`, `deals_damage_to_opponent`, `damages_other_side`,
+`life_damaged`,
 `destroys_force`. Selector filters: `this` (a watch: the watching card itself), `or_player`
 (a selector that may also choose a player), `class_any`.
 """
@@ -235,6 +236,24 @@ trigger(
     "Passive",
     _event("deals damage to your opponent"),
     cause="{s}'s {n} dealt damage to the opponent",
+)
+# Tornado Blow: the damage of a minion to its controller's opponent (their life or a Force)
+_OTHER_SIDE = {
+    "self": "deals damage to your opponent or their Forces",
+    "opponent": "deals damage to you or your Forces",
+    "any": "deals damage to its controller's opponent or their Forces",
+}
+
+
+def _other_side(sel: Selector) -> str:
+    return _event(_OTHER_SIDE[sel.side])(sel)
+
+
+trigger(
+    "damages_other_side",
+    "Passive",
+    _other_side,
+    cause="{s}'s {n} dealt damage to the other player's side",
 )
 trigger("life_damaged", "Passive", _life, cause="{s} took damage")  # ZR 13.7: once per damage event
 # DP damage that destroys a Force (Cathryn)

@@ -5,7 +5,8 @@ ZR 14.6). docs/cards.md explains each term with the text it renders.
 Selector filters: `dp_max` (current DP, Water Shooter), `rested` (Falling Rock), `names` (one of
 several names, Traveler of the Wastes) and `not_name` (Goblin Queen). Steps: `discard_hand`
 (Enrico), `redraw` (Platorna), `mill` (Kiska: "discard the top N cards of your deck"),
-`copy_to_hand` (Janus) and `trash_destroyed_effects` (Kiska's trash effects). Triggers:
+`copy_to_hand` (Janus), `copy_onto_field` (Shapeshifter), `to_deck_top` (Eleksai) and `trash_destroyed_effects` (Kiska's trash
+effects). Triggers:
 `minion_destroyed` (Mordo) and `deck_discarded` (Kiska). `draw` (each player, for each, up to a
 hand size), `discard` (a chosen kind of card) and `to_hand` ("return this card to your hand") are
 parameters of the BASIC steps in steps.py.
@@ -18,7 +19,15 @@ import dataclasses
 from zenonzard_tui.cards.model import Selector, Step
 from zenonzard_tui.cards.terms.base import FilterWords, selector_filter, step, trigger
 from zenonzard_tui.cards.terms.triggers import _event
-from zenonzard_tui.cards.words import OWNER, Clause, WordsContext, cards_word, describe, value_range
+from zenonzard_tui.cards.words import (
+    OWNER,
+    Clause,
+    WordsContext,
+    cards_word,
+    describe,
+    owner_zone,
+    value_range,
+)
 
 
 @selector_filter("dp_max", schema=int)
@@ -115,6 +124,43 @@ class CopyToHand:
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
         return Clause(None, f"add a copy of the card of {ctx.target(step.target).obj} to your hand")
+
+
+@step(
+    "copy_onto_field",
+    schema={"target": "target"},
+    needs_target=True,
+    question="copy which onto your field?",
+    polarity=0,
+)
+class CopyOntoField:
+    """Shapeshifter (ZR 11.11, ZR 11.1b): a new card identical to the chosen minion's card is put
+    onto your field, owned by you: not a summon, so no [When Summoned] and no Chain."""
+
+    @staticmethod
+    def words(step: Step, ctx: WordsContext) -> Clause:
+        who = ctx.target(step.target)
+        return Clause(
+            None, f"put a copy of {who.obj} onto your field ([When Summoned] does not trigger)"
+        )
+
+
+@step(
+    "to_deck_top",
+    schema={"target": "target"},
+    needs_target=True,
+    question="return which to the top of its owner's deck?",
+    polarity=-1,
+)
+class ToDeckTop:
+    """Eleksai: the chosen minions go on top of their owners' decks (a token leaves the game
+    instead, ZR 11.7; a card attached to it goes back to the base, ZR 17.6)."""
+
+    @staticmethod
+    def words(step: Step, ctx: WordsContext) -> Clause:
+        who = ctx.target(step.target)
+        dest = owner_zone(step.target, "deck", who.plural)
+        return Clause(None, f"return {who.obj} to the top of {dest}")
 
 
 @step("trash_destroyed_effects", schema={}, question="resolve those [When Destroyed] effects?")

@@ -112,3 +112,24 @@ class Type:
     @staticmethod
     def words(sel: Selector, value: str) -> FilterWords:
         return FilterWords()  # the noun says it: "Base Minion", "Magic card"
+
+
+@selector_filter("any_of", schema="selectors")
+class AnyOf:
+    """Cards that pass any one of the alternatives, each a table of filters (Selika: "that is
+    yellow or has cost 9 or more": `any_of = [{ color = "yellow" }, { cost_min = 9 }]`)."""
+
+    @staticmethod
+    def words(sel: Selector, value: tuple[Selector, ...]) -> FilterWords:
+        from zenonzard_tui.cards.words import describe
+
+        alts = []
+        for alt in value:
+            adjs, _, _, post = describe(alt)
+            says = [f"is {' '.join(adjs)}"] if adjs else []
+            if post.startswith(" with "):
+                says.append(f"has {post[len(' with ') :]}")
+            elif post:
+                says.append(f"is{post}")
+            alts.append(" and ".join(says))
+        return FilterWords(after=f" that {' or '.join(alts)}")

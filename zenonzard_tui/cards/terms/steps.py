@@ -15,8 +15,10 @@ from zenonzard_tui.cards.model import (
     Step,
 )
 from zenonzard_tui.cards.terms.base import DURATIONS, step
+from zenonzard_tui.cards.terms.conditions import condition_words
 from zenonzard_tui.cards.words import (
     Clause,
+    Phrase,
     WordsContext,
     article,
     cap,
@@ -85,6 +87,9 @@ class Discard:
         "original_dp": "signed",
         "set_bp": int,
         "set_dp": int,
+        "instead_if": "condition",
+        "instead_bp": "signed",
+        "instead_dp": "signed",
     },
     needs_target=True,
     also_continuous=True,
@@ -94,7 +99,9 @@ class Modify:
     """One-shot: a modifier on the chosen minions; in a passive effect, a continuous bonus (the
     effects runtime's `bp`, `dp`). `original_bp`/`original_dp` change the original value and
     `set_bp`/`set_dp` set the value (one-shot only; how they count: ZR 10.6). A one-shot `per`
-    is counted once, as the step resolves (ZR 10.10)."""
+    is counted once, as the step resolves (ZR 10.10). `instead_if` (a condition; `it` is the
+    minions the step chose) with `instead_bp`/`instead_dp`: when it holds, those changes are made
+    instead of `bp`/`dp` (Breaching: "If that minion is a Dragon, it gets -600 BP instead")."""
 
     @staticmethod
     def polarity(step: Step) -> int:
@@ -137,7 +144,27 @@ class Modify:
         if until is not None:
             full += f" {DURATIONS[until].words}"
             base += f" {DURATIONS[until].words}"
-        return Clause(who.subj, full, base)
+        return Clause(who.subj, full, base, after=_instead_words(step, ctx, who))
+
+
+def _instead_words(step: Step, ctx: WordsContext, who: Phrase) -> str:
+    """`modify`'s `instead_if`: "If that minion is a Dragon, it gets -600 BP instead." (the
+    condition reads the step's own targets as "that minion")."""
+    cond = step.param("instead_if")
+    if cond is None:
+        return ""
+    last, ctx.last = ctx.last, Phrase(who.that, who.that, who.plural, who.that)
+    try:
+        words = condition_words(cond, ctx)
+    finally:
+        ctx.last = last
+    parts = [
+        f"{signed(step.param(f'instead_{stat}'))} {stat.upper()}"
+        for stat in ("bp", "dp")
+        if step.param(f"instead_{stat}") is not None
+    ]
+    gets = verb(who.plural, "gets", "get")
+    return f"{cap(words)}, {pronoun(who.plural)} {gets} {join(parts)} instead."
 
 
 @step(
@@ -289,10 +316,19 @@ class RecolorMana:
 
 @step(
     "look_top",
-    schema={"count": int, "pick": "selector", "reveal": bool, "rest": ("bottom_random",)},
+    schema={
+        "count": int,
+        "pick": "selector",
+        "reveal": bool,
+        "rest": ("bottom_random",),
+        "to": ("field",),
+    },
     question="which card to take?",
 )
 class LookTop:
+    """`to = "field"`: the picked cards are put onto your field, not summoned (ZR 11.1b: no
+    [When Summoned]; Fossil Dragon), instead of into your hand."""
+
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
         count = step.param("count", 1)
@@ -308,6 +344,8 @@ class LookTop:
                 if step.param("reveal", False)
                 else "put {} into your hand"
             )
+            if step.param("to") == "field":  # ZR 11.1b
+                take = take.replace("into your hand", "onto your field (not a summon)")
             if count == 1:
                 what = f"{article(adj_s + sing)} {adj_s}{sing}{post}"
                 after.append(f"If it is {what}, " + take.format("it", "it") + ".")

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from zenonzard_tui.cards.model import Effect, Step
+from zenonzard_tui.cards.model import CardDef, Effect, Step
 from zenonzard_tui.engine.state import Lasting, Mod, Slot
 from zenonzard_tui.engine.terms.base import (
     Change,
     run_condition,
     run_duration,
+    run_filter,
     run_step,
     run_trigger,
 )
@@ -184,4 +185,13 @@ class GainTrigger:
 
 
 # Imported last: the effects runtime imports this module (the changes above ask it).
+@run_filter("blocking")
+class Blocking:
+    @staticmethod
+    def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
+                seat: int | None) -> bool:  # fmt: skip
+        attack = game.attack if game is not None else None
+        return slot is not None and attack is not None and attack.blocker == slot.uid
+
+
 from zenonzard_tui.engine import effects as fx  # noqa: E402

@@ -139,5 +139,6 @@ class ClassAny:
 run_trigger("deals_damage", WATCH)
 run_trigger("attack_deals_damage", WATCH)
 run_trigger("deals_damage_to_opponent", WATCH)
+run_trigger("damages_other_side", WATCH)
 run_trigger("life_damaged", WATCH)
 run_trigger("destroys_force", WATCH)

@@ -125,6 +125,37 @@ class CopyToHand:
         return hit
 
 
+@run_step("copy_onto_field")
+class CopyOntoField:
+    @staticmethod
+    def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
+        tasks = []
+        for _, _, slot in _slots(game, targets):
+            card = slot.card
+            if card is None:
+                continue
+            uid = game.add_copy(card)  # ZR 11.11: a new card, owned by you
+            game.move(uid, NEW, LIMBO, ctx.controller, "copy")
+            game.log.add("put", ctx.controller, uid)
+            # ZR 11.1b: put, not summoned (no [When Summoned], no Chain); ZR 3.4 applies
+            tasks.append((type(game).t_enter_field, ctx.controller, uid, False, "put"))
+        game.push(*tasks)
+        return bool(tasks)
+
+
+@run_step("to_deck_top")
+class ToDeckTop:
+    @staticmethod
+    def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
+        hit = False
+        for seat, where, slot in _slots(game, targets):
+            name = slot.name
+            if game.move(slot.uid, where, DECK, seat, "to_deck", at=0).dest == DECK:
+                game.log.add("to_deck_top", seat, name)
+            hit = True
+        return hit
+
+
 @run_step("trash_destroyed_effects")
 class TrashDestroyedEffects:
     @staticmethod

@@ -110,6 +110,14 @@ class Type:
         return card.type == value
 
 
+@run_filter("any_of")
+class AnyOf:
+    @staticmethod
+    def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
+                seat: int | None) -> bool:  # fmt: skip
+        return any(card_matches(alt, card, slot, game, seat) for alt in value)
+
+
 _MATCH = {name: run.matches for name, run in FILTER_RUNS.items()}  # resolved once
 
 

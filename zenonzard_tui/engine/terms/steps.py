@@ -22,6 +22,7 @@ from zenonzard_tui.engine.terms.base import (
     CostChange,
     run_step,
 )
+from zenonzard_tui.engine.terms.conditions import condition_ok
 from zenonzard_tui.engine.terms.selectors import card_matches
 
 if TYPE_CHECKING:
@@ -122,9 +123,13 @@ class Modify:
         per = step.param("per")
         if per is not None:  # ZR 10.10: counted once, on resolution
             times = _count_per(game, per, ctx.controller, ctx.source)
+        bp, dp = step.param("bp", 0), step.param("dp", 0)
+        instead = step.param("instead_if")
+        if instead is not None and condition_ok(game, instead, ctx.controller, targets):
+            bp, dp = step.param("instead_bp", bp), step.param("instead_dp", dp)
         mod = Mod(
-            step.param("bp", 0) * times,
-            step.param("dp", 0) * times,
+            bp * times,
+            dp * times,
             tuple(step.param("grant", ())),
             step.param("until"),
             base_bp=step.param("original_bp", 0),
@@ -361,7 +366,8 @@ class LookTop:
             game.move(uid, DECK, LIMBO, ctx.controller, "look")
         game.log.add("look", ctx.controller, n)
         pick: Selector | None = step.param("pick")
-        done = (t_look_done, ctx.controller, top, bool(step.param("reveal")), step.param("rest"))
+        done = (t_look_done, ctx.controller, top, bool(step.param("reveal")), step.param("rest"),
+                step.param("to"))  # fmt: skip
         options = tuple(
             ("c", uid) for uid in top if pick is not None and card_matches(pick, game.defs[uid])
         )
@@ -380,9 +386,13 @@ class LookTop:
 
 
 def t_look_done(game: Game, seat: int, top: tuple, reveal: bool, rest_to: str | None,
-                chosen: tuple) -> None:  # fmt: skip
+                to: str | None, chosen: tuple) -> None:  # fmt: skip
     rest = [u for u in top if ("c", u) not in chosen]
-    for o in chosen:
+    for o in reversed(chosen) if to == "field" else chosen:
+        if to == "field":  # ZR 11.1b: put, not summoned (each put is a task: the first first)
+            game.log.add("put", seat, o[1])
+            game.push((type(game).t_enter_field, seat, o[1], False, "put"))
+            continue
         game.to_hand(seat, o[1], LIMBO)
         game.log.add("reveal" if reveal else "look_take", seat, o[1])
     if rest_to == "bottom_random":
