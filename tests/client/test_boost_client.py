@@ -50,7 +50,9 @@ async def test_the_boost_action_is_listed_played_and_shown_on_the_board(tmp_path
         await pilot.pause()
         field, base = duel.query_one("#my-field", ZoneView), duel.query_one("#my-base", ZoneView)
         assert field.pointed == {0} and base.pointed == {0}  # Dyana and Silica
-        assert "Test Dyana" in _details(duel_app)
+        details = _details(duel_app)  # what it gives and costs (ZR 17.4, ZR 17.5)
+        assert "Test Dyana: 400/1 now, 700/1 with Test Silica" in details
+        assert "Costs 1 Movement (ZR 7)" in details
         await pilot.press(str(listing.texts.index(BOOST) + 1))
         await wait_until(pilot, lambda: sess.texts == [BOOST] and human_to_act(duel_app))
         await pilot.pause()
@@ -136,3 +138,17 @@ async def test_a_banished_card_is_counted_and_listed_with_the_trashes(tmp_path):
         await pilot.pause()
         text = screen_text(duel_app)
         assert "Trash and banished" in text and "B's banished: 1" in text
+
+
+def test_a_boost_text_is_read_as_its_minion_and_its_card():
+    """ "boost MINION with CARD" (ZR 17.2): the minion is the card it names first; a name that
+    holds " with " gives one reading per place (the board keeps the one whose cards are there)."""
+    from zenonzard_tui.client import describe as d
+
+    assert d.action_name(BOOST) == ("boost", "Test Dyana")
+    assert d.boost_parts(BOOST) == [("Test Dyana", "Test Silica")]
+    assert d.boost_parts("boost Man with Hat with Silica#2") == [
+        ("Man", "Hat with Silica#2"),
+        ("Man with Hat", "Silica#2"),
+    ]
+    assert d.boost_parts("attack Man with Hat -> player") == []

@@ -448,6 +448,29 @@ def boost_words(card: CardDef) -> str:
     return words
 
 
+def boost_help(text: str, minion: SlotView, card: CardDef | None) -> Content:
+    """What the Boost action `text` does (ZR 17.2): the minion's BP/DP now and with the card
+    (ZR 17.4: its printed BP and DP added; the rule option `boost_gives_stats` off, a game
+    adds none), what the card gives, and what it costs: 1 Movement, and the card out of the
+    base (no mana while attached, ZR 17.5) until the minion leaves the field (it comes back
+    Rested, ZR 17.6)."""
+    parts: list[Content | str | tuple[str, str]] = [(text, "bold")]
+    if card is not None:
+        bp, dp = card.bp or 0, card.dp or 0
+        now = f"{minion.bp}/{minion.dp}"
+        parts += [
+            "\n",
+            f"{minion.name}: {now} now, {(minion.bp or 0) + bp}/{(minion.dp or 0) + dp}",
+        ]
+        parts += [f" with {card.name}", "\n", f"{BOOSTED} {card.name}: {boost_words(card)}"]
+    parts += [
+        "\n",
+        "Costs 1 Movement (ZR 7). The card leaves the base: it is no mana while attached (ZR "
+        "17.5) and comes back to the base Rested when the minion leaves the field (ZR 17.6).",
+    ]
+    return Content.assemble(*parts)
+
+
 def mana_details(slot: SlotView) -> Content:
     state = "Rested" if slot.rested else "Active"
     return Content.assemble(

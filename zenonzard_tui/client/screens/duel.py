@@ -1191,6 +1191,14 @@ class DuelScreen(Screen[None]):
         self.render_preview(text)
         if text is None:
             return
+        if text.startswith("boost ") and self.view is not None and self.viewer is not None:
+            found_both = self._boost_chips(text)
+            if found_both:  # ZR 17.2: what it gives and what it costs
+                me = self.view.players[self.viewer]
+                minion, card = me.field[found_both[0][1]], me.base[found_both[1][1]]
+                catalog = self.session.catalog
+                self.set_details(d.boost_help(text, minion, catalog.get(card.id)), "Action")
+                return
         found = self.resolve(text)
         if found is not None:
             zone, index = found
