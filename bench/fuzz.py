@@ -100,12 +100,13 @@ def play_one(seed: int, mode: str, starters, out: Path) -> tuple[int, Failure | 
         while not found and not game.over:
             action = rng.choice(_call(game.legal, "listing the legal actions"))
             taken = len(game.history)
+            held = invariants.attachments(game)  # (ZR 17.6: checked across the action)
             try:
                 game.apply(action)
             except Exception as exc:
                 del game.history[taken:]  # the replay stops before the action that raised
                 raise Crash("applying the action", exc, action) from exc
-            found = _check(game)
+            found = _check(game, held)
     except Crash as crash:
         if crash.action is None:  # the state after the last action is at fault
             failure = Failure(seed, label, len(game.history), crash.describe())
@@ -129,8 +130,13 @@ def _call(fn, stage: str):
         raise Crash(stage, exc) from exc
 
 
-def _check(game: Game) -> list[str]:
-    return _call(lambda: invariants.problems(game), "checking the invariants")
+def _check(game: Game, held: dict | None = None) -> list[str]:
+    """The broken invariants of `game`, and of the cards attached before the action
+    (`held`: `invariants.attachments` then)."""
+    return _call(
+        lambda: invariants.problems(game) + invariants.return_problems(held or {}, game),
+        "checking the invariants",
+    )
 
 
 def _save(game: Game, failure: Failure, out: Path, raising=None) -> Game | None:

@@ -53,7 +53,7 @@ CASES = [
     Case("step-whole-float", _started, lambda e: e.step(float(KEEP)), TypeError, "(float)"),
     Case("step-text", _started, lambda e: e.step("1"), TypeError, "not '1' (str)"),
     Case("step-true", _started, lambda e: e.step(True), TypeError, "not True (bool)"),
-    Case("step-list", _started, lambda e: e.step([KEEP]), TypeError, "action id from 0 to 189"),
+    Case("step-list", _started, lambda e: e.step([KEEP]), TypeError, "action id from 0 to 239"),
     Case("step-none-alive", _started, lambda e: e.step(None), TypeError, "only for an agent"),
     Case("step-illegal", _started, lambda e: e.step(_illegal(e)), ValueError, "not legal now"),
     Case("step-out-of-range", _started, lambda e: e.step(10**9), ValueError, "not legal now"),

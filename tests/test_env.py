@@ -185,3 +185,51 @@ def test_the_random_agents_example_runs_and_prints_games_per_second():
     first, second = done.stdout.splitlines()
     assert first.startswith("3 games, ") and "player_0" in first
     assert "games/s" in second and "decisions/s" in second
+
+
+def test_boost_actions_have_ids_by_field_and_base_position():
+    """ZR 17.2: `boost MINION with CARD` is id boost + field position * 10 + base position, each
+    Boost of the position its own id, and the text comes back from the id."""
+    from tests.engine.test_boost import _game
+
+    game = _game(
+        'movement = 4\nfield = ["Test Dyana", "Test Red Four"]\n'
+        'base = ["Miner of Aguma", "Test Silica", "Test Heavy Boost", "Test Free Boost"]'
+    )
+    ids = actions.legal_ids(game)
+    boosts = {i: a.text for i, a in ids.items() if a.kind == "boost"}
+    start = actions.BLOCKS["boost"].start
+    assert boosts == {
+        start + 0 * 10 + 1: "boost Test Dyana with Test Silica",
+        start + 0 * 10 + 3: "boost Test Dyana with Test Free Boost",
+        start + 1 * 10 + 2: "boost Test Red Four with Test Heavy Boost",
+        start + 1 * 10 + 3: "boost Test Red Four with Test Free Boost",
+    }
+    assert actions.describe(start + 12).startswith("boost 12: ")
+    assert actions.BLOCKS["done"].start == 189  # the ids before Boost kept their meaning
+
+
+def test_the_observation_shows_attached_and_banished_cards():
+    """ZR 17.5: an attached card is public: both seats' vectors show it under its minion (its
+    player's first field position: present, then its pool index, 0 for a test card); ZR 18.1:
+    the banished zone's size, after the trash's."""
+    pytest.importorskip("numpy")
+    from tests.engine.test_boost import _do, _game
+    from zenonzard_tui.env import observation as obs
+
+    player = (obs.SIZE - 25 - 10 * 7) // 2  # the globals, two players, the hand
+
+    def at(seat: int, side: int, offset: int) -> float:
+        """Entry `offset` of player `side`'s block (0: the viewer's) in `seat`'s vector."""
+        return float(obs.encode(obs.seat_view(game, seat))[25 + side * player + offset])
+
+    field0 = 6 + 3 * obs.FORCES + 11  # after the counts, the Forces, slot 0's card features
+    game = _game('field = ["Test Dyana"]\nbase = ["Test Silica"]\nhand = ["Test Banish Trash"]',
+                 'trash = ["Drill Golem"]')  # fmt: skip
+    assert (at(0, 0, field0), at(1, 1, field0)) == (0.0, 0.0)
+    _do(game, "boost Test Dyana with Test Silica")
+    assert (at(0, 0, field0), at(1, 1, field0)) == (1.0, 1.0)  # A's minion, seen by A and B
+    assert at(0, 1, field0) == 0.0  # B's first field position: empty
+    assert (at(0, 1, 5), at(1, 0, 5)) == (0.0, 0.0)
+    _do(game, "cast Test Banish Trash", "choose Drill Golem")
+    assert at(0, 1, 5) == at(1, 0, 5) == pytest.approx(1 / obs.TRASH)  # B's banished: one

@@ -107,11 +107,48 @@ def _attack(game: Game, seat: int, attacks: list[Action], rng: random.Random) ->
     return best
 
 
+def _boost(game: Game, seat: int, boosts: list[Action], attacks: list[Action]) -> Action | None:
+    """A Boost (ZR 17.2) worth its Movement and the mana it takes out of the base (ZR 17.5):
+    one that makes a minion able to attack now beat the opponent's best blocker (ZR 8.5: greater
+    BP), or a minion outgrow every minion of the opponent (it survives their attacks and blocks),
+    or adds DP to an attack no minion can block. Of those, the one that turns an attack first,
+    then the one that makes a minion survive, then the biggest BP, the dearest minion."""
+    opp = 1 - seat
+    blocker = _best_blocker_bp(game, opp)
+    threat = max((fx.bp(game, s, opp) for s in game.players[opp].field), default=-1)
+    attackers = {a.args[0] for a in attacks}
+    stats = game.options.boost_gives_stats  # ZR 17.4 (⚑: the ability only)
+    best, best_key = None, None
+    for a in sorted(boosts, key=lambda a: _card_order(game, a)):
+        uid, card_uid = a.args
+        slot = game.field_slot(uid)
+        card = game.defs[card_uid]
+        if slot is None or slot.card is None:
+            continue
+        bp = fx.bp(game, slot, seat)
+        gain, more_dp = (card.bp or 0, card.dp or 0) if stats else (0, 0)
+        ready = uid in attackers
+        turns = ready and blocker >= 0 and bp <= blocker < bp + gain
+        survives = threat >= 0 and bp <= threat < bp + gain
+        hits = ready and blocker < 0 and more_dp > 0
+        if not (turns or survives or hits):
+            continue
+        key = (turns, survives, hits, bp + gain, fx.card_cost(slot.card))
+        if best_key is None or key > best_key:
+            best, best_key = a, key
+    return best
+
+
 def main(game: Game, seat: int, actions: list[Action], rng: random.Random) -> Action:
     kinds = _by_kind(actions)
     summons = kinds.get("summon")
     if summons:
         return max(summons, key=lambda a: (_summon_worth(game, a), _card_order(game, a)))
+    boosts = kinds.get("boost")
+    if boosts:
+        boost = _boost(game, seat, boosts, kinds.get("attack", []))
+        if boost is not None:
+            return boost
     casts = kinds.get("cast")
     if casts and rng.random() < 0.6:
         return rng.choice(sorted(casts, key=lambda a: _card_order(game, a)))

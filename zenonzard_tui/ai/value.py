@@ -15,6 +15,11 @@ from zenonzard_tui.ai import value_weights
 from zenonzard_tui.engine import effects as fx
 from zenonzard_tui.engine.game import Game
 
+# A card attached under a minion (Boost, ZR 17.2) is no mana while there (ZR 17.5) but comes back
+# to the base when the minion leaves (ZR 17.6): it counts as this much of a mana. A guess, not
+# fit: the games the weights are fit on (starter decks) hold no Boost card.
+ATTACHED_MANA = 0.5
+
 FEATURES = (
     "life",  # ZR 1.2: the player at 0 life loses
     "low_life",  # 1/life: the last points decide the game
@@ -24,7 +29,7 @@ FEATURES = (
     "bp",  # their BP, summed, in hundreds
     "dp",  # their DP, summed
     "active",  # minions Active (able to block or attack)
-    "mana",  # cards in the base, up to eight
+    "mana",  # cards in the base, and half of those attached under minions, up to eight
     "hand",  # cards in hand, up to seven
     "no_deck",  # an empty deck: the next draw loses (ZR 1.3)
 )
@@ -33,10 +38,12 @@ FEATURES = (
 def _side(game: Game, seat: int) -> list[float]:
     p = game.players[seat]
     bp = dp = active = 0.0
+    attached = 0
     for s in p.field:
         bp += fx.bp(game, s, seat) / 100.0
         dp += fx.dp(game, s, seat)
         active += 0.0 if s.rested else 1.0
+        attached += len(s.attached)
     forces = [f for f in p.forces if not f.destroyed]
     return [
         float(p.life),
@@ -47,7 +54,7 @@ def _side(game: Game, seat: int) -> list[float]:
         bp,
         dp,
         active,
-        float(min(len(p.base), 8)),
+        min(len(p.base) + ATTACHED_MANA * attached, 8.0),
         float(min(len(p.hand), 7)),
         0.0 if p.deck else 1.0,
     ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from textual.content import Content
@@ -18,6 +18,7 @@ from textual.content import Content
 from zenonzard_tui.cards.model import KEYWORD_LABELS, CardDef, ForceDef
 from zenonzard_tui.cards.render import card_text, cost_text, force_common_text, force_text
 from zenonzard_tui.cards.terms import MARKS, step_question
+from zenonzard_tui.cards.terms.boost import boost_ability_text, boost_text
 from zenonzard_tui.engine.observe import (
     ChoiceView,
     ForceView,
@@ -41,6 +42,7 @@ COLORS: dict[str, tuple[str, str]] = {
     "colorless": ("C", "bold #000000 on #a6acaf"),
 }
 ACTIVE, RESTED = "●", "○"
+BOOSTED = "⊕"  # before the name of a card attached under a minion (Boost, ZR 17.2)
 
 DECISIONS = {
     "mulligan": "mulligan? (ZR 5.2)",
@@ -247,8 +249,20 @@ def _tagged(text: Content, tags: list[str]) -> Content:
     return text + Content("  ") + Content.styled(" ".join(f"[{t}]" for t in tags), TAG_STYLE)
 
 
-def minion_chip(slot: SlotView, card: CardDef | None) -> Chip:
-    """A minion on a field: "● R Drill Golem  500/1  Charge  new"."""
+def _boosted(slot: SlotView, short: bool = False) -> Content:
+    """The cards attached under a minion (Boost, ZR 17.2; public, ZR 17.5): "  ⊕Test Silica"
+    ("  ⊕" when `short`: the card panel names them); empty with none."""
+    if not slot.attached:
+        return Content("")
+    names = "" if short else ", ".join(c.name for c in slot.attached)
+    return Content.styled(f"  {BOOSTED}{names}", "italic $accent")
+
+
+def minion_chip(slot: SlotView, card: CardDef | None,
+                boosts: Sequence[CardDef | None] = ()) -> Chip:  # fmt: skip
+    """A minion on a field: "● R Drill Golem  500/1  Charge  new"; a boosted one names the card
+    attached under it: "● B Dyana  700/1  ⊕Silica" (`boosts`: their definitions, for the card
+    panel; the <Boost Ability> they give is among its keywords, ZR 17.4)."""
     color = card.color if card is not None else "colorless"
     stats = f"{slot.bp}/{slot.dp}"
     kws = [KEYWORD_LABELS.get(k, k) for k in slot.keywords]
@@ -260,24 +274,30 @@ def minion_chip(slot: SlotView, card: CardDef | None) -> Chip:
     state = "Rested" if slot.rested else "Active"
     tail = "  ".join([stats, state, *kws, *extra])
     text = Content.assemble(_state_mark(slot.rested), " ", badge(color), " ", slot.name, "  ")
-    text = _tagged(text + Content.styled(tail, "bold" if not slot.rested else ""), state_tags(slot))
+    text = text + Content.styled(tail, "bold" if not slot.rested else "") + _boosted(slot)
+    text = _tagged(text, state_tags(slot))
     # Shorter forms, each tried in turn where room is short (a field at 80x24): without the
     # state word (the mark says Active or Rested), then with the short name and tags; only
     # the last cuts the keywords to three letters ("Cha").
     style = "bold" if not slot.rested else ""
     head = Content.assemble(_state_mark(slot.rested), " ", badge(color), " ")
     whole = "  ".join([stats, *kws, *extra])
+    boosted = _boosted(slot)
     between = (
-        _tagged(head + Content(f"{slot.name}  ") + Content.styled(whole, style), state_tags(slot)),
         _tagged(
-            head + Content(f"{short_name(slot.name)}  ") + Content.styled(whole, style),
+            head + Content(f"{slot.name}  ") + Content.styled(whole, style) + boosted,
+            state_tags(slot),
+        ),
+        _tagged(
+            head + Content(f"{short_name(slot.name)}  ") + Content.styled(whole, style) + boosted,
             state_tags(slot, short=True),
         ),
     )
     short_tail = "  ".join([stats, *(k[:3] for k in kws), *extra])
     short = head + Content(f"{short_name(slot.name)} ") + Content.styled(short_tail, style)
-    short = _tagged(short, state_tags(slot, short=True))
-    return Chip(text, short, card_details(card, slot), slot.name, dim=slot.rested, between=between)
+    short = _tagged(short + _boosted(slot, short=True), state_tags(slot, short=True))
+    details = card_details(card, slot, boosts=boosts)
+    return Chip(text, short, details, slot.name, dim=slot.rested, between=between)
 
 
 def is_token(card: CardDef | None) -> bool:
@@ -336,7 +356,10 @@ def board_chips(me: PlayerView, opp: PlayerView, catalog: Mapping[str, CardDef],
     for side, p in (("opp", opp), ("my", me)):
         chips[f"{side}-forces"] = [force_chip(f, forces.get(f.id)) for f in p.forces]
         chips[f"{side}-base"] = [mana_chip(m, catalog.get(m.id)) for m in p.base]
-        chips[f"{side}-field"] = [minion_chip(m, catalog.get(m.id)) for m in p.field]
+        chips[f"{side}-field"] = [
+            minion_chip(m, catalog.get(m.id), [catalog.get(c.id) for c in m.attached])
+            for m in p.field
+        ]
     return chips
 
 
@@ -363,8 +386,9 @@ def hand_chip(card: CardDef | None, name: str, playable: bool, marked: bool = Fa
 
 
 def card_details(card: CardDef | None, slot: SlotView | None = None,
-                 pay: int | None = None) -> Content:  # fmt: skip
-    """A card's name, kind, cost, stats and rules text; in play also its current BP/DP and state;
+                 pay: int | None = None, boosts: Sequence[CardDef | None] = ()) -> Content:  # fmt: skip
+    """A card's name, kind, cost, stats and rules text; in play also its current BP/DP and state
+    and the cards attached under it (`boosts`, their definitions in `slot.attached`'s order);
     in your hand, what it costs now when a reduction applies (`pay`)."""
     if card is None:
         return Content("(unknown card)")
@@ -392,6 +416,13 @@ def card_details(card: CardDef | None, slot: SlotView | None = None,
         if slot.arrived:
             now += ", arrived this turn (ZR 8.2)"
         parts += ["\n", (now, "italic")]
+    if slot is not None and slot.attached:
+        parts += ["\n", ("Boosted with (ZR 17.2):", "bold")]
+        for i, attached in enumerate(slot.attached):
+            full = boosts[i] if i < len(boosts) else None
+            parts += ["\n", f"{BOOSTED} ", (attached.name, "bold")]
+            if full is not None:
+                parts.append(f": {boost_words(full)}")
     if slot is not None and (slot.states or slot.mods):
         parts += ["\n", ("Effects on it:", "bold")]
         for st in slot.states:
@@ -402,6 +433,41 @@ def card_details(card: CardDef | None, slot: SlotView | None = None,
     text = card_text(card)
     if text:
         parts += ["\n", text]
+    return Content.assemble(*parts)
+
+
+def boost_words(card: CardDef) -> str:
+    """What a Boost card gives the minion it is attached to: "+100 BP / +1 DP, <Boost Ability>
+    Revenge (ZR 17.4); Boost: Cost 4 or Higher" (its printed BP and DP as modifiers)."""
+    words = f"+{card.bp or 0} BP / +{card.dp or 0} DP"
+    if card.boost_ability:
+        words += ", " + boost_ability_text(card.boost_ability)
+    words += " (ZR 17.4)"
+    if card.boost is not None:
+        words += "; " + boost_text(card.boost)
+    return words
+
+
+def boost_help(text: str, minion: SlotView, card: CardDef | None) -> Content:
+    """What the Boost action `text` does (ZR 17.2): the minion's BP/DP now and with the card
+    (ZR 17.4: its printed BP and DP added; the rule option `boost_gives_stats` off, a game
+    adds none), what the card gives, and what it costs: 1 Movement, and the card out of the
+    base (no mana while attached, ZR 17.5) until the minion leaves the field (it comes back
+    Rested, ZR 17.6)."""
+    parts: list[Content | str | tuple[str, str]] = [(text, "bold")]
+    if card is not None:
+        bp, dp = card.bp or 0, card.dp or 0
+        now = f"{minion.bp}/{minion.dp}"
+        parts += [
+            "\n",
+            f"{minion.name}: {now} now, {(minion.bp or 0) + bp}/{(minion.dp or 0) + dp}",
+        ]
+        parts += [f" with {card.name}", "\n", f"{BOOSTED} {card.name}: {boost_words(card)}"]
+    parts += [
+        "\n",
+        "Costs 1 Movement (ZR 7). The card leaves the base: it is no mana while attached (ZR "
+        "17.5) and comes back to the base Rested when the minion leaves the field (ZR 17.6).",
+    ]
     return Content.assemble(*parts)
 
 
@@ -440,9 +506,20 @@ def action_name(text: str) -> tuple[str, str]:
     verb, _, rest = text.partition(" ")
     if verb == "attack":
         rest = rest.split(" -> ", 1)[0]
+    elif verb == "boost":  # "boost Dyana with Silica" names the minion first (ZR 17.2)
+        rest = rest.split(" with ", 1)[0]
     if verb in ("keep", "pass", "done", "end", "no") or rest in ("colorless", "skip", "none"):
         return verb, ""
     return verb, rest
+
+
+def boost_parts(text: str) -> list[tuple[str, str]]:
+    """The readings of "boost MINION with CARD" as (minion, card), one for each " with " in it
+    (a name may hold the word); [] for another action."""
+    if not text.startswith("boost "):
+        return []
+    words = text[len("boost ") :].split(" with ")
+    return [(" with ".join(words[:i]), " with ".join(words[i:])) for i in range(1, len(words))]
 
 
 def split_name(name: str) -> tuple[str | None, str, int]:

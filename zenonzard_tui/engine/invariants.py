@@ -4,6 +4,9 @@ by `bench/fuzz.py`.
 `problems(game)` lists each broken invariant as a sentence citing its rule; an empty list means the
 state is sound. It reads the state only (listing the legal actions fills the game's own cache) and
 is cheap: the common case builds no strings.
+
+`return_problems(before, game)` checks what one action did to the cards attached under minions
+(Boost, ZR 17): `before` is `attachments(game)` taken before the action.
 """
 
 from __future__ import annotations
@@ -91,6 +94,58 @@ def problems(game: Game, max_actions: int = MAX_ACTIONS) -> list[str]:
         )
     out += _decision_problems(game, max_actions)
     return out
+
+
+def attachments(game: Game) -> dict[int, tuple[int, int]]:
+    """Every card attached under a minion now (Boost, ZR 17.2): its uid -> (its minion's uid,
+    the seat whose field that is: the card's owner, as only one's own minions are boosted)."""
+    return {uid: (s.uid, p.seat) for p in game.players for s in p.field for uid in s.attached}
+
+
+def return_problems(before: dict[int, tuple[int, int]], game: Game) -> list[str]:
+    """ZR 17.6 across one action: each card that was attached before it (`before`, from
+    `attachments`) is still under the same minion, or that minion has left the field and the
+    card came back: it is in its owner's base (Rested, ZR 17.6), or in its trash (the rule
+    option `boost_returns_only_when_destroyed`, or a full base that its owner chose to trash it
+    from, ZR 3.5), or waits in limbo while that choice is made. [] when every one did."""
+    if not before:
+        return []
+    now = attachments(game)
+    out = []
+    for uid, (host, owner) in before.items():
+        held = now.get(uid)
+        if held == (host, owner):
+            continue
+        name, minion = game.defs[uid].name, _name(game, host)
+        if held is not None:
+            out.append(
+                f"{name} went from under {minion} to under {_name(game, held[0])} (ZR 17.2: a "
+                "card is attached to one minion until that minion leaves the field)"
+            )
+        elif game.field_slot(host) is not None:
+            out.append(
+                f"{name} is no longer attached to {minion}, which is still on the field "
+                "(ZR 17.6: it comes back only when its minion leaves)"
+            )
+        elif not _came_back(game, uid, owner):
+            out.append(
+                f"{name}, attached to {minion} that left the field, is not back in its "
+                "owner's base (ZR 17.6: it goes to its owner's base Rested; ZR 3.5 at a full "
+                "base)"
+            )
+    return out
+
+
+def _name(game: Game, uid: int) -> str:
+    return game.defs[uid].name if 0 <= uid < len(game.defs) else f"the token {uid}"
+
+
+def _came_back(game: Game, uid: int, owner: int) -> bool:
+    """Is the card `uid` in `owner`'s base or trash, or in limbo (ZR 17.6, ZR 3.5)?"""
+    if uid in game.limbo:
+        return True
+    p = game.players[owner]
+    return uid in p.trash or any(s.uid == uid for s in p.base)
 
 
 def _decision_problems(game: Game, max_actions: int) -> list[str]:

@@ -5,7 +5,8 @@ action space needs the same id for the same kind of move in every game. Each dec
 own block of indexed slots (`LAYOUT`): for example "play the card at hand position 3" is always
 `PLAY + 3`, "attack the player with the minion at field position 1" always `ATTACK + 1 * 3 + 0`.
 Positions are those of the deciding seat's zones in `observe(seat)` (hand, field, base, in order);
-the options of a choice are numbered in the order the engine offers them.
+the options of a choice are numbered in the order the engine offers them. A block added later goes
+at the end (Boost, ZR 17.2), so the ids of the earlier blocks keep their meaning.
 
 `legal_ids(game)` maps the ids legal now to the engine's actions; everything else is masked out.
 This module needs neither numpy nor PettingZoo.
@@ -57,6 +58,12 @@ def _layout() -> tuple[Block, ...]:
         ("choose", CHOICE_OPTIONS, "pick option i of a choice, in the order offered"),
         ("choose_none", 1, "pick none (a choice that allows it)"),
         ("done", 1, "end a choice of several"),
+        (
+            "boost",
+            FIELD_LIMIT * BASE_LIMIT,
+            "boost the minion at field position i with the Boost card at base position j: "
+            f"i*{BASE_LIMIT}+j (ZR 17.2)",
+        ),
     ):
         blocks.append(Block(name, start, size, meaning))
         start += size
@@ -112,6 +119,11 @@ def action_id(game: Game, action: Action, position: int = 0) -> int:
         return _slot("attack", _at(field, action) * ATTACK_TARGETS + target, action)
     if kind == "block":
         return _slot("block", _at(field, action), action)
+    if kind == "boost":  # ZR 17.2: (the minion, the Boost card of the base)
+        minion, card = action.args
+        if minion not in field or card not in base:
+            raise UnmappedAction(f"{action.text or kind}: its cards are not where they should be")
+        return _slot("boost", field.index(minion) * BASE_LIMIT + base.index(card), action)
     if kind == "choose":
         if action.option == ("none",):
             return BLOCKS["choose_none"].start

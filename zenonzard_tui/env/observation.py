@@ -122,14 +122,23 @@ def _slot_features(slot: SlotView | None) -> list[float]:
     ]
 
 
+def _attached_features(slot: SlotView | None) -> list[float]:
+    """A minion's attached card (Boost, ZR 17.2; public, ZR 17.5): present, its index in the
+    pool (by id; 0 for a card the pool does not hold)."""
+    if slot is None or not slot.attached:
+        return [0.0, 0.0]
+    return [1.0, _INDEX.get(slot.attached[0].id, 0) / len(_INDEX)]
+
+
 def _player_features(p: PlayerView) -> list[float]:
     out = [p.life / LIFE, p.movement / MOVEMENT, p.hand_size / HAND_LIMIT]
-    out += [p.deck_size / DECK, len(p.trash) / TRASH]
+    out += [p.deck_size / DECK, len(p.trash) / TRASH, len(p.banished) / TRASH]
     for i in range(FORCES):
         f = p.forces[i] if i < len(p.forces) else None
         out += [0.0, 0.0, 1.0] if f is None else [f.life / FORCE_LIFE, f.rested, f.destroyed]
     for i in range(FIELD_LIMIT):
-        out += _slot_features(p.field[i] if i < len(p.field) else None)
+        slot = p.field[i] if i < len(p.field) else None
+        out += _slot_features(slot) + _attached_features(slot)
     for i in range(BASE_LIMIT):
         out += _slot_features(p.base[i] if i < len(p.base) else None)
     return out
@@ -155,4 +164,4 @@ def encode(view: SeatView) -> np.ndarray:
 
 
 # the vector's length: the globals, each player, my hand
-SIZE = 25 + 2 * (5 + 3 * FORCES + (FIELD_LIMIT + BASE_LIMIT) * 11) + HAND_LIMIT * 7
+SIZE = 25 + 2 * (6 + 3 * FORCES + FIELD_LIMIT * 13 + BASE_LIMIT * 11) + HAND_LIMIT * 7

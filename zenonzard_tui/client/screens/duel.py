@@ -67,6 +67,7 @@ ONLY_PASS = ("pass", "no block")
 HAND_VERBS = ("summon", "cast", "mana")
 VERB_ZONES = {"summon": "my-hand", "cast": "my-hand", "mana": "my-hand", "advance": "my-base"}
 VERB_ZONES |= {"retreat": "my-field", "attack": "my-field", "block": "my-field"}
+VERB_ZONES |= {"boost": "my-field"}  # ZR 17.2: the minion (its Boost card is in "my-base")
 
 
 def _long_names(session: Session) -> list[str]:
@@ -719,6 +720,10 @@ class DuelScreen(Screen[None]):
             self.chips["my-hand"][i] = d.flagged(self.chips["my-hand"][i], "back")
         self.chips["my-trash"] = [d.hand_chip(cat.get(c.id), c.name, False) for c in me.trash]
         self.chips["opp-trash"] = [d.hand_chip(cat.get(c.id), c.name, False) for c in opp.trash]
+        for side, p in (("my", me), ("opp", opp)):  # ZR 18.1: public, listed with the trashes
+            self.chips[f"{side}-banished"] = [
+                d.hand_chip(cat.get(c.id), c.name, False) for c in p.banished
+            ]
         for zone in ZONES:
             empty = "none"
             if zone.endswith("field"):
@@ -835,6 +840,8 @@ class DuelScreen(Screen[None]):
             life += Content.styled(f" ✦{change:+d}", "bold $warning")
         stats: list[Content | tuple[str, str] | str] = ["Life", life]
         stats.append((f"  Hand {p.hand_size}  Deck {p.deck_size}  Trash {len(p.trash)}", ""))
+        if p.banished:  # ZR 18.1
+            stats.append((f"  Banished {len(p.banished)}", ""))
         if p.movement:
             stats.append((f"  Movement {p.movement}", "bold"))
         clock = self.clock_badge(seat)
@@ -843,6 +850,7 @@ class DuelScreen(Screen[None]):
             "Life",
             life,
             f" Hand {p.hand_size} Deck {p.deck_size} Trash {len(p.trash)}",
+            f" Ban {len(p.banished)}" if p.banished else "",
             (f" Move {p.movement}" if p.movement else "", "bold"),
             *((" ", clock) if clock else ()),
         )
@@ -1061,7 +1069,10 @@ class DuelScreen(Screen[None]):
         self.query_one("#details-title", FitLine).show(title)
 
     def resolve(self, text: str) -> tuple[str, int] | None:
-        """The board chip an action text names (zone id, index), if any."""
+        """The board chip an action text names (zone id, index), if any (a Boost: its minion)."""
+        if text.startswith("boost "):
+            found = self._boost_chips(text)
+            return found[0] if found else None
         verb, name = d.action_name(text)
         if not name:
             return None
@@ -1081,6 +1092,29 @@ class DuelScreen(Screen[None]):
             if len(same) >= copy:
                 return zone, same[copy - 1]
         return None
+
+    def _find_chip(self, zone: str, name: str) -> int | None:
+        """The index in `zone` of the chip `name` names ("Silica#2": the second of that name)."""
+        _, bare, copy = d.split_name(name)
+        same = [i for i, c in enumerate(self.chips.get(zone, [])) if c.name == bare]
+        return same[copy - 1] if len(same) >= copy else None
+
+    def _boost_chips(self, text: str) -> list[tuple[str, int]]:
+        """The chips of "boost MINION with CARD" (ZR 17.2): the minion on the viewer's field,
+        then the Boost card in their base ([] where they are not on the board)."""
+        for minion, card in d.boost_parts(text):
+            at, of = self._find_chip("my-field", minion), self._find_chip("my-base", card)
+            if at is not None and of is not None:
+                return [("my-field", at), ("my-base", of)]
+        return []
+
+    def named(self, text: str) -> list[tuple[str, int]]:
+        """Every board chip the action `text` names (zone id, index): its card, and for a Boost
+        the Boost card too."""
+        if text.startswith("boost "):
+            return self._boost_chips(text)
+        found = self.resolve(text)
+        return [found] if found is not None else []
 
     def board_zone(self) -> ZoneView:
         """Where ← from the action list goes: the board zone the player was last in."""
@@ -1113,7 +1147,7 @@ class DuelScreen(Screen[None]):
             return
         listing = self.query_one("#actions", ActionList)
         uses = [
-            i for i, text in enumerate(listing.texts) if self.resolve(text) == (zone, event.index)
+            i for i, text in enumerate(listing.texts) if (zone, event.index) in self.named(text)
         ]
         if len(uses) == 1 or (uses and not self.can_act()):
             listing.highlighted = uses[0]
@@ -1134,9 +1168,8 @@ class DuelScreen(Screen[None]):
         """Mark on the board the card (and the attack's target) the action `text` names."""
         pointed: dict[str, set[int]] = {}
         if text is not None:
-            found = self.resolve(text)
-            if found is not None:
-                pointed.setdefault(found[0], set()).add(found[1])
+            for zone, index in self.named(text):
+                pointed.setdefault(zone, set()).add(index)
             if text.startswith("attack ") and " -> " in text:
                 target = text.rsplit(" -> ", 1)[1]
                 for i, chip in enumerate(self.chips.get("opp-forces", [])):
@@ -1158,6 +1191,14 @@ class DuelScreen(Screen[None]):
         self.render_preview(text)
         if text is None:
             return
+        if text.startswith("boost ") and self.view is not None and self.viewer is not None:
+            found_both = self._boost_chips(text)
+            if found_both:  # ZR 17.2: what it gives and what it costs
+                me = self.view.players[self.viewer]
+                minion, card = me.field[found_both[0][1]], me.base[found_both[1][1]]
+                catalog = self.session.catalog
+                self.set_details(d.boost_help(text, minion, catalog.get(card.id)), "Action")
+                return
         found = self.resolve(text)
         if found is not None:
             zone, index = found
@@ -1318,6 +1359,12 @@ class DuelScreen(Screen[None]):
             (f"Your trash ({SEATS[self.viewer]})", self.chips.get("my-trash", [])),
             (f"{SEATS[1 - self.viewer]}'s trash", self.chips.get("opp-trash", [])),
         ]
+        mine, theirs = self.chips.get("my-banished", []), self.chips.get("opp-banished", [])
+        if mine or theirs:  # ZR 18.1: public, out of the game
+            names += [
+                (f"Your banished ({SEATS[self.viewer]})", mine),
+                (f"{SEATS[1 - self.viewer]}'s banished", theirs),
+            ]
         self.app.push_screen(TrashScreen(names))
 
     def action_autopass(self) -> None:

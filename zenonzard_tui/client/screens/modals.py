@@ -125,6 +125,7 @@ HELP = """\
 
 [b]Keys[/b]
   ?  F1           this help           t   both trashes (public, ZR 3.1)
+                                      and banished zones (ZR 18.1)
   s               save                S   save to another file
   q  Ctrl+Q       quit (offers to save unsaved moves)
   G               concede (asks first; also "Concede" in Ctrl+P)
@@ -146,6 +147,8 @@ HELP = """\
 [b]The board[/b] (you at the bottom; in a hotseat game, whoever decides)
   ● Active   ○ Rested   ✗ a destroyed Force   new: arrived this turn
   R Y W G B P C: red, yellow, white, green, blue, purple, colorless
+  ⊕ Name: the card attached under a minion (Boost, ZR 17.2): its BP,
+  DP and <Boost Ability> are in the minion's; the card panel says it.
   Field minions: BP/DP now (modifiers included), then keywords, then
   what effects did to it: \\[can't attack] \\[can't block] \\[can't move]
   \\[can't attack Forces] \\[unblockable] \\[wins battles] \\[must block]
@@ -417,7 +420,8 @@ class CardActionsScreen(ModalScreen[str | None]):
 
 
 class TrashScreen(ModalScreen[None]):
-    """Both trashes, in order (public, ZR 3.1), with the details of the highlighted card."""
+    """Both trashes, in order (public, ZR 3.1), with the details of the highlighted card; once a
+    card is banished, both banished zones after them (public, ZR 18.1)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,t,q", "close", "Close", id="trash_close")
@@ -429,7 +433,13 @@ class TrashScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="trash-box", classes="dialog"):
-            yield Static(Content.styled("Trash", "bold") + "  (Tab: the other trash, Esc closes)")
+            if len(self.trashes) > 2:
+                head = Content.styled("Trash and banished", "bold") + "  (Tab: the next list, "
+                yield Static(head + "Esc closes)")
+            else:
+                yield Static(
+                    Content.styled("Trash", "bold") + "  (Tab: the other trash, Esc closes)"
+                )
             with Horizontal(id="trash-lists"):
                 for n, (title, chips) in enumerate(self.trashes):
                     with Vertical(classes="trash-col"):

@@ -154,7 +154,7 @@ class ActionFilter(Input):
 
 GROUPS = {
     "summon": "play", "cast": "play", "mana": "play",
-    "advance": "move", "retreat": "move",
+    "advance": "move", "retreat": "move", "boost": "move",
     "attack": "attack",
     "block": "block", "no": "block",
     "choose": "choose", "done": "choose",
