@@ -9,17 +9,19 @@
    pool's cache (cards/cache.py), both made by one run first that is not counted.
    `--first-start`: without the pool's cache and without the package's own bytecode (its
    dependencies' as pip wrote it), as a clone's first start under PYTHONDONTWRITEBYTECODE.
-2. Keys (budget 100 ms for a key that does not wait for the AI): a hotseat game (no AI to wait
-   for) played by keys: moving in the actions list, picking actions (mulligan, mana, summons, end
-   turn: `1`, or Enter on the highlighted one when the list has 10 or more, where `1` waits
-   for a second digit) and passing the cover screens; the time of each key press until the
-   screen has taken it.
+2. Keys (budget 100 ms for a key that does not wait for the AI), at 120x40 and 80x24 (or the
+   `--size` given): a hotseat game (no AI to wait for) played by keys: moving in the actions
+   list, picking actions (mulligan, mana, summons, end turn: `1`, or Enter on the highlighted
+   one when the list has 10 or more, where `1` waits for a second digit) and passing the cover
+   screens; the time of each key press until the screen has taken it.
 
    Wall time runs from sending the key to the last frame it caused (Pilot's own idle waits are
-   not counted; the first frame, where the key's effect first shows, is printed too); CPU time is the process's over the same press. The machine's load shows in the
-   wall time, not much in the CPU time.
+   not counted; the first frame, where the key's effect first shows, is printed too); CPU time
+   is the process's over the same press. The machine's load shows most in the wall time; under
+   a heavy load (more runnable processes than cores) the CPU time grows too, up to about twice:
+   compare trees in the same run, alternated.
 
-    python bench/client.py [--runs N] [--keys N] [--first-start]
+    python bench/client.py [--runs N] [--keys N] [--first-start] [--size 120x40] [--size 80x24]
                            (--runs 0: the keys only; --keys 0: no keys)
 """
 
@@ -103,7 +105,9 @@ class Frames:
         return next((t for t in self.times if t > start), None)
 
 
-async def keys(count: int) -> dict[str, tuple[list[float], list[float], list[float]]]:
+async def keys(
+    count: int, size: tuple[int, int] = (120, 40)
+) -> dict[str, tuple[list[float], list[float], list[float]]]:
     """Per key: the wall time from sending the key to the last frame it caused (and to the first),
     and the CPU time of the process meanwhile. The headless driver is made to build each frame's terminal output
     as a terminal would get it (it is not written anywhere), so that cost is counted too."""
@@ -124,7 +128,7 @@ async def keys(count: int) -> dict[str, tuple[list[float], list[float], list[flo
     app = ZenonzardApp(session, ai_delay=0)
     frames = Frames(app)
     times: dict[str, tuple[list[float], list[float], list[float]]] = {}
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=size) as pilot:
         pressed = 0
         while pressed < count and not session.over:
             if isinstance(app.screen, CoverScreen):
@@ -175,9 +179,21 @@ def main() -> None:
         action="store_true",
         help="cold starts without bytecode or the card pool's cache (the first start of an install)",
     )
+    ap.add_argument(
+        "--size",
+        action="append",
+        help="the keys' terminal, COLUMNSxLINES (default 120x40 and 80x24)",
+    )
     args = ap.parse_args()
     if args.runs < 0 or args.keys < 0:
         ap.error("--runs and --keys take 0 or more")
+    sizes = []
+    for text in args.size or ["120x40", "80x24"]:
+        try:
+            columns, lines = (int(n) for n in text.lower().split("x"))
+        except ValueError:
+            ap.error(f"--size {text}: write it COLUMNSxLINES, e.g. 80x24")
+        sizes.append((columns, lines))
     if args.runs:
         walls, cpus = cold_start(args.runs, args.first_start)
         how = "no bytecode, no pool cache" if args.first_start else "bytecode and pool cache made"
@@ -186,17 +202,19 @@ def main() -> None:
         print(f"  CPU   {ms(cpus)}")
     if not args.keys:
         return
-    times = asyncio.run(keys(args.keys))
-    walls, firsts, cpus = times.pop("all")
-    print(f"keys in a hotseat game at 120x40, {len(walls)} presses (budget 100 ms)")
-    print(f"  wall  {ms(walls)}   (to the last frame)")
-    print(f"  wall  {ms(firsts)}   (to the first frame)")
-    print(f"  CPU   {ms(cpus)}")
-    for kind, (walls, firsts, cpus) in sorted(times.items()):
-        print(f"  {kind}, {len(walls)} presses")
-        print(f"    wall  {ms(walls)}   (to the last frame)")
-        print(f"    wall  {ms(firsts)}   (to the first frame)")
-        print(f"    CPU   {ms(cpus)}")
+    for size in sizes:
+        times = asyncio.run(keys(args.keys, size))
+        walls, firsts, cpus = times.pop("all")
+        where = f"{size[0]}x{size[1]}"
+        print(f"keys in a hotseat game at {where}, {len(walls)} presses (budget 100 ms)")
+        print(f"  wall  {ms(walls)}   (to the last frame)")
+        print(f"  wall  {ms(firsts)}   (to the first frame)")
+        print(f"  CPU   {ms(cpus)}")
+        for kind, (walls, firsts, cpus) in sorted(times.items()):
+            print(f"  {kind}, {len(walls)} presses")
+            print(f"    wall  {ms(walls)}   (to the last frame)")
+            print(f"    wall  {ms(firsts)}   (to the first frame)")
+            print(f"    CPU   {ms(cpus)}")
 
 
 if __name__ == "__main__":

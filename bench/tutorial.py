@@ -4,7 +4,9 @@ takes (budget 100 ms to the last frame), at 120x40 and 80x24.
 Every lesson is played as a player would: Enter on its card, at the mulligan ← to the hand and
 Enter on each card to send back, Esc, then Enter on the action the lesson highlights; in each
 lesson one wrong action is tried first (it is refused, with the reason in the panel). B's moves
-come through the AI's path with no delay and are not timed (no key waits for them); the time is
+come through the AI's path with no delay and are not timed (no key waits for them: a press that
+B's move follows at once, the lesson's action or the card of a lesson that B opens, is counted
+apart, its first frame the figure, for the AI's delay puts B's move after it); the time is
 from sending a key to the last frame it caused, as bench/client.py measures it (its `Frames`),
 and the process's CPU time over the same press.
 
@@ -79,7 +81,11 @@ async def play(size: tuple[int, int]) -> dict[str, tuple[list[float], list[float
     async with app.run_test(size=size) as pilot:
         for lesson in shipped:
             await until(pilot, lambda: card() is not None and not card().done)
-            await press(pilot, "enter", "enter (a lesson's card)")
+            first = lesson.step(0)
+            kind = "enter (a lesson's card)"
+            if first is not None and first.seat != PLAYER:  # B's move comes at once (no delay)
+                kind = "enter (a lesson's card, then B answers)"
+            await press(pilot, "enter", kind)
             tried = False
             while True:
                 await until(pilot, lambda: to_act() or (card() is not None and card().done))

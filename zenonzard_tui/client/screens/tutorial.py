@@ -11,6 +11,7 @@ progress) and its card offers the next one; the last ends the tutorial.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -32,12 +33,21 @@ MARK = "▶ "  # before the action the lesson asks for
 SHORT = 30  # lines: below, the lesson panel leaves out what the card and the key bar say
 
 
-class LessonCard(ModalScreen[str]):
+class LessonCard(ModalScreen[None]):
     """A lesson's card: its introduction ("begin" or "quit"), or, once done, what it did
-    ("next", "again" or "quit"; the last lesson: "again" or "quit")."""
+    ("next", "again" or "quit"; the last lesson: "again" or "quit"). The key picked goes to
+    `picked`, which closes the card or, for the next lesson, shows that lesson's card in its
+    place. One card serves the whole tutorial (installed in the app): a new card's words are
+    written into it, not composed and mounted again, and it is never removed (a removal lays the
+    duel screen out again: a frame more; bench/tutorial.py). It stands on a plain background,
+    not over the dimmed board: under a see-through screen Textual draws the whole board again,
+    tinted, for every change of it (twice: the change, then a repaint of the screen behind), so
+    the next lesson's board set up under the card cost three or four full frames (the next
+    lesson's key: 165-220 -> 70-80 ms CPU, the lesson's last action: 125-165 -> 75-90, loaded);
+    the board is drawn once, when the card goes."""
 
     DEFAULT_CSS = """
-    LessonCard { align: center middle; }
+    LessonCard { align: center middle; background: $background; }
     LessonCard #lesson-card { width: 76; max-width: 96%; }
     LessonCard .note { color: $text; }
     LessonCard #lesson-keys { margin-top: 1; color: $text-muted; }
@@ -48,30 +58,71 @@ class LessonCard(ModalScreen[str]):
         Binding("q", "pick('quit')", "Quit", id="lesson_quit"),
     ]
 
-    def __init__(self, heading: str, body: str, footnote: str, *, done: bool, last: bool) -> None:
+    def __init__(
+        self,
+        heading: str,
+        body: str,
+        footnote: str,
+        *,
+        done: bool,
+        last: bool,
+        picked: Callable[[str], None],
+    ) -> None:
         super().__init__()
         self.heading, self.body, self.footnote = heading, body, footnote
         self.done, self.last = done, last
+        self.picked = picked
 
-    def compose(self) -> ComposeResult:
+    def _texts(self) -> tuple[Content, Content, Content, Content]:
         if not self.done:
             keys = "Enter: begin the lesson  ·  q: leave the tutorial"
         elif self.last:
             keys = "Enter or q: leave the tutorial  ·  r: this lesson again"
         else:
             keys = "Enter: the next lesson  ·  r: this lesson again  ·  q: leave the tutorial"
+        return (
+            Content.styled(self.heading, "bold"),
+            Content(self.body),
+            Content.styled(self.footnote, "italic"),
+            Content(keys),
+        )
+
+    def compose(self) -> ComposeResult:
+        heading, body, footnote, keys = self._texts()
         with Vertical(id="lesson-card", classes="dialog"):
-            yield Static(Content.styled(self.heading, "bold"), id="lesson-heading")
-            yield Static(Content(self.body), classes="note", id="lesson-body")
-            yield Static(Content.styled(self.footnote, "italic"), classes="note")
-            yield Static(Content(keys), id="lesson-keys")
+            yield Static(heading, id="lesson-heading")
+            yield Static(body, classes="note", id="lesson-body")
+            yield Static(footnote, classes="note", id="lesson-footnote")
+            yield Static(keys, id="lesson-keys")
+
+    def show(
+        self,
+        heading: str,
+        body: str,
+        footnote: str,
+        *,
+        done: bool,
+        last: bool,
+        picked: Callable[[str], None],
+    ) -> None:
+        """Another card's words (a line that is the same is not written again)."""
+        self.heading, self.body, self.footnote = heading, body, footnote
+        self.done, self.last = done, last
+        self.picked = picked
+        if not self.is_mounted:
+            return
+        ids = ("#lesson-heading", "#lesson-body", "#lesson-footnote", "#lesson-keys")
+        for widget_id, text in zip(ids, self._texts(), strict=True):
+            static = self.query_one(widget_id, Static)
+            if static.visual != text:
+                static.update(text)
 
     def action_pick(self, what: str) -> None:
         if what == "go":
             what = "begin" if not self.done else ("quit" if self.last else "next")
         elif what == "again" and not self.done:
             return
-        self.dismiss(what)
+        self.picked(what)
 
 
 TUTORIAL_HELP = """\
@@ -140,6 +191,7 @@ class TutorialScreen(DuelScreen):
         self._marked_for: tuple[int, int] | None = None  # the step whose action was highlighted
         self._finished = False
         self._panel_text: Content | None = None
+        self.card: LessonCard | None = None  # one card for every lesson (installed in the app)
 
     @property
     def lesson_session(self) -> LessonSession:
@@ -172,13 +224,41 @@ class TutorialScreen(DuelScreen):
         note += f" ({self.progress.summary(self.lessons)})"
         if self.progress.path is None:
             note += " (progress is not kept this time)"
-        card = LessonCard(self.heading(lesson), lesson.intro, note, done=False, last=False)
-        self.app.push_screen(card, self._intro_closed)
+        self.show_card(
+            self.heading(lesson), lesson.intro, note, done=False, last=False, picked=self._begin
+        )
 
-    def _intro_closed(self, what: str | None) -> None:
+    def show_card(
+        self,
+        heading: str,
+        body: str,
+        footnote: str,
+        *,
+        done: bool,
+        last: bool,
+        picked: Callable[[str], None],
+    ) -> None:
+        """The lesson card with these words: written into the card already up (the next
+        lesson's, in place of the last one's), or pushed."""
+        card = self.card
+        if card is None:
+            card = LessonCard(heading, body, footnote, done=done, last=last, picked=picked)
+            self.card = card
+            self.app.install_screen(card, f"lesson-card-{id(self)}")
+        else:
+            card.show(heading, body, footnote, done=done, last=last, picked=picked)
+        if self.app.screen is not card:
+            self.app.push_screen(card)
+
+    def close_card(self) -> None:
+        if self.card is not None and self.app.screen is self.card:
+            self.app.pop_screen()
+
+    def _begin(self, what: str) -> None:
         if what == "quit":
             self.app.exit()
             return
+        self.close_card()
         if self.paused:
             self.paused = False
             self.advance()
@@ -186,8 +266,15 @@ class TutorialScreen(DuelScreen):
     def action_lesson_text(self) -> None:
         """r: the lesson's introduction again (the game waits behind it)."""
         lesson = self.lesson
-        card = LessonCard(self.heading(lesson), lesson.intro, "", done=False, last=False)
-        self.app.push_screen(card, lambda what: self.app.exit() if what == "quit" else None)
+        self.show_card(
+            self.heading(lesson), lesson.intro, "", done=False, last=False, picked=self._text_read
+        )
+
+    def _text_read(self, what: str) -> None:
+        if what == "quit":
+            self.app.exit()
+        else:
+            self.close_card()
 
     def open_lesson(self, lesson: Lesson) -> None:
         self.session = LessonSession(lesson, self.settings)
@@ -213,10 +300,17 @@ class TutorialScreen(DuelScreen):
         note = self.progress.summary(self.lessons)
         if last:
             note = "The tutorial is over: " + note + "."
-        card = LessonCard(f"Done: {self.heading(lesson)}", lesson.done, note, done=True, last=last)
-        self.app.push_screen(card, self._done_closed)
+        self.show_card(
+            f"Done: {self.heading(lesson)}",
+            lesson.done,
+            note,
+            done=True,
+            last=last,
+            picked=self._after_done,
+        )
 
-    def _done_closed(self, what: str | None) -> None:
+    def _after_done(self, what: str) -> None:
+        """The next lesson (or this one again) opens under the card, which turns into its card."""
         if what == "next":
             self.open_lesson(self.lessons[self.lesson.number])  # (numbers count from 1)
         elif what == "again":
@@ -357,3 +451,8 @@ class TutorialScreen(DuelScreen):
 
     def show_game_over(self) -> None:
         """The last lesson wins the game: its card, not the game-over screen, says so."""
+
+    def on_unmount(self) -> None:
+        """(The duel screen's on_unmount is called too, by Textual.)"""
+        if self.card is not None and self.card not in self.app.screen_stack:
+            self.app.uninstall_screen(self.card)
