@@ -39,11 +39,18 @@ class Banish:
                 for zone, cards in ((TRASH, p.trash), (HAND, p.hand), (DECK, p.deck)):
                     if o[1] in cards:
                         found.append((p.seat, zone, o[1], game.defs[o[1]].name))
-        found.sort(key=lambda f: f[0] != game.active)
-        for seat, zone, uid, name in found:
+        for seat, zone, uid, name in _active_first(found, game.active):
             game.log.add("banished", seat, uid, name)
             game.move(uid, zone, BANISHED, seat, "banished")
         return bool(found)
+
+
+def _active_first(
+    found: list[tuple[int, str, int, str]], active: int
+) -> list[tuple[int, str, int, str]]:
+    """The active player's cards first, each player's in the order found (ZR 6.5). (A module
+    function: mypyc compiles no closure in a method of a decorated class.)"""
+    return [f for f in found if f[0] == active] + [f for f in found if f[0] != active]
 
 
 @run_step("cannot_be_destroyed")
