@@ -1311,8 +1311,17 @@ def _selector(step: Step) -> Selector:
     return step.target
 
 
+def cast_effect(card: CardDef) -> Effect:
+    """A Magic card's effect (its `cast`): the first effect, unless a <Hand> cost effect of
+    its own comes before it (ZR 12.1, Tentacle Tangle)."""
+    effects = card.effects
+    if effects[0].when == "cast":
+        return effects[0]
+    return next(e for e in effects if e.when == "cast")
+
+
 def first_choice(card: CardDef) -> Step | None:
-    step = card.effects[0].steps[0] if card.effects else None
+    step = cast_effect(card).steps[0] if card.effects else None
     if step is not None and isinstance(step.target, Selector) and step.target.count != "all":
         return step
     return None
@@ -1323,7 +1332,7 @@ def has_targets(game: GameCore, seat: int, card: CardDef) -> bool:
     step = first_choice(card)
     if step is None or step.optional or _selector(step).up_to:
         return True
-    ctx = Ctx(seat, None, "magic", card.effects[0])
+    ctx = Ctx(seat, None, "magic", cast_effect(card))
     return bool(candidates(game, _selector(step), ctx, one=True))
 
 
@@ -1341,7 +1350,7 @@ def t_cast_targets(game: GameCore, seat: int, uid: int) -> None:
     if step is None:
         t_cast_pay(game, seat, uid, None)
         return
-    ctx = Ctx(seat, None, "magic", card.effects[0], card.name)
+    ctx = Ctx(seat, None, "magic", cast_effect(card), card.name)
     options = candidates(game, _selector(step), ctx)
     if not options:  # "up to" or "may" with nothing to choose: no choice is asked (ZR 6.4)
         t_cast_pay(game, seat, uid, ())
@@ -1352,7 +1361,7 @@ def t_cast_targets(game: GameCore, seat: int, uid: int) -> None:
 def t_cast_pay(game: GameCore, seat: int, uid: int, chosen: tuple | None) -> None:
     card = game.defs[uid]
     _pay(game, seat, card)
-    ctx = Ctx(seat, uid, "magic", card.effects[0], card.name)  # "this card": the Magic card
+    ctx = Ctx(seat, uid, "magic", cast_effect(card), card.name)  # "this card": the Magic card
     first = (t_step, ctx) if chosen is None else (t_step_chosen, ctx, chosen)
     game.push(first, (t_cast_finish, seat, uid))
 
