@@ -30,7 +30,7 @@ POOL = load_pool()
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "cards.md"
 
 # What a rendered text must never contain: Python reprs, raw data words, unfilled templates.
-LABELS = re.compile(r"^(<\w+> )?(\[[^\]]+\](/\[[^\]]+\])?( &)? )*")  # "[A] & [B]": ZR 10.9
+LABELS = re.compile(r"^(<[\w ]+> )?(\[[^\]]+\](/\[[^\]]+\])?( &)? )*")  # "[A] & [B]": ZR 10.9
 LEAKS = re.compile(r"None|True|False|\{|\}|_|'\w+'|Selector|Step\(|Effect\(|\(\)|\[\]|  ")
 
 
@@ -605,6 +605,7 @@ FILTER_SAMPLES: dict[str, list[Any]] = {
     "destroyed": [True, False],
     "colored": [True, False],
     "colors": [["yellow", "colorless"]],
+    "boosted": [True, False],  # ZR 17.5: a minion with (without) a Boost card attached
     "or_player": [True],
     "class_any": ["Beast/Five Star"],
     "dp_max": [0, 1],
