@@ -569,6 +569,17 @@ def enters_base_rested(game: GameCore, slot: Slot, seat: int) -> bool:
     return False
 
 
+def enters_field_rested(game: GameCore, slot: Slot, seat: int) -> bool:
+    """Does this minion enter `seat`'s field Rested (summoned or put, ZR 11.3)? The effects name
+    the minions they rest by side and filters, the zone ignored (it is on its way there)."""
+    if slot.card is None:
+        return False
+    for src_seat, src, e in _sources(game, "enters_field_rested"):
+        if _applies(game, src_seat, src, e, slot, seat, any_zone=True):
+            return True
+    return False
+
+
 def damage_cuts(game: GameCore, seat: int, to: str, src: DamageSource) -> list[tuple[Source, int]]:
     """The reductions of one damage event to `seat`'s player (`to` = "player") or one of their
     Forces ("forces") from `src` (ZR 13.8): (the continuous effect that reduces it, by how

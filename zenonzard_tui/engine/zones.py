@@ -138,6 +138,8 @@ class Zones(GameCore):
                 slot = Slot(uid, token if token is not None else self.defs[uid], self._order(),
                             rested)  # fmt: skip
             if dest == FIELD:
+                if src != BASE and fx.enters_field_rested(self, slot, seat):  # (not an advance)
+                    slot.rested = True
                 p.field.append(slot)
             else:
                 if fx.enters_base_rested(self, slot, seat):  # ZR 11.4: every field -> base move

@@ -143,3 +143,15 @@ class HandAtMost:
     @staticmethod
     def words(value: int, cond: tuple, ctx: WordsContext) -> str:
         return f"you have {value} or fewer cards in your hand"
+
+
+@step("enters_field_rested", schema={"target": "target"}, continuous=True)
+class EntersFieldRested:
+    """The minions it names enter the field Rested when they enter it (summoned or put, ZR
+    11.3; not an advance): Solrakia's "your opponent's minions enter the field Rested"."""
+
+    @staticmethod
+    def words(step: Step, ctx: WordsContext) -> Clause:
+        who = ctx.target(step.target)
+        verb_ = "enters" if not who.plural else "enter"
+        return Clause(who.subj, f"{verb_} the field Rested", "enter the field Rested")
