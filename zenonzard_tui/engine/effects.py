@@ -1000,6 +1000,20 @@ def _pay(game: GameCore, seat: int, card: CardDef) -> None:
         raise RuntimeError(f"cannot pay for {card.name}")  # legality was checked before
     for s in slots:
         s.rested = True
+    if game.lasting:
+        _use_next_cost_zero(game, seat, card)
+
+
+def _use_next_cost_zero(game: GameCore, seat: int, card: CardDef) -> None:
+    """ZR 14.4: "the next <blue Magic card> you use costs 0" (next_cost_zero) is used up by the
+    first matching card `seat` pays for after it (one such effect per card paid)."""
+    for i, x in enumerate(game.lasting):
+        step = x.step
+        if step is None or step.do != "next_cost_zero" or x.seat != seat:
+            continue
+        if _card_matches(step.param("of"), card):
+            game.lasting = game.lasting[:i] + game.lasting[i + 1 :]
+            return
 
 
 # ----------------------------------------------------------------------------------------------

@@ -216,3 +216,16 @@ def _next_minion(of: Selector | None) -> str:
     adjs, _, _, post = describe(of) if of is not None else ([], "", "", "")
     adj_s = " ".join(adjs) + " " if adjs else ""
     return f"{adj_s}minion{post}"
+
+
+@step("next_cost_zero", schema={"of": "selector"}, required=("of",), question="make it cost 0?")
+class NextCostZero:
+    """One-shot (Geraphon, ZR 12.1, ZR 14.4): this turn, the next card matching `of` that you
+    use (summon or cast) costs 0, pips included; paying for it uses the effect up."""
+
+    @staticmethod
+    def words(step: Step, ctx: WordsContext) -> Clause:
+        of = step.param("of")
+        adjs, sing, _, post = describe(of)
+        what = " ".join([*adjs, sing]) + post
+        return Clause(f"this turn, the next {what} you use", "costs 0", "cost 0")
