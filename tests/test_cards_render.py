@@ -490,6 +490,8 @@ def _step_record(do: str) -> dict[str, Any]:
         kind = vocab.STEPS[do][param]
         if kind == "keywords":
             effect.setdefault(param, ["charge"])
+        elif kind == "selector":  # (next_cost_zero's `of`)
+            effect.setdefault(param, {"type": "magic"})
         elif isinstance(kind, tuple):
             effect.setdefault(param, kind[0])
         else:
