@@ -155,3 +155,17 @@ class EntersFieldRested:
         who = ctx.target(step.target)
         verb_ = "enters" if not who.plural else "enter"
         return Clause(who.subj, f"{verb_} the field Rested", "enter the field Rested")
+
+
+def _placed_from_deck_or_hand(sel: Selector) -> str:
+    return _placed(sel) + " from your deck or hand"
+
+
+# ZR 11.6: a card placed into the base from its owner's deck or hand (the mana phase, a search;
+# not a Boost card coming back, ZR 17.6, nor a card from a trash): Morpheo Papilio
+trigger(
+    "mana_placed_from_deck_or_hand",
+    "Passive",
+    _placed_from_deck_or_hand,
+    cause="{s} placed {n} into their base",
+)

@@ -89,3 +89,6 @@ class HandAtMost:
 @run_step("enters_field_rested")
 class EntersFieldRested:
     query = "enters_field_rested"
+
+
+run_trigger("mana_placed_from_deck_or_hand", WATCH)

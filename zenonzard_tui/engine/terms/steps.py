@@ -285,6 +285,7 @@ class PutIntoBase:
                                 uid,
                                 bool(step.param("rested")),
                                 False,  # ZR 11.6: only the mana phase triggers [When Placed]
+                                where,  # (mana_placed_from_deck_or_hand)
                             )
                         )
         game.push(*tasks)
