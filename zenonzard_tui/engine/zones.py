@@ -240,11 +240,13 @@ class Zones(GameCore):
             elif slot is None:
                 continue
             elif m.dest == FIELD:
-                if cause == "advancing":
-                    fx.queue_watchers(self, "minion_advanced", m.seat, slot)
+                if cause == "advancing":  # ("that minion": the card, Giulio)
+                    fx.queue_watchers(self, "minion_advanced", m.seat, slot, (("c", slot.uid),))
                 if cause != "advancing" or self.options.advance_enters_field:
                     fx.queue_watchers(self, "enters_field", m.seat, slot, (("c", slot.uid),))
             elif m.dest == BASE:
+                if m.src == FIELD and slot.card is not None:  # ZR 11.5 (Giulio)
+                    fx.queue_watchers(self, "minion_retreated", m.seat, slot, (("c", slot.uid),))
                 if m.src != FIELD and slot.card is not None:
                     fx.queue_watchers(self, "mana_placed", m.seat, slot, (("c", slot.uid),))
             elif cause == "destroyed" and m.src == FIELD:

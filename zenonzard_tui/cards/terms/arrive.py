@@ -169,3 +169,14 @@ trigger(
     _placed_from_deck_or_hand,
     cause="{s} placed {n} into their base",
 )
+
+
+def _retreated(sel: Selector) -> str:
+    from zenonzard_tui.cards.terms.triggers import _event
+
+    return _event("moves from the field to the base")(sel)
+
+
+# ZR 11.5: a minion card moving from the field to its owner's base, by Movement or an effect (the
+# watchers' "that minion" is the card, now mana): Giulio
+trigger("minion_retreated", "Passive", _retreated, cause="{s}'s {n} moved to the base")

@@ -92,3 +92,4 @@ class EntersFieldRested:
 
 
 run_trigger("mana_placed_from_deck_or_hand", WATCH)
+run_trigger("minion_retreated", WATCH)
