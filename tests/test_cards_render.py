@@ -453,6 +453,7 @@ SAMPLE_PARAMS: dict[str, Any] = {
     "part": "all",
     "at": "turn_end",
     "of": {"color": "red"},
+    "paying_for": {"type": "field_minion", "class": "Dragon"},  # (mana_worth)
     "reduced_per": {"side": "opponent", "zone": "forces", "destroyed": False},
     "cost_max": 3,
     "side": "any",

@@ -773,7 +773,8 @@ def _worth(game: GameCore, seat: int, card: CardDef) -> list[tuple[Slot, str, in
             continue
         step = e.steps[0]
         color = step.param("color")
-        if color in card.colors:
+        paying_for = step.param("paying_for")  # (Chloe: the cards it pays for, else by color)
+        if color in card.colors if paying_for is None else _card_matches(paying_for, card):
             out.append((src, color, step.param("amount", 1)))
     return out
 
