@@ -453,6 +453,7 @@ SAMPLE_PARAMS: dict[str, Any] = {
     "part": "all",
     "at": "turn_end",
     "of": {"color": "red"},
+    "paying_for": {"type": "field_minion", "class": "Dragon"},  # (mana_worth)
     "reduced_per": {"side": "opponent", "zone": "forces", "destroyed": False},
     "cost_max": 3,
     "side": "any",
@@ -499,6 +500,8 @@ def _step_record(do: str) -> dict[str, Any]:
         kind = vocab.STEPS[do][param]
         if kind == "keywords":
             effect.setdefault(param, ["charge"])
+        elif kind == "selector":  # (next_cost_zero's `of`)
+            effect.setdefault(param, {"type": "magic"})
         elif isinstance(kind, tuple):
             effect.setdefault(param, kind[0])
         else:
@@ -616,6 +619,7 @@ FILTER_SAMPLES: dict[str, list[Any]] = {
     "destroyed": [True, False],
     "colored": [True, False],
     "colors": [["yellow", "colorless"]],
+    "boosted": [True, False],  # ZR 17.5: a minion with (without) a Boost card attached
     "or_player": [True],
     "class_any": ["Beast/Five Star"],
     "dp_max": [0, 1],

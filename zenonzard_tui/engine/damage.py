@@ -166,7 +166,7 @@ class Damages(Zones):
             uid = chosen[0][1]
             self.move(uid, DECK, LIMBO, seat, "force_search")
             self.log.add("force_search", seat, uid)
-            tasks.append((Zones.t_enter_base, seat, uid, False, False))
+            tasks.append((Zones.t_enter_base, seat, uid, False, False, DECK))
         tasks.append((Damages._t_shuffle_draw, seat))
         self.push(*tasks)
 

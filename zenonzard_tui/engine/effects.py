@@ -569,6 +569,17 @@ def enters_base_rested(game: GameCore, slot: Slot, seat: int) -> bool:
     return False
 
 
+def enters_field_rested(game: GameCore, slot: Slot, seat: int) -> bool:
+    """Does this minion enter `seat`'s field Rested (summoned or put, ZR 11.3)? The effects name
+    the minions they rest by side and filters, the zone ignored (it is on its way there)."""
+    if slot.card is None:
+        return False
+    for src_seat, src, e in _sources(game, "enters_field_rested"):
+        if _applies(game, src_seat, src, e, slot, seat, any_zone=True):
+            return True
+    return False
+
+
 def damage_cuts(game: GameCore, seat: int, to: str, src: DamageSource) -> list[tuple[Source, int]]:
     """The reductions of one damage event to `seat`'s player (`to` = "player") or one of their
     Forces ("forces") from `src` (ZR 13.8): (the continuous effect that reduces it, by how
@@ -762,7 +773,8 @@ def _worth(game: GameCore, seat: int, card: CardDef) -> list[tuple[Slot, str, in
             continue
         step = e.steps[0]
         color = step.param("color")
-        if color in card.colors:
+        paying_for = step.param("paying_for")  # (Chloe: the cards it pays for, else by color)
+        if color in card.colors if paying_for is None else _card_matches(paying_for, card):
             out.append((src, color, step.param("amount", 1)))
     return out
 
@@ -989,6 +1001,20 @@ def _pay(game: GameCore, seat: int, card: CardDef) -> None:
         raise RuntimeError(f"cannot pay for {card.name}")  # legality was checked before
     for s in slots:
         s.rested = True
+    if game.lasting:
+        _use_next_cost_zero(game, seat, card)
+
+
+def _use_next_cost_zero(game: GameCore, seat: int, card: CardDef) -> None:
+    """ZR 14.4: "the next <blue Magic card> you use costs 0" (next_cost_zero) is used up by the
+    first matching card `seat` pays for after it (one such effect per card paid)."""
+    for i, x in enumerate(game.lasting):
+        step = x.step
+        if step is None or step.do != "next_cost_zero" or x.seat != seat:
+            continue
+        if _card_matches(step.param("of"), card):
+            game.lasting = game.lasting[:i] + game.lasting[i + 1 :]
+            return
 
 
 # ----------------------------------------------------------------------------------------------
@@ -1343,8 +1369,17 @@ def _selector(step: Step) -> Selector:
     return step.target
 
 
+def cast_effect(card: CardDef) -> Effect:
+    """A Magic card's effect (its `cast`): the first effect, unless a <Hand> cost effect of
+    its own comes before it (ZR 12.1, Tentacle Tangle)."""
+    effects = card.effects
+    if effects[0].when == "cast":
+        return effects[0]
+    return next(e for e in effects if e.when == "cast")
+
+
 def first_choice(card: CardDef) -> Step | None:
-    step = card.effects[0].steps[0] if card.effects else None
+    step = cast_effect(card).steps[0] if card.effects else None
     if step is not None and isinstance(step.target, Selector) and step.target.count != "all":
         return step
     return None
@@ -1355,7 +1390,7 @@ def has_targets(game: GameCore, seat: int, card: CardDef) -> bool:
     step = first_choice(card)
     if step is None or step.optional or _selector(step).up_to:
         return True
-    ctx = Ctx(seat, None, "magic", card.effects[0])
+    ctx = Ctx(seat, None, "magic", cast_effect(card))
     return bool(candidates(game, _selector(step), ctx, one=True))
 
 
@@ -1373,7 +1408,7 @@ def t_cast_targets(game: GameCore, seat: int, uid: int) -> None:
     if step is None:
         t_cast_pay(game, seat, uid, None)
         return
-    ctx = Ctx(seat, None, "magic", card.effects[0], card.name)
+    ctx = Ctx(seat, None, "magic", cast_effect(card), card.name)
     options = candidates(game, _selector(step), ctx)
     if not options:  # "up to" or "may" with nothing to choose: no choice is asked (ZR 6.4)
         t_cast_pay(game, seat, uid, ())
@@ -1384,7 +1419,7 @@ def t_cast_targets(game: GameCore, seat: int, uid: int) -> None:
 def t_cast_pay(game: GameCore, seat: int, uid: int, chosen: tuple | None) -> None:
     card = game.defs[uid]
     _pay(game, seat, card)
-    ctx = Ctx(seat, uid, "magic", card.effects[0], card.name)  # "this card": the Magic card
+    ctx = Ctx(seat, uid, "magic", cast_effect(card), card.name)  # "this card": the Magic card
     first = (t_step, ctx) if chosen is None else (t_step_chosen, ctx, chosen)
     game.push(first, (t_cast_finish, seat, uid))
 

@@ -455,7 +455,7 @@ class Look(SeatEvent):
 class LookRest(SeatEvent):
     kind = "look_rest"
     count: int
-    where: str  # "top" or "bottom_random"
+    where: str  # "top", "bottom" or "bottom_random"
     __slots__ = ("count", "where")
 
     def __init__(self, seat: int, count: int, where: str) -> None:
@@ -466,9 +466,10 @@ class LookRest(SeatEvent):
     def sentence(self, game: Game, seat: int | None) -> str | None:
         if not self.count:
             return None
-        where = (
-            "back on top" if self.where == "top" else "on the bottom of their deck in random order"
-        )
+        where = {
+            "top": "back on top",
+            "bottom": "on the bottom of their deck",
+        }.get(self.where, "on the bottom of their deck in random order")
         return f"{self.who} puts {_count(self.count, 'card')} {where}."
 
 

@@ -151,7 +151,7 @@ class Turns(Battles):
             uid = action.args[0]
             self.move(uid, HAND, LIMBO, seat, "mana")
             self.log.add("mana", seat, uid)
-            self.push((Zones.t_enter_base, seat, uid, False, True))
+            self.push((Zones.t_enter_base, seat, uid, False, True, HAND))
         elif action.kind == "mana_colorless":
             self.log.add("mana", seat, None)
             self.push((Zones.t_enter_base, seat, -1, False, True))

@@ -138,6 +138,8 @@ class Zones(GameCore):
                 slot = Slot(uid, token if token is not None else self.defs[uid], self._order(),
                             rested)  # fmt: skip
             if dest == FIELD:
+                if src != BASE and fx.enters_field_rested(self, slot, seat):  # (not an advance)
+                    slot.rested = True
                 p.field.append(slot)
             else:
                 if fx.enters_base_rested(self, slot, seat):  # ZR 11.4: every field -> base move
@@ -238,11 +240,13 @@ class Zones(GameCore):
             elif slot is None:
                 continue
             elif m.dest == FIELD:
-                if cause == "advancing":
-                    fx.queue_watchers(self, "minion_advanced", m.seat, slot)
+                if cause == "advancing":  # ("that minion": the card, Giulio)
+                    fx.queue_watchers(self, "minion_advanced", m.seat, slot, (("c", slot.uid),))
                 if cause != "advancing" or self.options.advance_enters_field:
                     fx.queue_watchers(self, "enters_field", m.seat, slot, (("c", slot.uid),))
             elif m.dest == BASE:
+                if m.src == FIELD and slot.card is not None:  # ZR 11.5 (Giulio)
+                    fx.queue_watchers(self, "minion_retreated", m.seat, slot, (("c", slot.uid),))
                 if m.src != FIELD and slot.card is not None:
                     fx.queue_watchers(self, "mana_placed", m.seat, slot, (("c", slot.uid),))
             elif cause == "destroyed" and m.src == FIELD:
@@ -287,27 +291,35 @@ class Zones(GameCore):
         src = NEW if token is not None else self._in_play_or_limbo(uid)
         self.move(uid, src, FIELD, seat, event, rested, token=token)
 
-    def t_enter_base(self, seat: int, uid: int, rested: bool, placed_trigger: bool) -> None:
+    def t_enter_base(self, seat: int, uid: int, rested: bool, placed_trigger: bool,
+                     origin: str = "") -> None:  # fmt: skip
         """Mana enters the base (uid -1: a colorless mana token). ZR 3.5: on a full base its owner
-        first chooses one mana there: a card goes to the trash, a token leaves the game."""
+        first chooses one mana there: a card goes to the trash, a token leaves the game.
+        `origin`: the zone a card placed from a hand or a deck came from (HAND, DECK)."""
         p = self.players[seat]
         if len(p.base) >= BASE_LIMIT:
             options = tuple(("c", s.uid) for s in p.base)
             self.ask(CHOICE, seat, Choice("base_limit", options, 1, 1,
-                                            (Zones._t_base_overflow, seat, uid, rested, placed_trigger)))  # fmt: skip
+                                            (Zones._t_base_overflow, seat, uid, rested, placed_trigger, origin)))  # fmt: skip
             return
-        self._place_in_base(seat, uid, rested, placed_trigger)
+        self._place_in_base(seat, uid, rested, placed_trigger, origin)
 
-    def _t_base_overflow(self, seat, uid, rested, placed_trigger, chosen) -> None:
+    def _t_base_overflow(self, seat, uid, rested, placed_trigger, origin, chosen) -> None:
         self._make_room(seat, chosen[0][1], "ZR 3.5")
-        self._place_in_base(seat, uid, rested, placed_trigger)
+        self._place_in_base(seat, uid, rested, placed_trigger, origin)
 
-    def _place_in_base(self, seat: int, uid: int, rested: bool, placed_trigger: bool) -> None:
+    def _place_in_base(self, seat: int, uid: int, rested: bool, placed_trigger: bool,
+                       origin: str = "") -> None:  # fmt: skip
         """`placed_trigger`: the mana-phase placement (ZR 5.5), the only one that triggers
-        [When Placed] (ZR 11.6); a minion coming from the field retreats (ZR 11.5)."""
+        [When Placed] (ZR 11.6); a minion coming from the field retreats (ZR 11.5). A card
+        placed from a deck or a hand (`origin`) raises `mana_placed_from_deck_or_hand` too
+        (Morpheo Papilio; not a Boost card coming back, ZR 17.6, nor one from a trash)."""
         src = NEW if uid == -1 else self._in_play_or_limbo(uid)
         cause = "placed" if placed_trigger else "retreating" if src == FIELD else "place"
-        self.move(uid, src, BASE, seat, cause, rested)
+        m = self.move(uid, src, BASE, seat, cause, rested)
+        if origin in (DECK, HAND) and m.slot is not None and m.slot.card is not None:
+            fx.queue_watchers(self, "mana_placed_from_deck_or_hand", seat, m.slot,
+                              (("c", m.slot.uid),))  # fmt: skip
 
     def _order(self) -> int:
         self.seq += 1

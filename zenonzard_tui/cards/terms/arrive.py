@@ -143,3 +143,40 @@ class HandAtMost:
     @staticmethod
     def words(value: int, cond: tuple, ctx: WordsContext) -> str:
         return f"you have {value} or fewer cards in your hand"
+
+
+@step("enters_field_rested", schema={"target": "target"}, continuous=True)
+class EntersFieldRested:
+    """The minions it names enter the field Rested when they enter it (summoned or put, ZR
+    11.3; not an advance): Solrakia's "your opponent's minions enter the field Rested"."""
+
+    @staticmethod
+    def words(step: Step, ctx: WordsContext) -> Clause:
+        who = ctx.target(step.target)
+        verb_ = "enters" if not who.plural else "enter"
+        return Clause(who.subj, f"{verb_} the field Rested", "enter the field Rested")
+
+
+def _placed_from_deck_or_hand(sel: Selector) -> str:
+    return _placed(sel) + " from your deck or hand"
+
+
+# ZR 11.6: a card placed into the base from its owner's deck or hand (the mana phase, a search;
+# not a Boost card coming back, ZR 17.6, nor a card from a trash): Morpheo Papilio
+trigger(
+    "mana_placed_from_deck_or_hand",
+    "Passive",
+    _placed_from_deck_or_hand,
+    cause="{s} placed {n} into their base",
+)
+
+
+def _retreated(sel: Selector) -> str:
+    from zenonzard_tui.cards.terms.triggers import _event
+
+    return _event("moves from the field to the base")(sel)
+
+
+# ZR 11.5: a minion card moving from the field to its owner's base, by Movement or an effect (the
+# watchers' "that minion" is the card, now mana): Giulio
+trigger("minion_retreated", "Passive", _retreated, cause="{s}'s {n} moved to the base")

@@ -126,21 +126,30 @@ class RaiseCost:
 
 @step(
     "mana_worth",
-    schema={"amount": int, "color": MANA_COLORS},
+    schema={"amount": int, "color": MANA_COLORS, "paying_for": "selector"},
     required=("amount", "color"),
     continuous=True,
 )
 class ManaWorth:
     """Continuous, <Base>: when this mana pays for a card of `color`, it pays as `amount` mana
-    of that color (ZR 11.12, Vahn Jean); it is rested only if needed, and then first."""
+    of that color (ZR 11.12, Vahn Jean); it is rested only if needed, and then first. With
+    `paying_for` (a selector's filters), for the cards matching it instead (Chloe: "a green or
+    colorless Dragon Field Minion card")."""
 
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
         color = str(step.param("color"))
         amount = step.param("amount", 1)
         what = f"pays as {amount} {color} mana"
+        paying_for = step.param("paying_for")
+        if paying_for is not None:
+            adjs, sing, _, post = describe(Selector(zone="hand", filters=paying_for.filters))
+            adj_s = " ".join(adjs) + " " if adjs else ""
+            card = f"{article(adj_s + sing)} {adj_s}{sing}{post}"
+        else:
+            card = f"{article(color)} {color} card"
         return Clause(
-            f"when this mana pays for {article(color)} {color} card, it",
+            f"when this mana pays for {card}, it",
             what,
             f"pay as {amount} {color} mana",
         )
@@ -216,3 +225,16 @@ def _next_minion(of: Selector | None) -> str:
     adjs, _, _, post = describe(of) if of is not None else ([], "", "", "")
     adj_s = " ".join(adjs) + " " if adjs else ""
     return f"{adj_s}minion{post}"
+
+
+@step("next_cost_zero", schema={"of": "selector"}, required=("of",), question="make it cost 0?")
+class NextCostZero:
+    """One-shot (Geraphon, ZR 12.1, ZR 14.4): this turn, the next card matching `of` that you
+    use (summon or cast) costs 0, pips included; paying for it uses the effect up."""
+
+    @staticmethod
+    def words(step: Step, ctx: WordsContext) -> Clause:
+        of = step.param("of")
+        adjs, sing, _, post = describe(of)
+        what = " ".join([*adjs, sing]) + post
+        return Clause(f"this turn, the next {what} you use", "costs 0", "cost 0")

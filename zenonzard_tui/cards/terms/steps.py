@@ -320,10 +320,11 @@ class RecolorMana:
         "count": int,
         "pick": "selector",
         "reveal": bool,
-        "rest": ("bottom_random",),
+        "rest": ("bottom_random", "top_or_bottom"),
         "to": ("field",),
     },
     question="which card to take?",
+    asks={"look_bottom": "which of them go to the bottom of your deck?"},
 )
 class LookTop:
     """`to = "field"`: the picked cards are put onto your field, not summoned (ZR 11.1b: no
@@ -360,6 +361,9 @@ class LookTop:
                 after.append(cap(take.format(chosen, pronoun(many))) + ".")
         if step.param("rest") == "bottom_random":
             after.append("Put the rest on the bottom of your deck in random order.")
+        elif step.param("rest") == "top_or_bottom":  # (Pentagona Orchestra Trainees)
+            what = "it" if count == 1 and pick is None else "each of the rest"
+            after.append(f"Put {what} back on the top or the bottom of your deck.")
         return Clause(None, f"look at {look} of your deck", after=" ".join(after))
 
 

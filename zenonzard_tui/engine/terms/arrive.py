@@ -84,3 +84,12 @@ class HandAtMost:
     def holds(game: GameCore, controller: int, it: tuple, done: bool, value: Any,
               cond: tuple) -> bool:  # fmt: skip
         return len(game.players[controller].hand) <= value
+
+
+@run_step("enters_field_rested")
+class EntersFieldRested:
+    query = "enters_field_rested"
+
+
+run_trigger("mana_placed_from_deck_or_hand", WATCH)
+run_trigger("minion_retreated", WATCH)

@@ -6,15 +6,17 @@ engine/zones.py; a Boost condition's parts are selector filters, whose runtime i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from zenonzard_tui.cards.model import Step
+from zenonzard_tui.cards.model import CardDef, Step
 from zenonzard_tui.engine.state import BANISHED, DECK, HAND, TRASH
-from zenonzard_tui.engine.terms.base import run_step, run_trigger
+from zenonzard_tui.engine.terms.base import run_filter, run_step, run_trigger
 
 if TYPE_CHECKING:
+    from zenonzard_tui.engine.core import GameCore
     from zenonzard_tui.engine.effects import Ctx
     from zenonzard_tui.engine.game import Game
+    from zenonzard_tui.engine.state import Slot
 
 run_trigger("boosted", "queue_self_trigger")
 
@@ -66,3 +68,12 @@ class BoostIgnoresConditions:
 @run_step("boost_while_rested")
 class BoostWhileRested:
     query = "boost_while_rested"
+
+
+@run_filter("boosted")
+class Boosted:
+    @staticmethod
+    def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
+                seat: int | None) -> bool:  # fmt: skip
+        """ZR 17.5: in play, with (or without) a card attached."""
+        return slot is not None and bool(slot.attached) == value

@@ -208,3 +208,18 @@ class NextSummon:
 
 # Imported last: the effects runtime imports this module (the changes above ask it).
 from zenonzard_tui.engine import effects as fx  # noqa: E402
+
+
+@run_step("next_cost_zero")
+class NextCostZero:
+    @staticmethod
+    def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
+        """ZR 12.1: a cost effect of the controller for this turn ("the cost becomes 0") on the
+        cards of its hand matching `of`, kept with the step that made it: paying for one such
+        card ends it (effects._use_next_cost_zero, ZR 14.4)."""
+        of: Selector = step.param("of")
+        target = Selector("self", "hand", "all", filters=of.filters)
+        effect = Effect("passive", (Step("cost_zero", target, (("part", "all"),)),))
+        fx.add_lasting(game, Lasting(ctx.controller, "passive", ctx.name, ctx.kind, effect=effect,
+                                     step=step, turn=game.turn))  # fmt: skip
+        return True

@@ -290,6 +290,7 @@ class PutIntoBase:
                                 uid,
                                 bool(step.param("rested")),
                                 False,  # ZR 11.6: only the mana phase triggers [When Placed]
+                                where,  # (mana_placed_from_deck_or_hand)
                             )
                         )
         game.push(*tasks)
@@ -395,6 +396,11 @@ def t_look_done(game: Game, seat: int, top: tuple, reveal: bool, rest_to: str | 
             continue
         game.to_hand(seat, o[1], LIMBO)
         game.log.add("reveal" if reveal else "look_take", seat, o[1])
+    if rest_to == "top_or_bottom" and rest:  # the player puts each on the top or the bottom
+        options = tuple(("c", u) for u in rest)
+        cont = (t_look_split, seat, tuple(rest))
+        game.ask(CHOICE, seat, Choice("look_bottom", options, 0, len(rest), cont))
+        return
     if rest_to == "bottom_random":
         game.rng.shuffle(rest)
         for u in rest:
@@ -403,6 +409,19 @@ def t_look_done(game: Game, seat: int, top: tuple, reveal: bool, rest_to: str | 
         for i, u in enumerate(rest):
             game.move(u, LIMBO, DECK, seat, "look_rest", at=i)
     game.log.add("look_rest", seat, len(rest), rest_to or "top")
+
+
+def t_look_split(game: Game, seat: int, rest: tuple, chosen: tuple) -> None:
+    """`look_top`'s `rest = "top_or_bottom"`: the chosen cards go to the bottom of the deck, the
+    others back on top, each group in its order."""
+    bottom = [u for u in rest if ("c", u) in chosen]
+    top = [u for u in rest if ("c", u) not in chosen]
+    for i, u in enumerate(top):
+        game.move(u, LIMBO, DECK, seat, "look_rest", at=i)
+    for u in bottom:
+        game.move(u, LIMBO, DECK, seat, "look_rest")
+    game.log.add("look_rest", seat, len(top), "top")
+    game.log.add("look_rest", seat, len(bottom), "bottom")
 
 
 @run_step("must_block")
