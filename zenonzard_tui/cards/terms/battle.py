@@ -176,7 +176,9 @@ class DestroyedAfterBattle:
         return Clause(who.subj, text, "be destroyed at the end of each battle it takes part in")
 
 
-GAINED_TRIGGERS = ("minion_attacks", "minion_wins_battle", "attack_blocked")
+# minion_destroyed: "you receive the following effect for this turn: whenever ... is destroyed"
+# (Richeau, ZR 19.1)
+GAINED_TRIGGERS = ("minion_attacks", "minion_wins_battle", "attack_blocked", "minion_destroyed")
 
 
 @step(
@@ -188,7 +190,7 @@ GAINED_TRIGGERS = ("minion_attacks", "minion_wins_battle", "attack_blocked")
 )
 class GainTrigger:
     """Until the end of the turn, you have a whenever-effect (Lock-On, Arondai, Dimensional
-    Break): on the event `on` of the minions `watch` selects, the effect's later steps resolve
+    Break, Richeau: an effect a player receives, ZR 19.1): on the event `on` of the minions `watch` selects, the effect's later steps resolve
     (they are that effect's steps, not this one's). It is a lasting effect of the game
     (`Lasting` kind "watch"), not of the card: it works after the card has left."""
 
