@@ -86,11 +86,13 @@ def text_of(effect: dict[str, Any], **fields: Any) -> str:
 def test_every_card_renders_clean_text(card_id: str) -> None:
     c = POOL.cards[card_id]
     text = card_text(c, POOL)
-    has_ability = bool(c.keywords or c.effects or c.deck_limit != 3)
+    # a Boost card's "Boost: ..." and <Boost Ability> lines are text too (ZR 17.1, ZR 17.4)
+    has_ability = bool(c.keywords or c.effects or c.deck_limit != 3 or c.boost is not None)
     assert bool(text) == has_ability, "a card has text exactly when it has an ability"
     if text:
         assert _text_problems(text) == []
         lines = len(c.effects) + bool(c.keywords) + (c.deck_limit is None)
+        lines += (c.boost is not None) + bool(c.boost_ability)
         assert len(text.split("\n")) == lines
 
 
