@@ -30,7 +30,7 @@ POOL = load_pool()
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "cards.md"
 
 # What a rendered text must never contain: Python reprs, raw data words, unfilled templates.
-LABELS = re.compile(r"^(<\w+> )?(\[[^\]]+\](/\[[^\]]+\])?( &)? )*")  # "[A] & [B]": ZR 10.9
+LABELS = re.compile(r"^(<[\w ]+> )?(\[[^\]]+\](/\[[^\]]+\])?( &)? )*")  # "[A] & [B]": ZR 10.9
 LEAKS = re.compile(r"None|True|False|\{|\}|_|'\w+'|Selector|Step\(|Effect\(|\(\)|\[\]|  ")
 
 
@@ -193,6 +193,12 @@ EXPECTED = {
     "Bone Chariot": "[When Summoned] You may return 1 Field Minion card from your trash "
     "to your hand.",
     "Destruction": "[Main]/[Flash] Destroy 1 minion.",
+    # CONTRACT (PC02) white and purple: Boost (ZR 17), banish (ZR 18)
+    "White Frost - The Snow Sprite": "Boost: White",
+    "Prusha - The Shadow Sprite": "Boost: Purple + Cost 4 or Higher\n<Boost Ability> Revenge",
+    "X-Cannon": "[Flash] Banish 1 of your opponent's minions.",
+    "Matilda - Sorceress of Dreadfrosts": "[On Your Turn] Whenever one of your white or colorless "
+    "Dragon minions wins a battle, deal 1 damage to your opponent.",
     # colorless
     "Shielded Goblin": "[Passive] This minion enters the base Rested.",
     "Token Fire Dragon": "[Passive] This minion cannot attack Forces.",
