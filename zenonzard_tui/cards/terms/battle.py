@@ -131,6 +131,11 @@ class CannotBeBlocked:
         who = ctx.target(step.target)
         by: Selector | None = step.param("blockers")
         by_words = ""
+        if by is not None and by.side == "any" and [k for k, _ in by.filters] == ["not_class_any"]:
+            # "Only Dragon or Dragonewt minions can block this minion" (the Lords of PC02)
+            only = " or ".join(c.strip() for c in str(by.filter("not_class_any")).split("/"))
+            text = f"only by {only} minions{_until(step)}"
+            return Clause(who.subj, f"can be blocked {text}", f"be blocked {text}")
         if by is not None:
             adjs, _, plur, post = describe(by)
             adj_s = " ".join(adjs) + " " if adjs else ""

@@ -77,3 +77,13 @@ class NotClass:
     @staticmethod
     def words(sel: Selector, value: str) -> FilterWords:
         return FilterWords((f"non-{value}",))
+
+
+@selector_filter("not_class_any", schema=str)
+class NotClassAny:
+    """Cards with none of the classes written with "/" ("Dragon/Dragonewt": the Lords of PC02,
+    whose attacks only Dragons and Dragonewts can block; `cannot_be_blocked` writes that)."""
+
+    @staticmethod
+    def words(sel: Selector, value: str) -> FilterWords:
+        return FilterWords((", ".join(f"non-{c.strip()}" for c in value.split("/")),))

@@ -72,3 +72,11 @@ class NotClass:
     def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
                 seat: int | None) -> bool:  # fmt: skip
         return value not in card.classes
+
+
+@run_filter("not_class_any")
+class NotClassAny:
+    @staticmethod
+    def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
+                seat: int | None) -> bool:  # fmt: skip
+        return not any(c.strip() in card.classes for c in value.split("/"))
