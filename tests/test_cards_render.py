@@ -197,6 +197,8 @@ EXPECTED = {
     "White Frost - The Snow Sprite": "Boost: White",
     "Prusha - The Shadow Sprite": "Boost: Purple + Cost 4 or Higher\n<Boost Ability> Revenge",
     "X-Cannon": "[Flash] Banish 1 of your opponent's minions.",
+    "Richeau - The Wandering Bones": "Revenge\n[When Boosted] Until the end of the turn, whenever "
+    "one of your opponent's minions is destroyed, draw 1 card.",
     "Matilda - Sorceress of Dreadfrosts": "[On Your Turn] Whenever one of your white or colorless "
     "Dragon minions wins a battle, deal 1 damage to your opponent.",
     # colorless
