@@ -621,6 +621,7 @@ FILTER_SAMPLES: dict[str, list[Any]] = {
     "not_name": ["Drill Golem"],
     "not_class": ["Monster"],
     "not_class_any": ["Dragon/Dragonewt", "Monster"],
+    "lowest_cost": [True],
 }
 WATCH_ONLY = ("this",)  # a watch's filter: the trigger's words say "this minion"
 
