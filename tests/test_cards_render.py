@@ -197,6 +197,9 @@ EXPECTED = {
     "White Frost - The Snow Sprite": "Boost: White",
     "Prusha - The Shadow Sprite": "Boost: Purple + Cost 4 or Higher\n<Boost Ability> Revenge",
     "X-Cannon": "[Flash] Banish 1 of your opponent's minions.",
+    "Frieren - Lord of Dreadfrosts": "[When Attacking] Whenever this minion deals damage, banish "
+    "all your opponent's lowest-cost minions.\n[On Your Turn] This minion can be blocked only by "
+    "Dragon or Dragonewt minions.",
     "Richeau - The Wandering Bones": "Revenge\n[When Boosted] Until the end of the turn, whenever "
     "one of your opponent's minions is destroyed, draw 1 card.",
     "Matilda - Sorceress of Dreadfrosts": "[On Your Turn] Whenever one of your white or colorless "
