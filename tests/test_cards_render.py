@@ -477,6 +477,7 @@ SAMPLE_PARAMS: dict[str, Any] = {
     "block": True,
     "move": True,
     "blockers": {"cost_max": 3},
+    "it_cost": True,
 }
 
 
