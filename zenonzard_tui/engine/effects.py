@@ -457,6 +457,15 @@ def boost_while_rested(game: GameCore, seat: int) -> bool:
     return False
 
 
+def revenge_any_turn(game: GameCore, seat: int) -> bool:
+    """Yzak (ZR 2.7): does the Revenge of `seat`'s minions work in this turn although it is not
+    theirs?"""
+    for src_seat, _, e in _sources(game, "revenge_any_turn"):
+        if src_seat == seat and _during_ok(game, src_seat, e.during):
+            return True
+    return False
+
+
 def to_field_instead(card: CardDef) -> bool:
     """ZR 11.9 <Trash> (Graverobber): would this card, going from its owner's trash to the hand,
     be put onto the field instead?"""

@@ -181,6 +181,17 @@ class DestroyedAfterBattle:
         return Clause(who.subj, text, "be destroyed at the end of each battle it takes part in")
 
 
+@step("revenge_any_turn", schema={}, continuous=True)
+class RevengeAnyTurn:
+    """Yzak (ZR 2.7): the Revenge of your minions works in your opponent's turn too (a blocker
+    with Revenge destroys the attacker at the end of the battle). With `during =
+    "opponent_turn"` on the card, as printed: only then does it matter."""
+
+    @staticmethod
+    def words(step: Step, ctx: WordsContext) -> Clause:
+        return Clause(None, "the Revenge of your minions also works in your opponent's turn")
+
+
 # minion_destroyed: "you receive the following effect for this turn: whenever ... is destroyed"
 # (Richeau, ZR 19.1)
 GAINED_TRIGGERS = ("minion_attacks", "minion_wins_battle", "attack_blocked", "minion_destroyed")

@@ -169,6 +169,11 @@ class DestroyedAfterBattle:
     query = "destroyed_after_battle"
 
 
+@run_step("revenge_any_turn")
+class RevengeAnyTurn:
+    query = "revenge_any_turn"
+
+
 @run_step("gain_trigger")
 class GainTrigger:
     @staticmethod
