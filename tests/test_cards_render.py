@@ -197,6 +197,8 @@ EXPECTED = {
     "White Frost - The Snow Sprite": "Boost: White",
     "Prusha - The Shadow Sprite": "Boost: Purple + Cost 4 or Higher\n<Boost Ability> Revenge",
     "X-Cannon": "[Flash] Banish 1 of your opponent's minions.",
+    "Yzak - Commander of the Dark Knights": "[On Your Opponent's Turn] The Revenge of your "
+    "minions also works in your opponent's turn.",
     "Shatterbourne - Lord of Annihilators": "[When Summoned] Destroy 1 of your opponent's minions. "
     "If you do, discard as many cards from the top of your deck as the cost of that minion.\n"
     "[On Your Turn] This minion can be blocked only by Dragon or Dragonewt minions.",
