@@ -301,6 +301,12 @@ BAD_CARDS = [
         "'cast' is for Magic",
     ),
     (
+        "a passive effect on a Magic card that does not work in the hand",
+        _magic(effects=[{"when": "passive", "do": "cost_zero", "target": "this"}]),
+        "effects[0].when",
+        "'cast' is for Magic",
+    ),
+    (
         "whenever-trigger without watch",
         _minion(effects=[{"when": "magic_used", "do": "draw"}]),
         "effects[0].watch",
@@ -394,6 +400,15 @@ def test_parse_card_rejects_bad_records(raw: dict[str, Any], field: str, words: 
     assert words in err.problem
     message = str(err)
     assert message.startswith(f"bad.toml: card {raw['id']}: field '{field}': ")
+
+
+def test_a_magic_card_may_have_a_cost_effect_in_the_hand() -> None:
+    """ZR 12.1: a Magic card's own cost effect works while it is in the hand (<Hand> [Passive],
+    Tentacle Tangle), beside its `cast` effect."""
+    hand = {"when": "passive", "zone": "hand", "do": "cost_zero", "target": "this"}
+    card = parse_card(_magic(effects=[hand, {"when": "cast", "do": "draw"}]), "ok.toml")
+    assert [e.when for e in card.effects] == ["passive", "cast"]
+    assert card.hand_passives and not card.field_passives
 
 
 def test_missing_name_names_the_field() -> None:

@@ -257,8 +257,14 @@ class _Checker:
                 )
             when, also = labels[0], labels[1:]
         self.value(f"{field}.when", when, tuple(vocab.TRIGGERS))
-        if (when == "cast") != (card_type == "magic"):
-            self.fail(f"{field}.when", "'cast' is for Magic cards, and Magic cards use only 'cast'")
+        # ZR 12.1: a Magic card's own cost effect works in the hand (<Hand> [Passive])
+        hand_cost = card_type == "magic" and when == "passive" and raw.get("zone") == "hand"
+        if (when == "cast") != (card_type == "magic") and not hand_cost:
+            self.fail(
+                f"{field}.when",
+                "'cast' is for Magic cards, and Magic cards use only 'cast' (and <Hand> passive "
+                "cost effects)",
+            )
         during = raw.pop("during", None)
         if during is not None:
             self.value(f"{field}.during", during, tuple(vocab.DURING))
