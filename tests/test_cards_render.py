@@ -507,6 +507,8 @@ def _step_record(do: str) -> dict[str, Any]:
         kind = vocab.STEPS[do][param]
         if kind == "keywords":
             effect.setdefault(param, ["charge"])
+        elif kind == "selector":
+            effect.setdefault(param, {"side": "self"})
         elif isinstance(kind, tuple):
             effect.setdefault(param, kind[0])
         else:

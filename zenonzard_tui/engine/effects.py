@@ -1327,6 +1327,17 @@ def first_choice(card: CardDef) -> Step | None:
     return None
 
 
+def use_allowed(game: GameCore, seat: int, card: CardDef) -> bool:
+    """ZR 6.3, <Hand>: may `seat` use this card now, as far as its own use condition goes
+    (`use_requires`: Demon's Terror needs a Demon of yours on the field)?"""
+    for e in _passives(card, "use_requires"):
+        for step in e.steps:
+            need = (("you_have", step.param("you_have")),)
+            if step.do == "use_requires" and not condition_ok(game, need, seat, (), True):
+                return False
+    return True
+
+
 def has_targets(game: GameCore, seat: int, card: CardDef) -> bool:
     """ZR 6.4: a Magic card that needs a target has one (or needs none)."""
     step = first_choice(card)
