@@ -197,6 +197,8 @@ EXPECTED = {
     "White Frost - The Snow Sprite": "Boost: White",
     "Prusha - The Shadow Sprite": "Boost: Purple + Cost 4 or Higher\n<Boost Ability> Revenge",
     "X-Cannon": "[Flash] Banish 1 of your opponent's minions.",
+    "Demon's Terror": "[Flash] Your opponent's minions cannot attack until the end of the turn.\n"
+    "<Hand> [Passive] This card cannot be used unless you have a Demon minion.",
     "Yzak - Commander of the Dark Knights": "[On Your Opponent's Turn] The Revenge of your "
     "minions also works in your opponent's turn.",
     "Shatterbourne - Lord of Annihilators": "[When Summoned] Destroy 1 of your opponent's minions. "
