@@ -270,7 +270,9 @@ class _Checker:
             self.value(f"{field}.during", during, tuple(vocab.DURING))
         zone = raw.pop("zone", None)
         if zone is not None:
-            self.value(f"{field}.zone", zone, ("field", "base", "hand", "trash"))
+            self.value(f"{field}.zone", zone, ("field", "base", "hand", "trash", "boost"))
+            if zone == "boost" and when == "passive":  # ZR 17.4
+                self.fail(f"{field}.zone", "a <Boost Ability> is a keyword or a triggered ability")
         watch = self.selector(f"{field}.watch", raw.pop("watch")) if "watch" in raw else None
         if (watch is not None) != (when in vocab.WHENEVER_TRIGGERS):
             self.fail(
@@ -391,6 +393,11 @@ def parse_card(raw: Any, file: str, user: bool = False) -> CardDef:
 
     effects = check.effects(raw.get("effects", []), ctype)
     boost, boost_ability = _boost(check, raw, ctype)
+    for i, effect in enumerate(effects):
+        if effect.zone == "boost" and boost is None:  # ZR 17.4: an ability it gives when attached
+            check.fail(
+                f"effects[{i}].zone", "only a Boost card (one with `boost`) has a <Boost Ability>"
+            )
     return CardDef(
         id=card_id,
         name=name,

@@ -48,6 +48,7 @@ ZONE_LABELS = {
     "base": "<Base>",
     "hand": "<Hand>",
     "trash": "<Trash>",
+    "boost": "<Boost Ability>",  # ZR 17.4: an ability a Boost card gives while attached
 }  # where an effect works, when not the field
 TIMING_LABELS = {"main": "[Main]", "flash": "[Flash]"}
 

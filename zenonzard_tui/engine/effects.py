@@ -1153,10 +1153,13 @@ def t_trigger(game: GameCore, ctx: Ctx, cause: tuple = ()) -> None:
 def queue_self_trigger(
     game: GameCore, seat: int, slot: Slot, event: str, from_trash: bool = False
 ) -> None:
-    """A card's own trigger: [When Summoned], [When Attacking], [When Destroyed]..."""
+    """A card's own trigger: [When Summoned], [When Attacking], [When Destroyed]...; and on the
+    field those of the <Boost Ability> of the cards attached to it (ZR 17.4)."""
     card = slot.card
     if event == "summoned" and game.lasting:
         _use_next_summon(game, seat, slot)
+    if slot.attached and not from_trash:
+        _queue_boost_abilities(game, seat, slot, event)
     if card is None or event not in card.whens:
         return
     times = 1
@@ -1166,11 +1169,31 @@ def queue_self_trigger(
         if any(e.on(event) for e in card.effects):
             game.log.add("doubled", seat, slot.name, doubler)
     for e in card.effects:
+        if e.zone == "boost":  # (a Boost card's <Boost Ability>: only while attached)
+            continue
         if e.on(event) and _during_ok(game, seat, e.during):  # ZR 10.9: "[A] & [B]"
             source = None if from_trash else slot.uid
             kind = "mana" if e.zone == "base" or TRIGGERS[event].mana else "minion"  # ZR 10.1
             for _ in range(times):  # ZR 14.3: each resolves on its own, choices made anew
                 _queue(game, seat, 1, slot.order, Ctx(seat, source, kind, e, slot.name))
+
+
+def boost_abilities(game: GameCore, slot: Slot) -> tuple[Effect, ...]:
+    """The <Boost Ability> effects (`zone = "boost"`) of the cards attached to `slot`: abilities
+    of the minion itself while they are attached (ZR 17.4), "this minion" being the minion."""
+    out: tuple[Effect, ...] = ()
+    for u in slot.attached:
+        effects = game.defs[u].effects
+        out += tuple(e for e in effects if e.zone == "boost")
+    return out
+
+
+def _queue_boost_abilities(game: GameCore, seat: int, slot: Slot, event: str) -> None:
+    """ZR 17.4: the triggered <Boost Ability> effects of the cards attached to `slot`, as the
+    minion's own (its name, its place in the order of ZR 6.5)."""
+    for e in boost_abilities(game, slot):
+        if e.on(event) and _during_ok(game, seat, e.during):
+            _queue(game, seat, 1, slot.order, Ctx(seat, slot.uid, "minion", e, slot.name))
 
 
 def queue_turn_triggers(game: GameCore, seat: int, when: str) -> None:
@@ -1185,6 +1208,8 @@ def queue_turn_triggers(game: GameCore, seat: int, when: str) -> None:
         for s in zone:
             if s.card is None:
                 continue
+            if s.attached and zone_name == "field":  # ZR 17.4: its <Boost Ability>
+                _queue_boost_abilities(game, seat, s, when)
             if when in s.card.whens:
                 kind = "mana" if zone_name == "base" else "minion"  # ZR 10.1: <Base> abilities
                 for e in s.card.effects:
@@ -1219,6 +1244,8 @@ def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None, 
             card = s.card
             if card is not None and event in card.whens:
                 sources.append((1, s.order, s, card.effects, s.name, "minion"))
+            if s.attached:  # ZR 17.4: the <Boost Ability> of the cards attached to it
+                sources.append((1, s.order, s, boost_abilities(game, s), s.name, "boost"))
         if game.lasting:
             sources += [
                 (2, i, None, (x.effect,), x.name, x.source)
@@ -1228,6 +1255,8 @@ def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None, 
         for rank, order, src, effs, name, kind in sources:
             for e in effs:
                 if e.when != event or not _during_ok(game, p.seat, e.during):
+                    continue
+                if (e.zone == "boost") != (kind == "boost"):  # (a Boost card's: only attached)
                     continue
                 w = e.watch
                 if w is None or seat not in _side_seats(w.side, p.seat):
@@ -1246,7 +1275,8 @@ def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None, 
                     if key in stacked:
                         continue
                     stacked.add(key)
-                ctx = Ctx(p.seat, src.uid if src else None, kind, e, name, it=it)
+                kind_of = "minion" if kind == "boost" else kind
+                ctx = Ctx(p.seat, src.uid if src else None, kind_of, e, name, it=it)
                 cause = (event, seat, subject.name if subject is not None else named)
                 _queue(game, p.seat, rank, order, ctx, cause)
 
@@ -1266,6 +1296,8 @@ def watched(game: GameCore) -> frozenset[str]:
             for s in p.field:
                 if s.card is not None:
                     events |= s.card.watches
+                for u in s.attached:  # ZR 17.4: a <Boost Ability> watching
+                    events |= game.defs[u].watches
         for x in game.lasting:
             if x.kind == "watch" and x.effect is not None:
                 events.add(x.effect.when)

@@ -114,7 +114,8 @@ class Zones(GameCore):
         elif src == LIMBO:
             self.limbo.remove(uid)
         elif src == ATTACHED:  # (its minion let it go: `_return_attached`)
-            pass
+            if self.defs[uid].watches:  # (its <Boost Ability> watched events: effects.watched)
+                self.changed_play()
         elif src != NEW:  # (`seat`'s zone first: a card mostly stays with its owner)
             cards = _cards(self.players[seat], src)
             if uid not in cards:
@@ -162,6 +163,8 @@ class Zones(GameCore):
         elif dest == ATTACHED:  # ZR 17.2: under the minion, in no zone; its object is dropped
             assert host is not None, "a card is attached to a minion"
             host.attached = (*host.attached, uid)
+            if self.defs[uid].watches:  # (its <Boost Ability> may watch events: effects.watched)
+                self.changed_play()
         elif dest == DECK and at is not None:
             p.deck.insert(at, uid)
         elif dest != GONE:
