@@ -62,6 +62,20 @@ class AttackTarget:
         return f"the attack targets {what}"
 
 
+@condition("beat", schema="selector")
+class Beat:
+    """In a "wins a battle" effect (ZR 13.1): the minion it beat, the other minion of the battle
+    in progress, matches the selector (its printed cost, class, color...): Chronora "wins a
+    battle against a minion with cost 3 or less"."""
+
+    @staticmethod
+    def words(value: Selector, cond: tuple, ctx: WordsContext) -> str:
+        adjs, _, _, post = describe(value)
+        adj_s = " ".join(adjs) + " " if adjs else ""
+        lead = "an" if adj_s[:1].lower() in "aeiou" and adj_s else "a"
+        return f"it beat {lead} {adj_s}minion{post}"
+
+
 @condition("opponent_forces_at_least", schema=int)
 class OpponentForcesAtLeast:
     """Your opponent has N or more undestroyed Forces (Ashbringer)."""

@@ -75,6 +75,21 @@ class AttackTarget:
         )
 
 
+@run_condition("beat")
+class Beat:
+    @staticmethod
+    def holds(game: GameCore, controller: int, it: tuple, done: bool, value: Any,
+              cond: tuple) -> bool:  # fmt: skip
+        from zenonzard_tui.engine.terms.selectors import card_matches
+
+        a = _attack(game)
+        if a is None or a.blocker is None:  # ZR 13.1: only a blocked attack is a battle
+            return False
+        # the other minion of the battle: the blocker when the controller attacked
+        loser = a.blocker if controller == a.seat else a.attacker
+        return card_matches(value, game.defs[loser], game.field_slot(loser), game, 1 - controller)
+
+
 @run_condition("opponent_forces_at_least")
 class OpponentForcesAtLeast:
     @staticmethod
