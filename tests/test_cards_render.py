@@ -197,6 +197,9 @@ EXPECTED = {
     "White Frost - The Snow Sprite": "Boost: White",
     "Prusha - The Shadow Sprite": "Boost: Purple + Cost 4 or Higher\n<Boost Ability> Revenge",
     "X-Cannon": "[Flash] Banish 1 of your opponent's minions.",
+    "Chronora - The Time Sprite": "Boost: White + Cost 4 or Higher\n<Boost Ability> [Passive] "
+    "Whenever this minion wins a battle, if it beat a minion with cost 3 or less, make this "
+    "minion Active.",
     "Demon's Terror": "[Flash] Your opponent's minions cannot attack until the end of the turn.\n"
     "<Hand> [Passive] This card cannot be used unless you have a Demon minion.",
     "Yzak - Commander of the Dark Knights": "[On Your Opponent's Turn] The Revenge of your "
