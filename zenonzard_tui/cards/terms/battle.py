@@ -195,6 +195,24 @@ class DestroyedAfterBattle:
         return Clause(who.subj, text, "be destroyed at the end of each battle it takes part in")
 
 
+@step(
+    "redirect_attack",
+    schema={"target": "target"},
+    needs_target=True,
+    question="attack which instead?",
+    polarity=0,
+)
+class RedirectAttack:
+    """Moving Shield (ZR 8.1): the attack in progress of an opponent's minion now targets the
+    chosen Force of yours or you (`target`: a selector of your Forces with `or_player`); it does
+    nothing when the chosen one is the target already, or in an attack of your own."""
+
+    @staticmethod
+    def words(step: Step, ctx: WordsContext) -> Clause:
+        to = ctx.target(step.target).obj
+        return Clause(None, f"change the target of your opponent's attack to {to}")
+
+
 @step("revenge_any_turn", schema={}, continuous=True)
 class RevengeAnyTurn:
     """Yzak (ZR 2.7): the Revenge of your minions works in your opponent's turn too (a blocker

@@ -184,6 +184,30 @@ class DestroyedAfterBattle:
     query = "destroyed_after_battle"
 
 
+@run_step("redirect_attack")
+class RedirectAttack:
+    @staticmethod
+    def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
+        """ZR 8.1: the opponent's attack in progress gets the chosen target (one of the
+        defender's undestroyed Forces, or the defender), if it is another one."""
+        a = game.attack
+        if a is None or a.seat == ctx.controller or not targets:
+            return False
+        o = targets[0]
+        defender = game.players[ctx.controller]
+        if o[0] == "p" and o[1] == ctx.controller:
+            new: tuple = ("p",)
+        elif o[0] == "f" and o[1] == ctx.controller and not defender.forces[o[2]].destroyed:
+            new = ("f", o[2])
+        else:
+            return False
+        if new == a.target:
+            return False
+        a.target = new
+        game.log.add("attack_redirected", ctx.controller, ctx.name, new)
+        return True
+
+
 @run_step("revenge_any_turn")
 class RevengeAnyTurn:
     query = "revenge_any_turn"
