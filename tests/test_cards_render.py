@@ -193,6 +193,29 @@ EXPECTED = {
     "Bone Chariot": "[When Summoned] You may return 1 Field Minion card from your trash "
     "to your hand.",
     "Destruction": "[Main]/[Flash] Destroy 1 minion.",
+    # CONTRACT (PC02) white and purple: Boost (ZR 17), banish (ZR 18)
+    "White Frost - The Snow Sprite": "Boost: White",
+    "Prusha - The Shadow Sprite": "Boost: Purple + Cost 4 or Higher\n<Boost Ability> Revenge",
+    "X-Cannon": "[Flash] Banish 1 of your opponent's minions.",
+    "Moving Shield": "[Flash] If all your Forces are destroyed, draw 1 card. If you do not, "
+    "change the target of your opponent's attack to 1 of your undestroyed Forces or you.",
+    "Chronora - The Time Sprite": "Boost: White + Cost 4 or Higher\n<Boost Ability> [Passive] "
+    "Whenever this minion wins a battle, if it beat a minion with cost 3 or less, make this "
+    "minion Active.",
+    "Demon's Terror": "[Flash] Your opponent's minions cannot attack until the end of the turn.\n"
+    "<Hand> [Passive] This card cannot be used unless you have a Demon minion.",
+    "Yzak - Commander of the Dark Knights": "[On Your Opponent's Turn] The Revenge of your "
+    "minions also works in your opponent's turn.",
+    "Shatterbourne - Lord of Annihilators": "[When Summoned] Destroy 1 of your opponent's minions. "
+    "If you do, discard as many cards from the top of your deck as the cost of that minion.\n"
+    "[On Your Turn] This minion can be blocked only by Dragon or Dragonewt minions.",
+    "Frieren - Lord of Dreadfrosts": "[When Attacking] Whenever this minion deals damage, banish "
+    "all your opponent's lowest-cost minions.\n[On Your Turn] This minion can be blocked only by "
+    "Dragon or Dragonewt minions.",
+    "Richeau - The Wandering Bones": "Revenge\n[When Boosted] Until the end of the turn, whenever "
+    "one of your opponent's minions is destroyed, draw 1 card.",
+    "Matilda - Sorceress of Dreadfrosts": "[On Your Turn] Whenever one of your white or colorless "
+    "Dragon minions wins a battle, deal 1 damage to your opponent.",
     # colorless
     "Shielded Goblin": "[Passive] This minion enters the base Rested.",
     "Token Fire Dragon": "[Passive] This minion cannot attack Forces.",
@@ -470,6 +493,7 @@ SAMPLE_PARAMS: dict[str, Any] = {
     "instead_if": {"it_class": "Dragon"},
     "instead_bp": -600,
     "instead_dp": -1,
+    "it_cost": True,
 }
 # parameters that go together: each is tried with its companions (modify's `instead_if`)
 COMPANION_PARAMS = {
@@ -500,8 +524,8 @@ def _step_record(do: str) -> dict[str, Any]:
         kind = vocab.STEPS[do][param]
         if kind == "keywords":
             effect.setdefault(param, ["charge"])
-        elif kind == "selector":  # (next_cost_zero's `of`)
-            effect.setdefault(param, {"type": "magic"})
+        elif kind == "selector":  # (next_cost_zero's `of`: a kind of card; others: your own)
+            effect.setdefault(param, {"type": "magic"} if param == "of" else {"side": "self"})
         elif isinstance(kind, tuple):
             effect.setdefault(param, kind[0])
         else:
@@ -561,6 +585,7 @@ def test_every_condition_has_words(cond: str) -> None:
         "attack_target": {"attack_target": "force"},
         "opponent_forces_at_least": {"opponent_forces_at_least": 1},
         "minions_at_most": {"minions_at_most": 2},
+        "beat": {"beat": {"cost_max": 3}},
     }
     effect = {
         "when": "summoned",
@@ -633,6 +658,7 @@ FILTER_SAMPLES: dict[str, list[Any]] = {
         [{"color": "yellow"}, {"cost_min": 9}],
         [{"class": "Elf", "bp_max": 300}, {"name": "Drill Golem"}],
     ],
+    "lowest_cost": [True],
 }
 WATCH_ONLY = ("this",)  # a watch's filter: the trigger's words say "this minion"
 

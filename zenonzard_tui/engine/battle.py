@@ -129,6 +129,9 @@ class Battles(Damages):
         akw = fx.keywords(self, attacker)
         if "revenge" in akw:
             a.revenge = (blocker.uid,)
+        # Yzak: the blocker's Revenge in its controller's opponent's turn (ZR 2.7)
+        if fx.revenge_any_turn(self, 1 - a.seat) and fx.has_keyword(self, blocker, "revenge"):
+            a.revenge += (attacker.uid,)
         pierce = 0
         if "pierce" in akw and kills_b and not kills_a:
             pierce = fx.dp(self, attacker) - fx.dp(self, blocker)

@@ -457,6 +457,15 @@ def boost_while_rested(game: GameCore, seat: int) -> bool:
     return False
 
 
+def revenge_any_turn(game: GameCore, seat: int) -> bool:
+    """Yzak (ZR 2.7): does the Revenge of `seat`'s minions work in this turn although it is not
+    theirs?"""
+    for src_seat, _, e in _sources(game, "revenge_any_turn"):
+        if src_seat == seat and _during_ok(game, src_seat, e.during):
+            return True
+    return False
+
+
 def to_field_instead(card: CardDef) -> bool:
     """ZR 11.9 <Trash> (Graverobber): would this card, going from its owner's trash to the hand,
     be put onto the field instead?"""
@@ -1383,6 +1392,17 @@ def first_choice(card: CardDef) -> Step | None:
     if step is not None and isinstance(step.target, Selector) and step.target.count != "all":
         return step
     return None
+
+
+def use_allowed(game: GameCore, seat: int, card: CardDef) -> bool:
+    """ZR 6.3, <Hand>: may `seat` use this card now, as far as its own use condition goes
+    (`use_requires`: Demon's Terror needs a Demon of yours on the field)?"""
+    for e in _passives(card, "use_requires"):
+        for step in e.steps:
+            need = (("you_have", step.param("you_have")),)
+            if step.do == "use_requires" and not condition_ok(game, need, seat, (), True):
+                return False
+    return True
 
 
 def has_targets(game: GameCore, seat: int, card: CardDef) -> bool:

@@ -588,6 +588,24 @@ class Attack(SeatEvent):
         return f"{self.who}'s {self.name} attacks {target}."
 
 
+class AttackRedirected(SeatEvent):
+    """An effect changed the target of the attack in progress (Moving Shield, ZR 8.1)."""
+
+    kind = "attack_redirected"
+    name: str
+    target: tuple  # ("p",) the player, ("f", index) a Force of the defender (`seat`)
+    __slots__ = ("name", "target")
+
+    def __init__(self, seat: int, name: str, target: tuple) -> None:
+        self.seat = seat
+        self.name = name
+        self.target = target
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        to = "them" if self.target[0] == "p" else _force(game, self.seat, self.target[1])
+        return f"{self.who}'s {self.name}: the attack now targets {to} (ZR 8.1)."
+
+
 class Pass(SeatEvent):
     kind = "pass"
     __slots__ = ()

@@ -135,7 +135,10 @@ class LegalActions(ActionTexts):
                         continue
             elif not fx.can_pay(self, seat, card, mana):
                 continue
-            if play == "summon" or fx.has_targets(self, seat, card):
+            if play == "summon" or (
+                (not card.passives or fx.use_allowed(self, seat, card))
+                and fx.has_targets(self, seat, card)
+            ):
                 out.append(Action(play, (uid,)))
         return out
 

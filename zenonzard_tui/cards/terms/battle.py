@@ -67,6 +67,20 @@ class AttackTarget:
         return f"the attack targets {what}"
 
 
+@condition("beat", schema="selector")
+class Beat:
+    """In a "wins a battle" effect (ZR 13.1): the minion it beat, the other minion of the battle
+    in progress, matches the selector (its printed cost, class, color...): Chronora "wins a
+    battle against a minion with cost 3 or less"."""
+
+    @staticmethod
+    def words(value: Selector, cond: tuple, ctx: WordsContext) -> str:
+        adjs, _, _, post = describe(value)
+        adj_s = " ".join(adjs) + " " if adjs else ""
+        lead = "an" if adj_s[:1].lower() in "aeiou" and adj_s else "a"
+        return f"it beat {lead} {adj_s}minion{post}"
+
+
 @condition("opponent_forces_at_least", schema=int)
 class OpponentForcesAtLeast:
     """Your opponent has N or more undestroyed Forces (Ashbringer)."""
@@ -184,6 +198,35 @@ class DestroyedAfterBattle:
         verb_ = verb(who.plural, "is", "are")
         text = f"{verb_} destroyed at the end of each battle it takes part in"
         return Clause(who.subj, text, "be destroyed at the end of each battle it takes part in")
+
+
+@step(
+    "redirect_attack",
+    schema={"target": "target"},
+    needs_target=True,
+    question="attack which instead?",
+    polarity=0,
+)
+class RedirectAttack:
+    """Moving Shield (ZR 8.1): the attack in progress of an opponent's minion now targets the
+    chosen Force of yours or you (`target`: a selector of your Forces with `or_player`); it does
+    nothing when the chosen one is the target already, or in an attack of your own."""
+
+    @staticmethod
+    def words(step: Step, ctx: WordsContext) -> Clause:
+        to = ctx.target(step.target).obj
+        return Clause(None, f"change the target of your opponent's attack to {to}")
+
+
+@step("revenge_any_turn", schema={}, continuous=True)
+class RevengeAnyTurn:
+    """Yzak (ZR 2.7): the Revenge of your minions works in your opponent's turn too (a blocker
+    with Revenge destroys the attacker at the end of the battle). With `during =
+    "opponent_turn"` on the card, as printed: only then does it matter."""
+
+    @staticmethod
+    def words(step: Step, ctx: WordsContext) -> Clause:
+        return Clause(None, "the Revenge of your minions also works in your opponent's turn")
 
 
 # minion_destroyed: "you receive the following effect for this turn: whenever ... is destroyed"

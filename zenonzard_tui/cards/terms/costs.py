@@ -86,6 +86,19 @@ class YouHave:
         return f"{who[value.side]} {_phrase(value, 'minion')}"
 
 
+@step("use_requires", schema={"you_have": "selector"}, required=("you_have",), continuous=True)
+class UseRequires:
+    """<Hand> (ZR 6.3): this card cannot be used unless a minion matching `you_have` is on the
+    field (yours by default, as the condition `you_have` reads it): Demon's Terror."""
+
+    @staticmethod
+    def words(step: Step, ctx: WordsContext) -> Clause:
+        unless = YouHave.words(step.param("you_have"), (), ctx)
+        return Clause(
+            "this card", f"cannot be used unless {unless}", f"not be used unless {unless}"
+        )
+
+
 @step(
     "cost_zero",
     schema={"target": "target", "part": ("basic", "all")},

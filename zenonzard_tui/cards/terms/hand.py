@@ -98,13 +98,20 @@ class Redraw:
         return Clause(None, "discard any number of cards from your hand", after=after)
 
 
-@step("mill", schema={"count": int}, question="discard the top of your deck?")
+@step("mill", schema={"count": int, "it_cost": bool}, question="discard the top of your deck?")
 class Mill:
     """ "Discard the top N cards of your deck" (Kiska): into the trash one by one from the top
-    (ZR 11.10; an empty deck is not a loss, ZR 1.3)."""
+    (ZR 11.10; an empty deck is not a loss, ZR 1.3). `it_cost`: N is the printed cost of the
+    card the previous step chose (Shatterbourne: "as many as the cost of the minion destroyed";
+    a Base Minion or nothing chosen: 0)."""
 
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
+        if step.param("it_cost"):
+            that = ctx.target("it").obj
+            return Clause(
+                None, f"discard as many cards from the top of your deck as the cost of {that}"
+            )
         count = step.param("count", 1)
         top = "the top card" if count == 1 else f"the top {cards_word(count)}"
         return Clause(None, f"discard {top} of your deck")

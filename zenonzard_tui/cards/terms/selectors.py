@@ -89,6 +89,17 @@ class CostMin:
         return FilterWords(quality=value_range(value, None, "cost"))
 
 
+@selector_filter("lowest_cost", schema=bool)
+class LowestCost:
+    """On the field: the minions of the lowest printed cost among their controller's minions
+    (a Base Minion counts as cost 0, ZR 2.4): Frieren banishes "all your opponent's lowest cost
+    minions", however many share that cost."""
+
+    @staticmethod
+    def words(sel: Selector, value: bool) -> FilterWords:
+        return FilterWords(("lowest-cost",) if value else ())
+
+
 @selector_filter("keyword", schema=KEYWORDS)
 class Keyword:
     """In play, granted keywords count too."""

@@ -76,6 +76,21 @@ class AttackTarget:
         )
 
 
+@run_condition("beat")
+class Beat:
+    @staticmethod
+    def holds(game: GameCore, controller: int, it: tuple, done: bool, value: Any,
+              cond: tuple) -> bool:  # fmt: skip
+        from zenonzard_tui.engine.terms.selectors import card_matches
+
+        a = _attack(game)
+        if a is None or a.blocker is None:  # ZR 13.1: only a blocked attack is a battle
+            return False
+        # the other minion of the battle: the blocker when the controller attacked
+        loser = a.blocker if controller == a.seat else a.attacker
+        return card_matches(value, game.defs[loser], game.field_slot(loser), game, 1 - controller)
+
+
 @run_condition("opponent_forces_at_least")
 class OpponentForcesAtLeast:
     @staticmethod
@@ -168,6 +183,35 @@ class WinsBattles:
 @run_step("destroyed_after_battle")
 class DestroyedAfterBattle:
     query = "destroyed_after_battle"
+
+
+@run_step("redirect_attack")
+class RedirectAttack:
+    @staticmethod
+    def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
+        """ZR 8.1: the opponent's attack in progress gets the chosen target (one of the
+        defender's undestroyed Forces, or the defender), if it is another one."""
+        a = game.attack
+        if a is None or a.seat == ctx.controller or not targets:
+            return False
+        o = targets[0]
+        defender = game.players[ctx.controller]
+        if o[0] == "p" and o[1] == ctx.controller:
+            new: tuple = ("p",)
+        elif o[0] == "f" and o[1] == ctx.controller and not defender.forces[o[2]].destroyed:
+            new = ("f", o[2])
+        else:
+            return False
+        if new == a.target:
+            return False
+        a.target = new
+        game.log.add("attack_redirected", ctx.controller, ctx.name, new)
+        return True
+
+
+@run_step("revenge_any_turn")
+class RevengeAnyTurn:
+    query = "revenge_any_turn"
 
 
 @run_step("gain_trigger")

@@ -125,6 +125,11 @@ def _cost_zero_cost(
     return (change, zero)
 
 
+@run_step("use_requires")
+class UseRequires:
+    query = "use_allowed"
+
+
 @run_step("cost_zero")
 class CostZero:
     query = "cost_of"

@@ -106,7 +106,10 @@ def t_redraw_done(game: Game, seat: int, chosen: tuple) -> None:
 class Mill:
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
-        return bool(game.mill(ctx.controller, step.param("count", 1)))
+        count = step.param("count", 1)
+        if step.param("it_cost"):  # the printed cost of what the previous step chose
+            count = sum(game.defs[o[1]].cost or 0 for o in ctx.it if o[0] == "c")
+        return bool(count) and bool(game.mill(ctx.controller, count))
 
 
 @run_step("copy_to_hand")

@@ -82,6 +82,22 @@ class CostMin:
         return (card.cost or 0) >= value
 
 
+@run_filter("lowest_cost")
+class LowestCost:
+    @staticmethod
+    def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
+                seat: int | None) -> bool:  # fmt: skip
+        if not value:
+            return True
+        if slot is None or game is None:
+            return False
+        where = game.find_slot(slot.uid)
+        if where is None or where[1] != "field":
+            return False
+        costs = [s.card.cost or 0 for s in game.players[where[0]].field if s.card is not None]
+        return (card.cost or 0) == min(costs)
+
+
 @run_filter("keyword")
 class Keyword:
     @staticmethod

@@ -160,11 +160,14 @@ class Destroy:
         for seat, slot in mana:  # mana: a card goes to the trash, a token leaves the game
             game.destroy_mana(seat, slot.uid)
             game.log.add("destroyed", seat, slot.uid, slot.name, "")
+        gone = False
         if field:
             game.destroy([s.uid for _, s in field])
+            # ZR 10.8, ZR 18.2: a minion that cannot be destroyed stays, and was not destroyed
+            gone = any(game.field_slot(s.uid) is None for _, s in field)
         forces = [o for o in targets if o[0] == "f"]  # ZR 13.11: outright, whatever its life
         hit = [game.destroy_force(o[1], o[2], "ZR 13.11") for o in forces]
-        return bool(field or mana or any(hit))
+        return bool(gone or mana or any(hit))
 
 
 def _set_rested(game: Game, targets: tuple, rested: bool) -> bool:
