@@ -610,6 +610,7 @@ FILTER_SAMPLES: dict[str, list[Any]] = {
     "names": [["Drill Golem"], ["Drill Golem", "Miner of Aguma"]],
     "not_name": ["Drill Golem"],
     "not_class": ["Monster"],
+    "has_trigger": ["destroyed", "summoned"],
 }
 WATCH_ONLY = ("this",)  # a watch's filter: the trigger's words say "this minion"
 

@@ -16,7 +16,7 @@ from zenonzard_tui.cards.model import (
     KEYWORDS,
     Selector,
 )
-from zenonzard_tui.cards.terms.base import FilterWords, selector_filter
+from zenonzard_tui.cards.terms.base import TRIGGERS, FilterWords, selector_filter
 from zenonzard_tui.cards.words import noun, value_range
 
 
@@ -112,3 +112,18 @@ class Type:
     @staticmethod
     def words(sel: Selector, value: str) -> FilterWords:
         return FilterWords()  # the noun says it: "Base Minion", "Magic card"
+
+
+# the card triggers a card may be asked about ("a minion that has a [When Destroyed] effect")
+CARD_TRIGGERS = ("summoned", "placed", "attacking", "blocking", "destroyed", "advancing",
+                 "retreating", "turn_start", "turn_end", "boosted")  # fmt: skip
+
+
+@selector_filter("has_trigger", schema=CARD_TRIGGERS)
+class HasTrigger:
+    """Cards with an effect of that trigger, as printed (Cyclops Dragon: "a minion that has a
+    [When Destroyed] effect"; a combined label "[A] & [B]" counts for both, ZR 10.9)."""
+
+    @staticmethod
+    def words(sel: Selector, value: str) -> FilterWords:
+        return FilterWords(quality=f"a [{TRIGGERS[value].label}] effect")
