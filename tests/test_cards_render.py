@@ -464,6 +464,7 @@ SAMPLE_PARAMS: dict[str, Any] = {
     "block": True,
     "move": True,
     "blockers": {"cost_max": 3},
+    "that_damage": True,
 }
 
 

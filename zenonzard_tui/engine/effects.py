@@ -997,18 +997,20 @@ def _pay(game: GameCore, seat: int, card: CardDef) -> None:
 
 class Ctx:
     """An effect resolving: who controls it, where it comes from (`name`: the card or Force, for
-    people), which step, what was chosen."""
+    people), which step, what was chosen; `amount`: for a whenever-effect raised by a damage
+    event, the damage it dealt (ZR 13.7: heal's `that_damage`), else 0."""
 
-    __slots__ = ("controller", "done", "effect", "i", "it", "kind", "name", "source")
+    __slots__ = ("amount", "controller", "done", "effect", "i", "it", "kind", "name", "source")
 
     def __init__(self, controller: int, source: int | None, kind: str, effect: Effect,
-                 name: str = "", i: int = 0, it: tuple = (), done: bool = True) -> None:  # fmt: skip
+                 name: str = "", i: int = 0, it: tuple = (), done: bool = True,
+                 amount: int = 0) -> None:  # fmt: skip
         self.controller, self.source, self.kind, self.effect = controller, source, kind, effect
-        self.name, self.i, self.it, self.done = name, i, it, done
+        self.name, self.i, self.it, self.done, self.amount = name, i, it, done, amount
 
     def next(self, it: tuple, done: bool) -> Ctx:
         return Ctx(self.controller, self.source, self.kind, self.effect, self.name, self.i + 1,
-                   it, done)  # fmt: skip
+                   it, done, self.amount)  # fmt: skip
 
 
 def _side_seats(side: str, controller: int) -> tuple[int, ...]:
@@ -1189,13 +1191,14 @@ def queue_turn_triggers(game: GameCore, seat: int, when: str) -> None:
 
 def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None, it: tuple = (),
                    accept: Callable[[int, Slot | None], bool] | None = None,
-                   named: str | None = None) -> None:  # fmt: skip
+                   named: str | None = None, amount: int = 0) -> None:  # fmt: skip
     """ "Whenever ..." effects watching an event of `seat` (and its `subject` card). `it` is
     what the effect's steps see as "that minion"; `accept(watcher's seat, watching card)` is the
     event's own test of a watcher (ZR 10.9: "during its attack"). A watch with `this = true`
     counts the watching card's own events only. The whenever-effects a player has for a while
     (Lasting "watch": Lock-On, Arondai) come after the Forces' and the cards'. `named`: the card
-    the event is about when it is no `subject` (the Magic used), for the log's cause."""
+    the event is about when it is no `subject` (the Magic used), for the log's cause. `amount`:
+    the damage a damage event dealt (the effect's `Ctx.amount`)."""
     if event not in watched(game):
         return
     stacked: set = set()
@@ -1237,7 +1240,7 @@ def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None, 
                     if key in stacked:
                         continue
                     stacked.add(key)
-                ctx = Ctx(p.seat, src.uid if src else None, kind, e, name, it=it)
+                ctx = Ctx(p.seat, src.uid if src else None, kind, e, name, it=it, amount=amount)
                 cause = (event, seat, subject.name if subject is not None else named)
                 _queue(game, p.seat, rank, order, ctx, cause)
 
