@@ -639,10 +639,38 @@ def _untargetable(game: GameCore, slot: Slot, seat: int, ctx: Ctx) -> bool:
     for src_seat, src, e in _sources(game, "untargetable"):
         if src_seat != seat:
             continue
+        target = e.steps[0].target
+        if isinstance(target, Selector) and target.zone == "forces":
+            continue  # it protects Forces (_force_untargetable)
         kinds = _BY_KINDS[e.steps[0].param("by")]
         if kinds is not None and ctx.kind not in kinds:
             continue
         if _applies(game, src_seat, src, e, slot, seat):
+            return True
+    return False
+
+
+def _force_untargetable(game: GameCore, seat: int, ctx: Ctx) -> bool:
+    """ZR 10.2: can `ctx`'s effect not choose `seat`'s Forces? An `untargetable` whose target
+    is a Forces selector of that side (Slay Beetle: "your Forces cannot be chosen by your
+    opponent's effects")."""
+    if ctx.controller == seat:
+        return False
+    for src_seat, src, e in _sources(game, "untargetable"):
+        target = e.steps[0].target
+        if (
+            src_seat != seat
+            or not isinstance(target, Selector)
+            or target.zone != "forces"
+            or seat not in _side_seats(target.side, src_seat)
+        ):
+            continue
+        kinds = _BY_KINDS[e.steps[0].param("by")]
+        if kinds is not None and ctx.kind not in kinds:
+            continue
+        if e.during is not None and not _during_ok(game, src_seat, e.during):
+            continue
+        if not e.condition or condition_ok(game, e.condition, src_seat, _this(src)):
             return True
     return False
 
@@ -1068,14 +1096,17 @@ def candidates(game: GameCore, sel: Selector, ctx: Ctx, choosing: bool = True,
                 out.append(("c", s.uid))
                 if one:
                     return out
-            if sel.or_force:
+            if sel.or_force and not (choosing and _force_untargetable(game, seat, ctx)):
                 out += [("f", seat, i) for i, f in enumerate(p.forces) if not f.destroyed]
             if sel.filter("or_player"):
                 out.append(("p", seat))
         elif sel.zone == "forces":
             destroyed = sel.filter("destroyed")
             rested = sel.filter("rested")
+            protected = choosing and _force_untargetable(game, seat, ctx)
             for i, f in enumerate(p.forces):
+                if protected:  # ZR 10.2: "cannot be chosen" (Slay Beetle)
+                    break
                 if (destroyed is None or f.destroyed == destroyed) and (
                     rested is None or f.rested == rested
                 ):
