@@ -31,7 +31,7 @@ POOL = load_pool()
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "cards.md"
 
 # What a rendered text must never contain: Python reprs, raw data words, unfilled templates.
-LABELS = re.compile(r"^(<\w+> )?(\[[^\]]+\](/\[[^\]]+\])?( &)? )*")  # "[A] & [B]": ZR 10.9
+LABELS = re.compile(r"^(<[\w ]+> )?(\[[^\]]+\](/\[[^\]]+\])?( &)? )*")  # "[A] & [B]": ZR 10.9
 LEAKS = re.compile(r"None|True|False|\{|\}|_|'\w+'|Selector|Step\(|Effect\(|\(\)|\[\]|  ")
 
 
@@ -87,11 +87,13 @@ def text_of(effect: dict[str, Any], **fields: Any) -> str:
 def test_every_card_renders_clean_text(card_id: str) -> None:
     c = POOL.cards[card_id]
     text = card_text(c, POOL)
-    has_ability = bool(c.keywords or c.effects or c.deck_limit != 3)
+    boost = c.boost is not None  # ZR 17.1: "Boost: ..." and its <Boost Ability> lines
+    has_ability = bool(c.keywords or c.effects or c.deck_limit != 3 or boost)
     assert bool(text) == has_ability, "a card has text exactly when it has an ability"
     if text:
         assert _text_problems(text) == []
         lines = len(c.effects) + bool(c.keywords) + (c.deck_limit is None)
+        lines += boost + bool(c.boost_ability)
         assert len(text.split("\n")) == lines
 
 
