@@ -1051,10 +1051,16 @@ def _side_seats(side: str, controller: int) -> tuple[int, ...]:
 
 def _is_colorless_token(sel: Selector, slot: Slot) -> bool:
     """Does a mana token match? Any selector without filters takes it ("all your mana");
-    `token = true` takes it while it is colorless (Little Trickster recolors)."""
+    `token = true` takes it while it is colorless (Little Trickster recolors); `colored` asks
+    its color now ("all your colored mana": Lord Empyrean)."""
     if not sel.filters:
         return True
-    return sel.filter("token") is True and len(sel.filters) == 1 and slot.color == "colorless"
+    if len(sel.filters) != 1:
+        return False
+    key, value = sel.filters[0]
+    if key == "colored":
+        return (slot.color != "colorless") == value
+    return key == "token" and value is True and slot.color == "colorless"
 
 
 def _matches_slot(game: GameCore, sel: Selector, slot: Slot, seat: int, controller: int,
