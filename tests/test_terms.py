@@ -203,6 +203,15 @@ def test_filter_runtime_matches_cards() -> None:
     assert not card_matches(Selector(filters=(("any_of", (yellow, big)),)), golem)
     both = Selector(filters=(("color", "red"), ("cost_min", 9)))
     assert not card_matches(Selector(filters=(("any_of", (both,)),)), golem)
+    # has_trigger (Cyclops Dragon, ZR 18.1): a printed effect of that trigger, a combined label too
+    cobra, mad = pool.card("Cobra Mage"), pool.card("Mad Jackuar")
+    hellduke = pool.card("Hellduke - The Decimator")
+    assert cobra is not None and mad is not None and hellduke is not None
+    destroyed = Selector(filters=(("has_trigger", "destroyed"),))
+    assert card_matches(destroyed, cobra) and card_matches(destroyed, mad)
+    assert not card_matches(destroyed, golem)
+    assert not card_matches(Selector(filters=(("has_trigger", "summoned"),)), cobra)
+    assert card_matches(Selector(filters=(("has_trigger", "blocking"),)), hellduke)
 
 
 def test_each_trigger_entry_holds_its_log_words_and_rule() -> None:

@@ -81,7 +81,9 @@ class Damages(Zones):
             self.log.add("force_damage", seat, force, taken, f.life)
             if f.life <= 0:
                 self.destroy_force(seat, force, "")
-        self._damage_triggers(target, src, force is not None and self._destroyed(seat, force))
+        self._damage_triggers(
+            target, src, force is not None and self._destroyed(seat, force), taken
+        )
         return taken, beyond
 
     def _destroyed(self, seat: int, force: int) -> bool:
@@ -107,26 +109,31 @@ class Damages(Zones):
             self.log.add("damage_reduced", seat, force, amount, left, tuple(reasons))
         return left
 
-    def _damage_triggers(self, target: tuple, src: DamageSource, destroyed: bool) -> None:
-        """The triggers of a damage event that happened (ZR 13.6, ZR 13.7)."""
+    def _damage_triggers(
+        self, target: tuple, src: DamageSource, destroyed: bool, taken: int
+    ) -> None:
+        """The triggers of a damage event that happened (ZR 13.6, ZR 13.7); `taken`: the life it
+        took, the damage it dealt (their effects' `Ctx.amount`)."""
         if not fx.watched(self):  # (most often no "whenever ..." effect is in play)
             return
         if target[0] == "p":
-            fx.queue_watchers(self, "life_damaged", target[1], None)
+            fx.queue_watchers(self, "life_damaged", target[1], None, amount=taken)
         if src.minion is None:
             return
         dealer = self.field_slot(src.minion)
         if dealer is None:  # it left the field before its damage was dealt
             return
         it = (("c", dealer.uid),)
-        fx.queue_watchers(self, "deals_damage", src.seat, dealer, it=it)
-        fx.queue_watchers(self, "attack_deals_damage", src.seat, dealer, it=it)
+        fx.queue_watchers(self, "deals_damage", src.seat, dealer, it=it, amount=taken)
+        fx.queue_watchers(self, "attack_deals_damage", src.seat, dealer, it=it, amount=taken)
         if target[1] != src.seat:  # the other player's life or one of their Forces
             if target[0] == "p":
-                fx.queue_watchers(self, "deals_damage_to_opponent", src.seat, dealer, it=it)
-            fx.queue_watchers(self, "damages_other_side", src.seat, dealer, it=it)
+                fx.queue_watchers(
+                    self, "deals_damage_to_opponent", src.seat, dealer, it=it, amount=taken
+                )
+            fx.queue_watchers(self, "damages_other_side", src.seat, dealer, it=it, amount=taken)
         if destroyed and src.by_dp:
-            fx.queue_watchers(self, "destroys_force", src.seat, dealer, it=it)
+            fx.queue_watchers(self, "destroys_force", src.seat, dealer, it=it, amount=taken)
 
     def destroy_force(self, seat: int, index: int, reason: str) -> bool:
         """A Force is destroyed: face down, Rested for good, life 0; its [When Destroyed] (ZR 2.6)

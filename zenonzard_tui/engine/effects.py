@@ -35,7 +35,7 @@ from zenonzard_tui.engine.state import (
 )
 from zenonzard_tui.engine.terms import steps as _steps  # noqa: F401  (registers the steps)
 from zenonzard_tui.engine.terms.base import STEP_RUNS, Change, CostChange
-from zenonzard_tui.engine.terms.conditions import condition_ok
+from zenonzard_tui.engine.terms.conditions import condition_ok, condition_used
 from zenonzard_tui.engine.terms.selectors import card_matches as _card_matches
 
 if TYPE_CHECKING:
@@ -659,10 +659,38 @@ def _untargetable(game: GameCore, slot: Slot, seat: int, ctx: Ctx) -> bool:
     for src_seat, src, e in _sources(game, "untargetable"):
         if src_seat != seat:
             continue
+        target = e.steps[0].target
+        if isinstance(target, Selector) and target.zone == "forces":
+            continue  # it protects Forces (_force_untargetable)
         kinds = _BY_KINDS[e.steps[0].param("by")]
         if kinds is not None and ctx.kind not in kinds:
             continue
         if _applies(game, src_seat, src, e, slot, seat):
+            return True
+    return False
+
+
+def _force_untargetable(game: GameCore, seat: int, ctx: Ctx) -> bool:
+    """ZR 10.2: can `ctx`'s effect not choose `seat`'s Forces? An `untargetable` whose target
+    is a Forces selector of that side (Slay Beetle: "your Forces cannot be chosen by your
+    opponent's effects")."""
+    if ctx.controller == seat:
+        return False
+    for src_seat, src, e in _sources(game, "untargetable"):
+        target = e.steps[0].target
+        if (
+            src_seat != seat
+            or not isinstance(target, Selector)
+            or target.zone != "forces"
+            or seat not in _side_seats(target.side, src_seat)
+        ):
+            continue
+        kinds = _BY_KINDS[e.steps[0].param("by")]
+        if kinds is not None and ctx.kind not in kinds:
+            continue
+        if e.during is not None and not _during_ok(game, src_seat, e.during):
+            continue
+        if not e.condition or condition_ok(game, e.condition, src_seat, _this(src)):
             return True
     return False
 
@@ -1032,18 +1060,20 @@ def _use_next_cost_zero(game: GameCore, seat: int, card: CardDef) -> None:
 
 class Ctx:
     """An effect resolving: who controls it, where it comes from (`name`: the card or Force, for
-    people), which step, what was chosen."""
+    people), which step, what was chosen; `amount`: for a whenever-effect raised by a damage
+    event, the damage it dealt (ZR 13.7: heal's `that_damage`), else 0."""
 
-    __slots__ = ("controller", "done", "effect", "i", "it", "kind", "name", "source")
+    __slots__ = ("amount", "controller", "done", "effect", "i", "it", "kind", "name", "source")
 
     def __init__(self, controller: int, source: int | None, kind: str, effect: Effect,
-                 name: str = "", i: int = 0, it: tuple = (), done: bool = True) -> None:  # fmt: skip
+                 name: str = "", i: int = 0, it: tuple = (), done: bool = True,
+                 amount: int = 0) -> None:  # fmt: skip
         self.controller, self.source, self.kind, self.effect = controller, source, kind, effect
-        self.name, self.i, self.it, self.done = name, i, it, done
+        self.name, self.i, self.it, self.done, self.amount = name, i, it, done, amount
 
     def next(self, it: tuple, done: bool) -> Ctx:
         return Ctx(self.controller, self.source, self.kind, self.effect, self.name, self.i + 1,
-                   it, done)  # fmt: skip
+                   it, done, self.amount)  # fmt: skip
 
 
 def _side_seats(side: str, controller: int) -> tuple[int, ...]:
@@ -1056,10 +1086,16 @@ def _side_seats(side: str, controller: int) -> tuple[int, ...]:
 
 def _is_colorless_token(sel: Selector, slot: Slot) -> bool:
     """Does a mana token match? Any selector without filters takes it ("all your mana");
-    `token = true` takes it while it is colorless (Little Trickster recolors)."""
+    `token = true` takes it while it is colorless (Little Trickster recolors); `colored` asks
+    its color now ("all your colored mana": Lord Empyrean)."""
     if not sel.filters:
         return True
-    return sel.filter("token") is True and len(sel.filters) == 1 and slot.color == "colorless"
+    if len(sel.filters) != 1:
+        return False
+    key, value = sel.filters[0]
+    if key == "colored":
+        return (slot.color != "colorless") == value
+    return key == "token" and value is True and slot.color == "colorless"
 
 
 def _matches_slot(game: GameCore, sel: Selector, slot: Slot, seat: int, controller: int,
@@ -1101,14 +1137,17 @@ def candidates(game: GameCore, sel: Selector, ctx: Ctx, choosing: bool = True,
                 out.append(("c", s.uid))
                 if one:
                     return out
-            if sel.or_force:
+            if sel.or_force and not (choosing and _force_untargetable(game, seat, ctx)):
                 out += [("f", seat, i) for i, f in enumerate(p.forces) if not f.destroyed]
             if sel.filter("or_player"):
                 out.append(("p", seat))
         elif sel.zone == "forces":
             destroyed = sel.filter("destroyed")
             rested = sel.filter("rested")
+            protected = choosing and _force_untargetable(game, seat, ctx)
             for i, f in enumerate(p.forces):
+                if protected:  # ZR 10.2: "cannot be chosen" (Slay Beetle)
+                    break
                 if (destroyed is None or f.destroyed == destroyed) and (
                     rested is None or f.rested == rested
                 ):
@@ -1249,13 +1288,14 @@ def queue_turn_triggers(game: GameCore, seat: int, when: str) -> None:
 
 def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None, it: tuple = (),
                    accept: Callable[[int, Slot | None], bool] | None = None,
-                   named: str | None = None) -> None:  # fmt: skip
+                   named: str | None = None, amount: int = 0) -> None:  # fmt: skip
     """ "Whenever ..." effects watching an event of `seat` (and its `subject` card). `it` is
     what the effect's steps see as "that minion"; `accept(watcher's seat, watching card)` is the
     event's own test of a watcher (ZR 10.9: "during its attack"). A watch with `this = true`
     counts the watching card's own events only. The whenever-effects a player has for a while
     (Lasting "watch": Lock-On, Arondai) come after the Forces' and the cards'. `named`: the card
-    the event is about when it is no `subject` (the Magic used), for the log's cause."""
+    the event is about when it is no `subject` (the Magic used), for the log's cause. `amount`:
+    the damage a damage event dealt (the effect's `Ctx.amount`)."""
     if event not in watched(game):
         return
     stacked: set = set()
@@ -1302,7 +1342,7 @@ def queue_watchers(game: GameCore, event: str, seat: int, subject: Slot | None, 
                         continue
                     stacked.add(key)
                 kind_of = "minion" if kind == "boost" else kind
-                ctx = Ctx(p.seat, src.uid if src else None, kind_of, e, name, it=it)
+                ctx = Ctx(p.seat, src.uid if src else None, kind_of, e, name, it=it, amount=amount)
                 cause = (event, seat, subject.name if subject is not None else named)
                 _queue(game, p.seat, rank, order, ctx, cause)
 
@@ -1489,20 +1529,20 @@ def t_step(game: GameCore, ctx: Ctx) -> None:
     effect = ctx.effect
     if ctx.i >= len(effect.steps):
         return
-    if (
-        ctx.i == 0
-        and effect.condition
-        and not condition_ok(game, effect.condition, ctx.controller, _source_it(ctx))
-    ):
-        return
+    if ctx.i == 0 and effect.condition:
+        if not condition_ok(game, effect.condition, ctx.controller, _source_it(ctx)):
+            return
+        condition_used(game, effect.condition, ctx)  # (once_per_turn)
     step = effect.steps[ctx.i]
     if step.params and step.param("at") == "turn_end":  # ZR 14.4: "when this turn ends, ..."
         _delay(game, ctx, step)
         game.push((t_step, ctx.next(ctx.it, True)))
         return
-    if step.condition and not condition_ok(game, step.condition, ctx.controller, ctx.it, ctx.done):
-        game.push((t_step, ctx.next(ctx.it, False)))
-        return
+    if step.condition:
+        if not condition_ok(game, step.condition, ctx.controller, ctx.it, ctx.done):
+            game.push((t_step, ctx.next(ctx.it, False)))
+            return
+        condition_used(game, step.condition, ctx)  # (once_per_turn)
     target = step.target
     if isinstance(target, Selector) and target.count != "all":
         options = candidates(game, target, ctx)

@@ -92,10 +92,13 @@ class OpponentForcesAtLeast:
 
 @condition("minions_at_most", schema=int)
 class MinionsAtMost:
-    """You have N or fewer minions on your field, this card included (Spike Lizard)."""
+    """You have N or fewer minions on your field, this card included (Spike Lizard); 1, said of a
+    minion on the field, is "no other minions" (Black Flame)."""
 
     @staticmethod
     def words(value: int, cond: tuple, ctx: WordsContext) -> str:
+        if value == 1 and ctx.zone in (None, "field") and ctx.this.subj == "this minion":
+            return "you have no other minions"
         return f"you have {value} or fewer minions"
 
 

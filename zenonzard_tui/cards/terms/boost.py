@@ -9,6 +9,8 @@ bring:
   attached;
 - the selector filter `boosted` (a minion with a Boost card attached: "a minion that has received
   a Boost", ZR 17.5);
+- the condition `boost_in_play` (Scarlet: you have a minion that has received a Boost or a
+  Boost mana in your base, ZR 17.5);
 - the trigger `boosted` ([When Boosted], ZR 17.2), the step `banish` (ZR 18.1), and the
   continuous steps `cannot_be_destroyed` (ZR 18.2: no banish is stopped by it),
   `boost_ignores_conditions` (Revered Sapi: this minion may receive a Boost whatever its
@@ -24,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from zenonzard_tui.cards.model import KEYWORD_LABELS, Selector, Step
-from zenonzard_tui.cards.terms.base import FilterWords, selector_filter, step, trigger
+from zenonzard_tui.cards.terms.base import FilterWords, condition, selector_filter, step, trigger
 from zenonzard_tui.cards.words import Clause, WordsContext
 
 
@@ -119,3 +121,15 @@ class Boosted:
     @staticmethod
     def words(sel: Selector, value: bool) -> FilterWords:
         return FilterWords(("boosted",) if value else ("unboosted",))
+
+
+@condition("boost_in_play", schema=bool)
+class BoostInPlay:
+    """ZR 17.5: you have a minion with a Boost card attached ("a minion that has received a
+    Boost") or a Boost card in your base ("a Boost mana"); false: neither."""
+
+    @staticmethod
+    def words(value: bool, cond: tuple, ctx: WordsContext) -> str:
+        if value:
+            return "you have a minion that has received a Boost or a Boost mana in your base"
+        return "you have neither a minion that has received a Boost nor a Boost mana in your base"

@@ -53,24 +53,27 @@ class Damage:
 
 @step(
     "heal",
-    schema={"target": "target", "amount": int},
+    schema={"target": "target", "amount": int, "that_damage": bool},
     needs_target=True,
     question="heal which?",
     polarity=1,
 )
 class Heal:
     """Restore life (ZR 13.9): up to 10; a destroyed Force is neither chosen nor restored;
-    under Rush of Bats nothing is restored (ZR 13.8)."""
+    under Rush of Bats nothing is restored (ZR 13.8). `that_damage`: as much as the damage of
+    the event that raised this whenever-effect (a damage trigger's: Steel Centipede), instead
+    of `amount`."""
 
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
         amount = step.param("amount", 1)
         target = step.target
+        much = "life equal to that damage" if step.param("that_damage") else f"{amount} life"
         if target in ("player", "opponent"):
             who = ctx.target(target)
             verb_ = verb(who.plural, "recovers", "recover")
-            return Clause(who.subj, f"{verb_} {amount} life", f"recover {amount} life")
-        return Clause(None, f"restore {amount} life to {ctx.target(target).obj}")
+            return Clause(who.subj, f"{verb_} {much}", f"recover {much}")
+        return Clause(None, f"restore {much} to {ctx.target(target).obj}")
 
 
 @step(

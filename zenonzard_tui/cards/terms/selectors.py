@@ -16,7 +16,7 @@ from zenonzard_tui.cards.model import (
     KEYWORDS,
     Selector,
 )
-from zenonzard_tui.cards.terms.base import FilterWords, selector_filter
+from zenonzard_tui.cards.terms.base import TRIGGERS, FilterWords, selector_filter
 from zenonzard_tui.cards.words import noun, value_range
 
 
@@ -144,3 +144,18 @@ class AnyOf:
                 says.append(f"is{post}")
             alts.append(" and ".join(says))
         return FilterWords(after=f" that {' or '.join(alts)}")
+
+
+# the card triggers a card may be asked about ("a minion that has a [When Destroyed] effect")
+CARD_TRIGGERS = ("summoned", "placed", "attacking", "blocking", "destroyed", "advancing",
+                 "retreating", "turn_start", "turn_end", "boosted")  # fmt: skip
+
+
+@selector_filter("has_trigger", schema=CARD_TRIGGERS)
+class HasTrigger:
+    """Cards with an effect of that trigger, as printed (Cyclops Dragon: "a minion that has a
+    [When Destroyed] effect"; a combined label "[A] & [B]" counts for both, ZR 10.9)."""
+
+    @staticmethod
+    def words(sel: Selector, value: str) -> FilterWords:
+        return FilterWords(quality=f"a [{TRIGGERS[value].label}] effect")

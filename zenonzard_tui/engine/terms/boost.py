@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from zenonzard_tui.cards.model import CardDef, Step
 from zenonzard_tui.engine.state import BANISHED, DECK, HAND, TRASH
-from zenonzard_tui.engine.terms.base import run_filter, run_step, run_trigger
+from zenonzard_tui.engine.terms.base import run_condition, run_filter, run_step, run_trigger
 
 if TYPE_CHECKING:
     from zenonzard_tui.engine.core import GameCore
@@ -77,3 +77,15 @@ class Boosted:
                 seat: int | None) -> bool:  # fmt: skip
         """ZR 17.5: in play, with (or without) a card attached."""
         return slot is not None and bool(slot.attached) == value
+
+
+@run_condition("boost_in_play")
+class BoostInPlay:
+    @staticmethod
+    def holds(game: GameCore, controller: int, it: tuple, done: bool, value: Any,
+              cond: tuple) -> bool:  # fmt: skip
+        p = game.players[controller]
+        found = any(s.attached for s in p.field) or any(
+            s.card is not None and s.card.boost is not None for s in p.base
+        )
+        return found == value

@@ -34,7 +34,8 @@ class Colored:
     @staticmethod
     def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
                 seat: int | None) -> bool:  # fmt: skip
-        return (card.colors != _COLORLESS) == value
+        colors = slot.colors if slot is not None else card.colors  # in play: its mana's colors now
+        return (colors != _COLORLESS) == value
 
 
 @run_filter("colors")

@@ -52,7 +52,10 @@ class Damage:
 class Heal:
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
-        amount = step.param("amount", 1)
+        # that_damage: the damage of the event that raised this whenever-effect (ZR 13.7)
+        amount = ctx.amount if step.param("that_damage") else step.param("amount", 1)
+        if amount <= 0:
+            return False
         hit = False
         for o in targets:
             if o[0] in ("p", "f"):

@@ -134,6 +134,14 @@ class AnyOf:
         return any(card_matches(alt, card, slot, game, seat) for alt in value)
 
 
+@run_filter("has_trigger")
+class HasTrigger:
+    @staticmethod
+    def matches(value: Any, card: CardDef, slot: Slot | None, game: GameCore | None,
+                seat: int | None) -> bool:  # fmt: skip
+        return value in card.whens
+
+
 _MATCH = {name: run.matches for name, run in FILTER_RUNS.items()}  # resolved once
 
 
