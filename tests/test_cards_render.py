@@ -545,6 +545,7 @@ def test_every_condition_has_words(cond: str) -> None:
         "attack_target": {"attack_target": "force"},
         "opponent_forces_at_least": {"opponent_forces_at_least": 1},
         "minions_at_most": {"minions_at_most": 2},
+        "chosen_force": {"chosen_force": "triumph"},
     }
     effect = {
         "when": "summoned",
@@ -569,6 +570,9 @@ def test_conditions_read_as_the_game_says() -> None:
     assert with_if({"done": False}) == lead + "If you do not, draw 1 card."
     assert with_if({"it_class": "Elf"}) == lead + "If that minion is an Elf, draw 1 card."
     assert with_if({"opponent_turn": False}) == lead + "If it is your turn, draw 1 card."
+    assert with_if({"chosen_force": "triumph"}) == (
+        lead + "If you have chosen the Force of Triumph, draw 1 card."  # ZR 20.1
+    )
     assert with_if({"mana_at_least": 6, "opponent_turn": True}) == (
         lead + "If you have 6 or more mana in your base and it is your opponent's turn, "
         "draw 1 card."

@@ -34,7 +34,7 @@ LIMBO, BANISHED, ATTACHED, NEW, GONE = "limbo", "banished", "attached", "new", "
 
 @dataclass(frozen=True)
 class Options:
-    """Rule options by their ZR names (ZR 5.4, ZR 5.8, ZR 11.3, ZR 17: the ⚑ alternatives)."""
+    """Rule options by their ZR names (ZR 5.4, ZR 5.8, ZR 11.3, ZR 17, ZR 20: the ⚑ alternatives)."""
 
     second_player_draws_two: bool = False  # ZR 5.4
     first_turn_attack: bool = True  # ZR 5.8
@@ -44,6 +44,8 @@ class Options:
     # ZR 17.6: the attached card returns to the base only when the minion is destroyed, and goes
     # to the trash when it leaves the field any other way
     boost_returns_only_when_destroyed: bool = False
+    # ZR 20.1: "if you have chosen the Force of X" holds only while X is not destroyed
+    chosen_force_needs_undestroyed: bool = False
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
