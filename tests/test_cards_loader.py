@@ -92,7 +92,7 @@ def test_pool_loads_86_basic_cards_10_tokens_10_forces() -> None:
     assert len(basic) == 86
     assert sum(card.is_token for card in basic) == 10
     assert len(pool.forces) == 10
-    assert {card.set for card in pool.cards.values()} <= {"BASIC", "PC01", "PC01R"}
+    assert {card.set for card in pool.cards.values()} <= {"BASIC", "PC01", "PC01R", "PC02", "EX01"}
 
 
 def test_pool_has_every_type_and_color() -> None:
