@@ -1377,7 +1377,12 @@ def t_effect_end(game: GameCore) -> None:
 
 def _pend_targets(game: GameCore, ctx: Ctx, step: Step, options: list, cont: tuple) -> None:
     sel = _selector(step)
-    n = len(options) if isinstance(sel.count, str) else min(sel.count, len(options))  # "all"
+    count = sel.count
+    if step.do == "destroy" and isinstance(count, int) and step.params:
+        per = step.param("per")  # ZR 10.10: "destroy 1 ... for each ...", counted now
+        if per is not None:
+            count *= _count(game, per, ctx.controller, ctx.source)
+    n = len(options) if isinstance(count, str) else min(count, len(options))  # "all"
     low = 0 if (sel.up_to or step.optional) else n
     if step.do == "rest" and isinstance(sel.count, int):  # ZR 14.7 Millie: you may choose more
         n = min(sel.count + rest_bonus(game, ctx.controller), len(options))
@@ -1419,7 +1424,7 @@ def t_step(game: GameCore, ctx: Ctx) -> None:
     target = step.target
     if isinstance(target, Selector) and target.count != "all":
         options = candidates(game, target, ctx)
-        if not options:  # ZR 6.4: do as much as possible
+        if not options or _counts_none(game, ctx, step):  # ZR 6.4: do as much as possible
             game.push((t_step, ctx.next((), False)))
             return
         _pend_targets(game, ctx, step, options, (t_step_chosen, ctx))
@@ -1428,6 +1433,14 @@ def t_step(game: GameCore, ctx: Ctx) -> None:
         game.ask(CHOICE, ctx.controller, Choice(step.do, (("yes",),), 0, 1, (t_step_chosen, ctx)))
         return
     t_step_chosen(game, ctx, _resolve_targets(game, ctx, target))
+
+
+def _counts_none(game: GameCore, ctx: Ctx, step: Step) -> bool:
+    """A `destroy` with `per` whose count is 0 now: there is nothing to choose (ZR 10.10)."""
+    if step.do != "destroy" or not step.params:
+        return False
+    per = step.param("per")
+    return per is not None and _count(game, per, ctx.controller, ctx.source) == 0
 
 
 def _resolve_targets(game: GameCore, ctx: Ctx, target) -> tuple:

@@ -142,15 +142,21 @@ class Modify:
 
 @step(
     "destroy",
-    schema={"target": "target"},
+    schema={"target": "target", "per": "selector"},
     needs_target=True,
     question="destroy which?",
     polarity=-1,
 )
 class Destroy:
+    """`per`: the target's `count` for each card (or Force) it counts, counted once as the step
+    resolves (ZR 10.10; Vengeful Dragon: 1 of your opponent's minions for each of your destroyed
+    Forces)."""
+
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
-        return Clause(None, f"destroy {ctx.target(step.target).obj}")
+        per = step.param("per")
+        tail = f" {per_words(per)}" if per is not None else ""
+        return Clause(None, f"destroy {ctx.target(step.target).obj}{tail}")
 
 
 @step("rest", schema={"target": "target"}, needs_target=True, question="rest which?", polarity=-1)
