@@ -244,3 +244,14 @@ trigger(
     _event("destroys a Force with its DP"),
     cause="{s}'s {n} destroyed a Force",
 )
+
+
+def _force_destroyed(sel: Selector) -> str:
+    """Whenever a Force of `watch.side` is destroyed (Kahren), by damage or outright."""
+    who = {"self": "one of your Forces", "opponent": "one of your opponent's Forces",
+           "any": "a Force"}  # fmt: skip
+    return f"whenever {who[sel.side]} is destroyed"
+
+
+# any Force of `watch.side` destroyed, by damage (ZR 8.6) or outright (ZR 13.11)
+trigger("force_destroyed", "Passive", _force_destroyed, cause="{s}'s {n} was destroyed")
