@@ -1361,6 +1361,7 @@ def t_cast_finish(game: Zones, seat: int, uid: int) -> None:
     if uid in game.limbo:  # ZR 11.8: not when it returned itself to the hand
         game.move(uid, LIMBO, TRASH, seat, "resolved")
     queue_watchers(game, "magic_used", seat, None, named=game.defs[uid].name)
+    queue_watchers(game, "card_used", seat, None, named=game.defs[uid].name)  # (Leeza)
 
 
 def t_effect_begin(game: GameCore) -> None:

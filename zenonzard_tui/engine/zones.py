@@ -209,7 +209,7 @@ class Zones(GameCore):
         [When Destroyed]), then the "whenever ..." watchers (advancing; entering the field, ZR
         11.3: a summon or a put, tokens included, an advance only under `advance_enters_field`;
         mana placed, every placement, ZR 11.6; a minion destroyed; cards discarded from a deck,
-        once per batch, ZR 14.6)."""
+        once per batch, ZR 14.6; a card used: a summon, ZR 6.2)."""
         for m in moves:
             slot, cause = m.slot, m.cause
             if slot is None:
@@ -239,6 +239,8 @@ class Zones(GameCore):
                     fx.queue_watchers(self, "minion_advanced", m.seat, slot)
                 if cause != "advancing" or self.options.advance_enters_field:
                     fx.queue_watchers(self, "enters_field", m.seat, slot, (("c", slot.uid),))
+                if cause == "summoned":  # "whenever you use a card" (ZR 6.2; Leeza)
+                    fx.queue_watchers(self, "card_used", m.seat, None, named=slot.name)
             elif m.dest == BASE:
                 if m.src != FIELD and slot.card is not None:
                     fx.queue_watchers(self, "mana_placed", m.seat, slot, (("c", slot.uid),))

@@ -56,6 +56,16 @@ trigger(
     _event("moves from the base to the field"),
     cause="{s}'s {n} advanced",
 )
+
+
+def _card_used(sel: Selector) -> str:
+    """Whenever a player of `watch.side` uses a card: summons a minion or uses a Magic card (ZR
+    6.2, ZR 6.3; Leeza); only the side is read."""
+    who = {"self": "you use", "opponent": "your opponent uses", "any": "a player uses"}
+    return f"whenever {who[sel.side]} a card"
+
+
+trigger("card_used", "Passive", _card_used, cause="{s} used {n}")
 # not triggers: a Magic card's effect (its label is the card's timing) and continuous effects
 trigger("cast", "")
 trigger("passive", "Passive")
