@@ -546,6 +546,7 @@ def test_every_condition_has_words(cond: str) -> None:
         "opponent_forces_at_least": {"opponent_forces_at_least": 1},
         "minions_at_most": {"minions_at_most": 2},
         "chosen_force": {"chosen_force": "triumph"},
+        "damaged_this_turn": {"damaged_this_turn": False},
     }
     effect = {
         "when": "summoned",

@@ -73,6 +73,7 @@ def state_key(game: Game) -> tuple | None:
                 p.life,
                 p.movement,
                 p.placed,  # ZR 15.1: Chain asks which colors were placed this turn
+                p.damaged,  # "if you did not receive damage this turn" (Vikson)
                 tuple(sorted(defs[u].id for u in p.hand)),
                 tuple(defs[u].id for u in p.deck),
                 tuple(sorted(defs[u].id for u in p.trash)),

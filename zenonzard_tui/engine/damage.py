@@ -71,6 +71,7 @@ class Damages(Zones):
         if force is None:
             p = self.players[seat]
             p.life -= amount
+            p.damaged = True
             self.log.add("player_damage", seat, amount, p.life, src.name)
             taken, beyond = amount, 0
         else:

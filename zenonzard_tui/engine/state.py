@@ -242,6 +242,7 @@ class PlayerState:
     __slots__ = (
         "banished",
         "base",
+        "damaged",
         "deck",
         "field",
         "forces",
@@ -268,6 +269,7 @@ class PlayerState:
         self.mulliganed = False
         # ZR 15.1: the colors of the cards placed into this player's base this turn (ZR 11.1d)
         self.placed: frozenset[str] = frozenset()
+        self.damaged = False  # damage was dealt to this player (their life) this turn (Vikson)
 
     def clone(self) -> PlayerState:
         new = PlayerState(self.seat)
@@ -279,7 +281,7 @@ class PlayerState:
         new.banished = self.banished[:]
         new.forces = [f.clone() for f in self.forces]
         new.life, new.movement, new.mulliganed = self.life, self.movement, self.mulliganed
-        new.placed = self.placed
+        new.placed, new.damaged = self.placed, self.damaged
         return new
 
     def live_forces(self) -> list[ForceState]:

@@ -15,6 +15,7 @@ from zenonzard_tui.cards.model import Selector, Step
 from zenonzard_tui.cards.terms.base import (
     DURATIONS,
     FilterWords,
+    condition,
     selector_filter,
     step,
     trigger,
@@ -255,3 +256,17 @@ def _force_destroyed(sel: Selector) -> str:
 
 # any Force of `watch.side` destroyed, by damage (ZR 8.6) or outright (ZR 13.11)
 trigger("force_destroyed", "Passive", _force_destroyed, cause="{s}'s {n} was destroyed")
+
+
+@condition("damaged_this_turn", schema=bool)
+class DamagedThisTurn:
+    """Damage was (true) or was not (false) dealt to you, to your life, this turn (Vikson);
+    damage reduced to 0 is no damage (ZR 13.7)."""
+
+    @staticmethod
+    def words(value: bool, cond: tuple, ctx: WordsContext) -> str:
+        return (
+            "you have received damage this turn"
+            if value
+            else "you did not receive damage this turn"
+        )

@@ -18,6 +18,8 @@ trigger("advancing", "When Advancing")
 trigger("retreating", "When Retreating", rule="ZR 11.5", mana=True)
 trigger("turn_start", "At the Start of Your Turn")
 trigger("turn_end", "At the End of Your Turn")
+# in the End phase of your opponent's turn, after their own end-of-turn effects (ZR 5.7; Vikson)
+trigger("opponent_turn_end", "At the End of Your Opponent's Turn")
 
 
 def _magic_used(sel: Selector) -> str:
