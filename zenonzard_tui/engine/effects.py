@@ -569,6 +569,21 @@ def enters_base_rested(game: GameCore, slot: Slot, seat: int) -> bool:
     return False
 
 
+def moves_active(game: GameCore, slot: Slot, seat: int, src: str, dest: str) -> bool:
+    """Does this card, moving between `seat`'s field and base (`src` -> `dest`), arrive Active by
+    its own `moves_active` effect (Flight)? The effect works where the card comes from: a field
+    effect for a move to the base, a <Base> effect for a move to the field."""
+    for e in _passives(slot.card, "moves_active"):
+        if (
+            e.steps[0].param("to") == dest
+            and (e.zone or "field") == src
+            and _during_ok(game, seat, e.during)
+            and (not e.condition or condition_ok(game, e.condition, seat, _this(slot)))
+        ):
+            return True
+    return False
+
+
 def damage_cuts(game: GameCore, seat: int, to: str, src: DamageSource) -> list[tuple[Source, int]]:
     """The reductions of one damage event to `seat`'s player (`to` = "player") or one of their
     Forces ("forces") from `src` (ZR 13.8): (the continuous effect that reduces it, by how

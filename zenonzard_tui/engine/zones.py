@@ -129,6 +129,14 @@ class Zones(GameCore):
                 slot.order = self._order()
                 if dest == FIELD and slot.card is not None and slot.card.type == "base_minion":
                     slot.advanced = True  # ZR 8.2 (b)
+                if (  # its own "moves ... Active" (Flight)
+                    slot.rested
+                    and src != dest
+                    and slot.card is not None
+                    and "moves_active" in slot.card.passives
+                    and fx.moves_active(self, slot, seat, src, dest)
+                ):
+                    slot.rested = False
             elif uid == -1:  # ZR 11.13: a colorless mana token (it has no effects)
                 slot = Slot(self.new_uid(), None, self._order(), rested)
                 p.base.append(slot)

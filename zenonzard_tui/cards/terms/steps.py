@@ -451,6 +451,18 @@ class ColorlessPaysPips:
         return Clause("your colorless mana", verb_, verb_)
 
 
+@step("moves_active", schema={"to": ("base", "field")}, required={"to"}, continuous=True)
+class MovesActive:
+    """This card arrives Active when it moves between your field and your base, to `to` (Flight:
+    a field effect for the base, a <Base> effect for the field); it overrides its state."""
+
+    @staticmethod
+    def words(step: Step, ctx: WordsContext) -> Clause:
+        who = ctx.target("this")
+        where = f"your {step.param('to')}"
+        return Clause(who.subj, f"moves to {where} Active", f"move to {where} Active")
+
+
 @step("enters_base_rested", schema={"target": "target"}, continuous=True)
 class EntersBaseRested:
     @staticmethod

@@ -514,6 +514,11 @@ class EntersBaseRested:
     query = "enters_base_rested"
 
 
+@run_step("moves_active")
+class MovesActive:
+    query = "moves_active"
+
+
 def _special_words(mod: Mod) -> str:
     """The log's words for a modifier's original-value changes and set values (ZR 10.6)."""
     if not mod.special:
