@@ -125,6 +125,7 @@ class Zones(GameCore):
         if dest in (FIELD, BASE):
             if slot is not None:
                 slot.mods = ()
+                slot.card = slot.printed  # ZR 10.4: a new object (Memoria's Force effect ends)
                 slot.must_block = False
                 slot.order = self._order()
                 if dest == FIELD and slot.card is not None and slot.card.type == "base_minion":

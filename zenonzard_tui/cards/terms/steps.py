@@ -451,6 +451,25 @@ class ColorlessPaysPips:
         return Clause("your colorless mana", verb_, verb_)
 
 
+@step(
+    "gain_force_ability",
+    schema={},
+    question="gain a Force's effect?",
+    asks={"force_ability": "which Force's effect?"},
+)
+class GainForceAbility:
+    """Memoria: choose 1 of all the Forces of the pool (not only yours); this minion gets that
+    Force's effects (its effect while Active, not the common [When Destroyed] of ZR 2.6) while it
+    stays on the field: they are lost when it leaves (ZR 10.4)."""
+
+    @staticmethod
+    def words(step: Step, ctx: WordsContext) -> Clause:
+        who = ctx.target("this").obj
+        return Clause(
+            None, f"choose 1 Force among all the Forces, and {who} gets that Force's effect"
+        )
+
+
 @step("moves_active", schema={"to": ("base", "field")}, required={"to"}, continuous=True)
 class MovesActive:
     """This card arrives Active when it moves between your field and your base, to `to` (Flight:
