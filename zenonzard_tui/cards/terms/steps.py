@@ -470,7 +470,7 @@ class GainForceAbility:
         )
 
 
-@step("moves_active", schema={"to": ("base", "field")}, required={"to"}, continuous=True)
+@step("moves_active", schema={"to": ("base", "field")}, required=("to",), continuous=True)
 class MovesActive:
     """This card arrives Active when it moves between your field and your base, to `to` (Flight:
     a field effect for the base, a <Base> effect for the field); it overrides its state."""
