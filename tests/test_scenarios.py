@@ -131,6 +131,15 @@ def test_step_text_that_does_not_parse():
     assert "not an action text" in err.problem and "step 4" in err.problem
 
 
+def test_boost_text_is_read_and_checked():
+    """ZR 17.2: 'boost MINION with CARD' is an action text; both names are checked."""
+    parse_scenario(GOOD + 'not_legal = ["boost Drill Golem with Drill Golem"]\n', "t.toml")
+    err = _error(GOOD + 'legal = ["boost Drill Golem with Silica - The Sand Sprite"]\n')
+    assert "Silica" in err.problem and "nowhere" in err.problem
+    err = _error(GOOD + 'legal = ["boost Drill Golem"]\n')
+    assert "boost MINION with CARD" in err.problem
+
+
 def test_zone_limit_and_force_id():
     err = _error(
         GOOD.replace(

@@ -414,6 +414,11 @@ class _Names:
             return None
         if verb in ("mana", "summon", "cast", "advance", "retreat", "block"):
             return self._card(rest)
+        if verb == "boost":  # ZR 17.2: "boost MINION with BOOST CARD"
+            minion, with_, card = rest.partition(" with ")
+            if not with_:
+                return "a Boost is written 'boost MINION with CARD'"
+            return self._card(minion) or self._card(card)
         if verb == "attack":
             attacker, arrow, target = rest.partition("->")
             if not arrow:
