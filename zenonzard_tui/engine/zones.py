@@ -255,6 +255,8 @@ class Zones(GameCore):
                     fx.queue_watchers(self, "mana_placed", m.seat, slot, (("c", slot.uid),))
             elif cause == "destroyed" and m.src == FIELD:
                 fx.queue_watchers(self, "minion_destroyed", m.seat, slot)
+            elif m.dest == ATTACHED and m.src == BASE and m.host is not None:  # ZR 17.2 (Siren)
+                fx.queue_watchers(self, "boost_attached", m.seat, m.host, (("c", m.host.uid),))
         if milled:
             fx.queue_deck_discards(self, moves[0].seat, milled)
 

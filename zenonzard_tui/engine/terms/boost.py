@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from zenonzard_tui.engine.game import Game
 
 run_trigger("boosted", "queue_self_trigger")
+run_trigger("boost_attached", "queue_watchers")
 
 
 @run_step("banish")
