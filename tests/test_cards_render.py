@@ -340,7 +340,9 @@ EXPECTED_FORCES = {
     "gain 1 extra Movement.",
     "force_insight": "[Passive] Magic cards in your hand cost 2 less.",
     "force_temptation": "[On Your Turn] Whenever one of your non-token minions moves from the "
-    "base to the field, put 1 colorless mana token into your base Rested.",
+    "base to the field, put 1 colorless mana token into your base Rested.\n"
+    "[On Your Turn] Whenever you attach one of your Boost cards from the base to a minion, "
+    "put 1 colorless mana token into your base Rested.",  # ZR 17.2
 }
 
 
