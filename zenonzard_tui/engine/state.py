@@ -138,7 +138,8 @@ class Slot:
       token's own new uid);
     - `printed`: the card it was printed as, which never changes while it is in play;
     - `card`: its current face, what the rules read (BP, DP, effects, name): the printed card
-      until an effect transforms it into another (none does yet); None for a colorless mana
+      until an effect changes it (Memoria's `gain_force_ability` adds a Force's effects; a move
+      between field and base makes it the printed card again, ZR 10.4); None for a colorless mana
       token;
     - `attached`: the uids of the cards attached under it (Boost, ZR 17.2), in the order they
       were attached; they are in no zone while attached;
