@@ -510,6 +510,8 @@ def test_every_step_and_parameter_has_words(do: str) -> None:
         sample = SAMPLE_PARAMS[param]
         if param == "count" and do == "look_top":
             sample = 5
+        if param == "to" and do == "moves_active":  # (a zone, not reduce_damage's "player")
+            sample = "field"
         if param in ("bp", "dp") and do == "create_token":
             sample = 700
         plain_here, base_here = plain, base

@@ -571,14 +571,26 @@ def enters_base_rested(game: GameCore, slot: Slot, seat: int) -> bool:
 
 def moves_active(game: GameCore, slot: Slot, seat: int, src: str, dest: str) -> bool:
     """Does this card, moving between `seat`'s field and base (`src` -> `dest`), arrive Active by
-    its own `moves_active` effect (Flight)? The effect works where the card comes from: a field
-    effect for a move to the base, a <Base> effect for a move to the field."""
+    a `moves_active` effect? Its own (Flight) works where the card comes from: a field effect for
+    a move to the base, a <Base> effect for a move to the field; another card's names the cards
+    by side and filters (the zone is ignored: the card is on its way)."""
     for e in _passives(slot.card, "moves_active"):
+        step = e.steps[0]
+        to = step.param("to")
         if (
-            e.steps[0].param("to") == dest
+            not isinstance(step.target, Selector)
+            and (to is None or to == dest)
             and (e.zone or "field") == src
             and _during_ok(game, seat, e.during)
             and (not e.condition or condition_ok(game, e.condition, seat, _this(slot)))
+        ):
+            return True
+    for src_seat, source, e in _sources(game, "moves_active"):
+        to = e.steps[0].param("to")
+        if (
+            isinstance(e.steps[0].target, Selector)
+            and (to is None or to == dest)
+            and _applies(game, src_seat, source, e, slot, seat, any_zone=True)
         ):
             return True
     return False

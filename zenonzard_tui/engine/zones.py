@@ -130,11 +130,11 @@ class Zones(GameCore):
                 slot.order = self._order()
                 if dest == FIELD and slot.card is not None and slot.card.type == "base_minion":
                     slot.advanced = True  # ZR 8.2 (b)
-                if (  # its own "moves ... Active" (Flight)
+                if (  # "moves ... Active" (Flight; another card's too)
                     slot.rested
                     and src != dest
                     and slot.card is not None
-                    and "moves_active" in slot.card.passives
+                    and ("moves_active" in slot.card.passives or fx.at_work(self, "moves_active"))
                     and fx.moves_active(self, slot, seat, src, dest)
                 ):
                     slot.rested = False

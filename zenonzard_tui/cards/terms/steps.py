@@ -470,16 +470,23 @@ class GainForceAbility:
         )
 
 
-@step("moves_active", schema={"to": ("base", "field")}, required=("to",), continuous=True)
+@step("moves_active", schema={"to": ("base", "field"), "target": "target"}, continuous=True)
 class MovesActive:
-    """This card arrives Active when it moves between your field and your base, to `to` (Flight:
-    a field effect for the base, a <Base> effect for the field); it overrides its state."""
+    """Cards arrive Active when they move between their owner's field and base: to `to` only, or
+    (without it) either way; it overrides their state (ZR 7.2). The target is this card (the
+    default; Flight: a field effect for the base, a <Base> effect for the field) or a selector:
+    the cards of its side matching its filters (its zone is not read: the card is on its way)."""
 
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
-        who = ctx.target("this")
-        where = f"your {step.param('to')}"
-        return Clause(who.subj, f"moves to {where} Active", f"move to {where} Active")
+        target = step.target if step.target is not None else "this"
+        who = ctx.target(target)
+        to = step.param("to")
+        where = f"your {to}" if to is not None else "the field or the base"
+        if isinstance(target, Selector) and to is not None:
+            where = f"the {to}"
+        move = verb(who.plural, "moves", "move")
+        return Clause(who.subj, f"{move} to {where} Active", f"move to {where} Active")
 
 
 @step("enters_base_rested", schema={"target": "target"}, continuous=True)
