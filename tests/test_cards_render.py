@@ -366,7 +366,9 @@ EXPECTED_FORCES = {
     "gain 1 extra Movement.",
     "force_insight": "[Passive] Magic cards in your hand cost 2 less.",
     "force_temptation": "[On Your Turn] Whenever one of your non-token minions moves from the "
-    "base to the field, put 1 colorless mana token into your base Rested.",
+    "base to the field, put 1 colorless mana token into your base Rested.\n"
+    "[On Your Turn] Whenever you attach one of your Boost cards from the base to a minion, "
+    "put 1 colorless mana token into your base Rested.",  # ZR 17.2
 }
 
 
@@ -548,6 +550,8 @@ def test_every_step_and_parameter_has_words(do: str) -> None:
         sample = SAMPLE_PARAMS[param]
         if param == "count" and do == "look_top":
             sample = 5
+        if param == "to" and do == "moves_active":  # (a zone, not reduce_damage's "player")
+            sample = "field"
         if param in ("bp", "dp") and do == "create_token":
             sample = 700
         plain_here, base_here = plain, base
@@ -590,6 +594,8 @@ def test_every_condition_has_words(cond: str) -> None:
         "beat": {"beat": {"cost_max": 3}},
         "boost_in_play": {"boost_in_play": True},
         "once_per_turn": {"once_per_turn": "this"},
+        "chosen_force": {"chosen_force": "triumph"},
+        "damaged_this_turn": {"damaged_this_turn": False},
     }
     effect = {
         "when": "summoned",
@@ -617,6 +623,9 @@ def test_conditions_read_as_the_game_says() -> None:
     assert with_if({"done": False}) == lead + "If you do not, draw 1 card."
     assert with_if({"it_class": "Elf"}) == lead + "If that minion is an Elf, draw 1 card."
     assert with_if({"opponent_turn": False}) == lead + "If it is your turn, draw 1 card."
+    assert with_if({"chosen_force": "triumph"}) == (
+        lead + "If you have chosen the Force of Triumph, draw 1 card."  # ZR 20.1
+    )
     assert with_if({"mana_at_least": 6, "opponent_turn": True}) == (
         lead + "If you have 6 or more mana in your base and it is your opponent's turn, "
         "draw 1 card."

@@ -206,6 +206,24 @@ def test_zr_4_1_limit_counts_names_not_lines_when_two_ids_share_a_name():
     assert problems_at(report) == [(15, "ZR 4.1")]
 
 
+def test_zr_20_2_a_reprint_in_another_set_counts_with_its_first_printing():
+    """ZR 20.2: a card printed again under the same name (another id, set and rarity) is the same
+    card for the limit of ZR 4.1: 2 + 2 copies across the printings are 4 of that name."""
+    first = POOL.cards["red_02_02_00_01"]
+    reprint = dataclasses.replace(first, id="red_02_02_ex01_99", set="EX01", rarity="R")
+    pool = CardPool({**POOL.cards, reprint.id: reprint}, POOL.forces, version="test")
+    over = deck_text(
+        (4, "12 Miner of Aguma"), (6, "2 red_02_02_00_01"), add=("2 red_02_02_ex01_99",)
+    )
+    report = parse_deck(over, pool=pool)
+    assert problems_at(report) == [(15, "ZR 4.1")]
+    assert f"4 copies of {first.name!r}" in report.problems[0].message
+    within = deck_text(
+        (4, "13 Miner of Aguma"), (6, "2 red_02_02_00_01"), add=("1 red_02_02_ex01_99",)
+    )
+    assert parse_deck(within, pool=pool).legal
+
+
 def test_names_as_deck_lists_wrote_them_short_names_accents_curly_quotes():
     """A titled card goes by its short name when that is unique; accents, curly quotes and "&"
     are optional, as players typed them."""

@@ -356,3 +356,12 @@ def test_a_step_that_changes_a_folded_query_is_asked(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(game, "sources_cache", None)
     monkeypatch.setattr(effects, "_cache", lambda game: AtWork)
     assert effects.bp(game, slot) == 2 * base and calls == [1]
+
+
+def test_the_chosen_force_condition_names_each_force_of_the_pool() -> None:
+    """ZR 20.1: `chosen_force` takes a Force's word, and "force_" + word is that Force's id; every
+    Force of the pool can be named (the EX01 Knights name seven of them)."""
+    from zenonzard_tui.cards import load_pool
+    from zenonzard_tui.cards.terms.conditions import FORCE_WORDS
+
+    assert sorted(f"force_{word}" for word in FORCE_WORDS) == sorted(load_pool().forces)

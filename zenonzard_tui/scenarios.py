@@ -647,6 +647,7 @@ def snapshot(game: Game) -> tuple:
             p.life,
             p.movement,
             p.mulliganed,
+            p.damaged,
             tuple(_slot_dump(s) for s in p.field),
             tuple(_slot_dump(s) for s in p.base),
             tuple((f.force.id, f.life, f.rested, f.destroyed) for f in p.forces),

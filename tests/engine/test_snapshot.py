@@ -211,6 +211,27 @@ def test_a_card_the_engine_made_is_written_as_its_pool_card_and_the_changes():
         _Decoder(pool).value({"card": token.id, "with": {"name": "Forged"}}, "x", 0)
 
 
+def test_a_minion_that_gained_a_force_effect_round_trips():
+    """Memoria's face (gain_force_ability: its printed effects, then the chosen Force's) is its
+    card id and the Forces; a restored game plays on with the effect (+100 BP, Force of Sin)."""
+    from zenonzard_tui.engine import effects as fx
+
+    path = ROOT / "tests" / "scenarios" / "card_memoria_the_seer.toml"
+    game = parse_scenario(path.read_text(encoding="utf-8"), str(path)).new_game()
+    game.apply("summon Memoria - The Seer")
+    game.apply("choose Force of Sin")
+    data = _wire(snapshot(game))
+    memoria = data["game"]["players"]["list"][0]["fields"]["field"]["list"][1]["fields"]
+    assert memoria["card"] == {"card": "colorless_08_02_ex01_00", "with": {"forces": ["force_sin"]}}
+    copy_ = restore(data)
+    assert [fx.bp(copy_, s, 0) for s in copy_.players[0].field] == [400, 900]
+    bad = {"card": "colorless_08_02_ex01_00", "with": {"forces": ["force_nope"]}}
+    from zenonzard_tui.engine.snapshot import _Decoder
+
+    with pytest.raises(SnapshotError, match="not a list of Force ids"):
+        _Decoder(load_pool()).value(bad, "x", 0)
+
+
 # ----------------------------------------------------------------------------------------------
 # Unknown references and malformed snapshots
 
@@ -378,7 +399,7 @@ def test_a_seat_snapshot_depends_only_on_what_the_seat_may_know():
     pool = load_pool()
     rng = random.Random(5)
     checked = 0
-    for game, _, n in _positions(range(6), every=11):
+    for game, _, n in _positions(range(7), every=11):  # (7 games: > 100 decisions)
         seat = n % 2
         used = {c.id for c in game.defs} | {s.card.id for p in game.players
                                             for s in p.field + p.base if s.card}  # fmt: skip

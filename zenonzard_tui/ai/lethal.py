@@ -51,7 +51,9 @@ class _OutOfBudget(Exception):
 
 def _slot_key(s: Slot, rank: dict[int, int], defs: list) -> tuple:
     mods = tuple(m.key() for m in s.mods)
-    card = s.card.id if s.card is not None else ""
+    card: object = s.card.id if s.card is not None else ""
+    if s.card is not s.printed and s.card is not None:  # a changed face: Memoria's Force effects
+        card = (card, s.card.effects)
     return (card, s.rested, s.arrived, s.advanced, s.must_block, mods, rank[s.order], s.colors,
             tuple(defs[u].id for u in s.attached))  # fmt: skip
 
@@ -73,6 +75,7 @@ def state_key(game: Game) -> tuple | None:
                 p.life,
                 p.movement,
                 p.placed,  # ZR 15.1: Chain asks which colors were placed this turn
+                p.damaged,  # "if you did not receive damage this turn" (Vikson)
                 tuple(sorted(defs[u].id for u in p.hand)),
                 tuple(defs[u].id for u in p.deck),
                 tuple(sorted(defs[u].id for u in p.trash)),

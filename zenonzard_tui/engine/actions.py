@@ -47,7 +47,8 @@ class Action:
     @property
     def option(self) -> tuple | None:
         """A choice's option: ("c", uid) a card, ("f", seat, index) a Force, ("p", seat) a player,
-        ("color", name) a color, ("none",) declining, ("yes",) doing a "may" that chooses nothing."""
+        ("color", name) a color, ("force", id) one of all the Forces of the pool (Memoria),
+        ("none",) declining, ("yes",) doing a "may" that chooses nothing."""
         return self.args[0] if self.kind == "choose" else None
 
     @property

@@ -71,6 +71,7 @@ class Damages(Zones):
         if force is None:
             p = self.players[seat]
             p.life -= amount
+            p.damaged = True
             self.log.add("player_damage", seat, amount, p.life, src.name)
             taken, beyond = amount, 0
         else:
@@ -147,6 +148,8 @@ class Damages(Zones):
         self.changed_play()
         self.log.add("force_destroyed", seat, index, reason)
         self.queued.append((seat, 0, index, (Damages._t_force_destroyed, seat, index)))
+        # "whenever a Force is destroyed" (Kahren), by damage or outright
+        fx.queue_watchers(self, "force_destroyed", seat, None, named=f.force.name)
         return True
 
     def _t_force_destroyed(self, seat: int, index: int) -> None:

@@ -589,6 +589,33 @@ def enters_field_rested(game: GameCore, slot: Slot, seat: int) -> bool:
     return False
 
 
+def moves_active(game: GameCore, slot: Slot, seat: int, src: str, dest: str) -> bool:
+    """Does this card, moving between `seat`'s field and base (`src` -> `dest`), arrive Active by
+    a `moves_active` effect? Its own (Flight) works where the card comes from: a field effect for
+    a move to the base, a <Base> effect for a move to the field; another card's names the cards
+    by side and filters (the zone is ignored: the card is on its way)."""
+    for e in _passives(slot.card, "moves_active"):
+        step = e.steps[0]
+        to = step.param("to")
+        if (
+            not isinstance(step.target, Selector)
+            and (to is None or to == dest)
+            and (e.zone or "field") == src
+            and _during_ok(game, seat, e.during)
+            and (not e.condition or condition_ok(game, e.condition, seat, _this(slot)))
+        ):
+            return True
+    for src_seat, source, e in _sources(game, "moves_active"):
+        to = e.steps[0].param("to")
+        if (
+            isinstance(e.steps[0].target, Selector)
+            and (to is None or to == dest)
+            and _applies(game, src_seat, source, e, slot, seat, any_zone=True)
+        ):
+            return True
+    return False
+
+
 def damage_cuts(game: GameCore, seat: int, to: str, src: DamageSource) -> list[tuple[Source, int]]:
     """The reductions of one damage event to `seat`'s player (`to` = "player") or one of their
     Forces ("forces") from `src` (ZR 13.8): (the continuous effect that reduces it, by how
@@ -1488,6 +1515,7 @@ def t_cast_finish(game: Zones, seat: int, uid: int) -> None:
     if uid in game.limbo:  # ZR 11.8: not when it returned itself to the hand
         game.move(uid, LIMBO, TRASH, seat, "resolved")
     queue_watchers(game, "magic_used", seat, None, named=game.defs[uid].name)
+    queue_watchers(game, "card_used", seat, None, named=game.defs[uid].name)  # (Leeza)
 
 
 def t_effect_begin(game: GameCore) -> None:
@@ -1504,7 +1532,12 @@ def t_effect_end(game: GameCore) -> None:
 
 def _pend_targets(game: GameCore, ctx: Ctx, step: Step, options: list, cont: tuple) -> None:
     sel = _selector(step)
-    n = len(options) if isinstance(sel.count, str) else min(sel.count, len(options))  # "all"
+    count = sel.count
+    if step.do == "destroy" and isinstance(count, int) and step.params:
+        per = step.param("per")  # ZR 10.10: "destroy 1 ... for each ...", counted now
+        if per is not None:
+            count *= _count(game, per, ctx.controller, ctx.source)
+    n = len(options) if isinstance(count, str) else min(count, len(options))  # "all"
     low = 0 if (sel.up_to or step.optional) else n
     if step.do == "rest" and isinstance(sel.count, int):  # ZR 14.7 Millie: you may choose more
         n = min(sel.count + rest_bonus(game, ctx.controller), len(options))
@@ -1546,7 +1579,7 @@ def t_step(game: GameCore, ctx: Ctx) -> None:
     target = step.target
     if isinstance(target, Selector) and target.count != "all":
         options = candidates(game, target, ctx)
-        if not options:  # ZR 6.4: do as much as possible
+        if not options or _counts_none(game, ctx, step):  # ZR 6.4: do as much as possible
             game.push((t_step, ctx.next((), False)))
             return
         _pend_targets(game, ctx, step, options, (t_step_chosen, ctx))
@@ -1555,6 +1588,14 @@ def t_step(game: GameCore, ctx: Ctx) -> None:
         game.ask(CHOICE, ctx.controller, Choice(step.do, (("yes",),), 0, 1, (t_step_chosen, ctx)))
         return
     t_step_chosen(game, ctx, _resolve_targets(game, ctx, target))
+
+
+def _counts_none(game: GameCore, ctx: Ctx, step: Step) -> bool:
+    """A `destroy` with `per` whose count is 0 now: there is nothing to choose (ZR 10.10)."""
+    if step.do != "destroy" or not step.params:
+        return False
+    per = step.param("per")
+    return per is not None and _count(game, per, ctx.controller, ctx.source) == 0
 
 
 def _resolve_targets(game: GameCore, ctx: Ctx, target) -> tuple:

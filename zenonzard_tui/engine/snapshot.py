@@ -243,12 +243,18 @@ def _card_ref(card: CardDef, pool: CardPool, where: str) -> dict[str, Any]:
         raise SnapshotError(where, f"card {card.id!r} is not in the card pool")
     if printed is card or printed == card:
         return {"card": card.id}
-    changed = {}
+    changed: dict[str, Any] = {}
     for f in dataclasses.fields(CardDef):
         if not f.init or not f.compare:
             continue
         mine, theirs = getattr(card, f.name), getattr(printed, f.name)
         if mine != theirs:
+            if f.name == "effects":  # Memoria's face: its effects and Forces' effects after them
+                forces = _forces_added(card.effects, printed.effects, pool)
+                if forces is None:
+                    raise SnapshotError(where, f"card {card.id!r} differs from the pool in effects")
+                changed["forces"] = forces
+                continue
             if f.name not in _CARD_CHANGES:
                 raise SnapshotError(where, f"card {card.id!r} differs from the pool in {f.name}")
             changed[f.name] = mine
@@ -256,6 +262,24 @@ def _card_ref(card: CardDef, pool: CardPool, where: str) -> dict[str, Any]:
 
 
 _CARD_CHANGES = ("bp", "dp")  # what the engine changes in a card it makes (create_token)
+
+
+def _forces_added(effects: tuple, printed: tuple, pool: CardPool) -> list[str] | None:
+    """The Forces whose effects, one after another, follow the printed effects (the Force
+    effects Memoria gained, gain_force_ability), or None when the effects are not that."""
+    if effects[: len(printed)] != printed:
+        return None
+    rest, found = effects[len(printed) :], []
+    while rest:
+        for force in pool.forces.values():
+            n = len(force.effects)
+            if n and rest[:n] == force.effects:
+                found.append(force.id)
+                rest = rest[n:]
+                break
+        else:
+            return None
+    return found
 
 
 class _Encoder:
@@ -545,8 +569,11 @@ class _Decoder:
         changes = ref.get("with")
         if changes is None:
             return printed
-        if not isinstance(changes, dict) or changes.keys() - set(_CARD_CHANGES) or not changes:
-            raise SnapshotError(f"{where}.with", f"changes only {', '.join(_CARD_CHANGES)}")
+        allowed = {*_CARD_CHANGES, "forces"}
+        if not isinstance(changes, dict) or changes.keys() - allowed or not changes:
+            raise SnapshotError(f"{where}.with", f"changes only {', '.join(sorted(allowed))}")
+        if "forces" in changes:  # Memoria's face: the Forces' effects it gained
+            return self._with_forces(printed, changes, where)
         for k, v in changes.items():
             if v is not None and (v.__class__ is not int or not 0 <= v < 100_000):
                 raise SnapshotError(f"{where}.with.{k}", f"not a BP or DP: {_shown(v)}")
@@ -555,6 +582,21 @@ class _Decoder:
         if made is None:
             made = self.token_defs[frozen] = dataclasses.replace(printed, **changes)
         return made
+
+    def _with_forces(self, printed: CardDef, changes: dict, where: str) -> CardDef:
+        forces = changes["forces"]
+        if (
+            len(changes) != 1
+            or not isinstance(forces, list)
+            or not forces
+            or len(forces) > 10
+            or any(f.__class__ is not str or f not in self.pool.forces for f in forces)
+        ):
+            raise SnapshotError(
+                f"{where}.with.forces", f"not a list of Force ids: {_shown(forces)}"
+            )
+        effects = printed.effects + tuple(e for f in forces for e in self.pool.forces[f].effects)
+        return dataclasses.replace(printed, effects=effects)
 
     def value(self, data: Any, where: str, depth: int) -> Any:
         self.nodes += 1

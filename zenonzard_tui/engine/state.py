@@ -34,7 +34,7 @@ LIMBO, BANISHED, ATTACHED, NEW, GONE = "limbo", "banished", "attached", "new", "
 
 @dataclass(frozen=True)
 class Options:
-    """Rule options by their ZR names (ZR 5.4, ZR 5.8, ZR 11.3, ZR 17: the ⚑ alternatives)."""
+    """Rule options by their ZR names (ZR 5.4, ZR 5.8, ZR 11.3, ZR 17, ZR 20: the ⚑ alternatives)."""
 
     second_player_draws_two: bool = False  # ZR 5.4
     first_turn_attack: bool = True  # ZR 5.8
@@ -44,6 +44,8 @@ class Options:
     # ZR 17.6: the attached card returns to the base only when the minion is destroyed, and goes
     # to the trash when it leaves the field any other way
     boost_returns_only_when_destroyed: bool = False
+    # ZR 20.1: "if you have chosen the Force of X" holds only while X is not destroyed
+    chosen_force_needs_undestroyed: bool = False
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
@@ -137,7 +139,8 @@ class Slot:
       token's own new uid);
     - `printed`: the card it was printed as, which never changes while it is in play;
     - `card`: its current face, what the rules read (BP, DP, effects, name): the printed card
-      until an effect transforms it into another (none does yet); None for a colorless mana
+      until an effect changes it (Memoria's `gain_force_ability` adds a Force's effects; a move
+      between field and base makes it the printed card again, ZR 10.4); None for a colorless mana
       token;
     - `attached`: the uids of the cards attached under it (Boost, ZR 17.2), in the order they
       were attached; they are in no zone while attached;
@@ -241,6 +244,7 @@ class PlayerState:
     __slots__ = (
         "banished",
         "base",
+        "damaged",
         "deck",
         "field",
         "forces",
@@ -267,6 +271,7 @@ class PlayerState:
         self.mulliganed = False
         # ZR 15.1: the colors of the cards placed into this player's base this turn (ZR 11.1d)
         self.placed: frozenset[str] = frozenset()
+        self.damaged = False  # damage was dealt to this player (their life) this turn (Vikson)
 
     def clone(self) -> PlayerState:
         new = PlayerState(self.seat)
@@ -278,7 +283,7 @@ class PlayerState:
         new.banished = self.banished[:]
         new.forces = [f.clone() for f in self.forces]
         new.life, new.movement, new.mulliganed = self.life, self.movement, self.mulliganed
-        new.placed = self.placed
+        new.placed, new.damaged = self.placed, self.damaged
         return new
 
     def live_forces(self) -> list[ForceState]:

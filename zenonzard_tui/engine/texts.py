@@ -76,6 +76,10 @@ class ActionTexts(Turns):
             return kind
         if kind == "color":
             return option[1]
+        if kind == "force":  # one of all the Forces, by id (Memoria)
+            from zenonzard_tui.engine.terms.steps import all_forces
+
+            return all_forces()[option[1]].name
         ctx = self.pending.ctx if self.pending is not None else None
         choice = ctx if isinstance(ctx, Choice) else None
         both = owners  # write the owner: asked for, or the choice has cards of both players

@@ -93,6 +93,7 @@ class Turns(Battles):
         for p in self.players:
             p.movement = 0
             p.placed = frozenset()  # ZR 15.1: placements count for this turn only
+            p.damaged = False  # "if you did not receive damage this turn"
             for s in p.field:
                 s.arrived = s.advanced = False
             for s in p.base:
@@ -167,6 +168,8 @@ class Turns(Battles):
         self.phase = "end"
         self.log.add("end_turn", seat)
         fx.queue_turn_triggers(self, seat, "turn_end")
+        # then the other player's "at the end of your opponent's turn" (ZR 6.5: active first)
+        fx.queue_turn_triggers(self, 1 - seat, "opponent_turn_end")
         after = (Turns._t_stop,) if self.stops_at_turn_end else (Turns.t_start_turn,)
         self.push((Turns._t_cleanup,), after)
 

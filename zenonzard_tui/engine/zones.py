@@ -126,10 +126,19 @@ class Zones(GameCore):
         if dest in (FIELD, BASE):
             if slot is not None:
                 slot.mods = ()
+                slot.card = slot.printed  # ZR 10.4: a new object (Memoria's Force effect ends)
                 slot.must_block = False
                 slot.order = self._order()
                 if dest == FIELD and slot.card is not None and slot.card.type == "base_minion":
                     slot.advanced = True  # ZR 8.2 (b)
+                if (  # "moves ... Active" (Flight; another card's too)
+                    slot.rested
+                    and src != dest
+                    and slot.card is not None
+                    and ("moves_active" in slot.card.passives or fx.at_work(self, "moves_active"))
+                    and fx.moves_active(self, slot, seat, src, dest)
+                ):
+                    slot.rested = False
             elif uid == -1:  # ZR 11.13: a colorless mana token (it has no effects)
                 slot = Slot(self.new_uid(), None, self._order(), rested)
                 p.base.append(slot)
@@ -214,7 +223,7 @@ class Zones(GameCore):
         [When Destroyed]), then the "whenever ..." watchers (advancing; entering the field, ZR
         11.3: a summon or a put, tokens included, an advance only under `advance_enters_field`;
         mana placed, every placement, ZR 11.6; a minion destroyed; cards discarded from a deck,
-        once per batch, ZR 14.6)."""
+        once per batch, ZR 14.6; a card used: a summon, ZR 6.2)."""
         for m in moves:
             slot, cause = m.slot, m.cause
             if slot is None:
@@ -244,6 +253,8 @@ class Zones(GameCore):
                     fx.queue_watchers(self, "minion_advanced", m.seat, slot, (("c", slot.uid),))
                 if cause != "advancing" or self.options.advance_enters_field:
                     fx.queue_watchers(self, "enters_field", m.seat, slot, (("c", slot.uid),))
+                if cause == "summoned":  # "whenever you use a card" (ZR 6.2; Leeza)
+                    fx.queue_watchers(self, "card_used", m.seat, None, named=slot.name)
             elif m.dest == BASE:
                 if m.src == FIELD and slot.card is not None:  # ZR 11.5 (Giulio)
                     fx.queue_watchers(self, "minion_retreated", m.seat, slot, (("c", slot.uid),))
@@ -251,6 +262,8 @@ class Zones(GameCore):
                     fx.queue_watchers(self, "mana_placed", m.seat, slot, (("c", slot.uid),))
             elif cause == "destroyed" and m.src == FIELD:
                 fx.queue_watchers(self, "minion_destroyed", m.seat, slot)
+            elif m.dest == ATTACHED and m.src == BASE and m.host is not None:  # ZR 17.2 (Siren)
+                fx.queue_watchers(self, "boost_attached", m.seat, m.host, (("c", m.host.uid),))
         if milled:
             fx.queue_deck_discards(self, moves[0].seat, milled)
 

@@ -73,6 +73,17 @@ def boost_ability_text(keywords: tuple[str, ...]) -> str:
 trigger("boosted", "When Boosted", rule="ZR 17.2")
 
 
+def _boost_attached(sel: Selector) -> str:
+    """Whenever a player of `watch.side` attaches one of their Boost cards from the base to a
+    minion (the Boost action, ZR 17.2; Siren); the watch's filters read the minion."""
+    who = {"self": "you attach one of your", "opponent": "your opponent attaches one of their",
+           "any": "a player attaches one of their"}  # fmt: skip
+    return f"whenever {who[sel.side]} Boost cards from the base to a minion"
+
+
+trigger("boost_attached", "Passive", _boost_attached, cause="{s} boosted {n}", rule="ZR 17.2")
+
+
 @step("banish", schema={"target": "target"}, needs_target=True, question="banish which?",
       polarity=-1)  # fmt: skip
 class Banish:

@@ -80,6 +80,22 @@ class OncePerTurn:
         return "once per turn"
 
 
+# the ten Forces by their word ("force_" + word is the Force's id, cards/data/forces.toml)
+FORCE_WORDS = ("sin", "eternity", "fusion", "rebirth", "triumph", "harmony", "sanctity",
+               "ascension", "insight", "temptation")  # fmt: skip
+
+
+@condition("chosen_force", schema=FORCE_WORDS)
+class ChosenForce:
+    """ZR 20.1 (the EX01 Knights): the Force of that word is one of your two Forces, whatever its
+    state (Active, Rested or destroyed); with the rule option `chosen_force_needs_undestroyed`,
+    only while it is not destroyed."""
+
+    @staticmethod
+    def words(value: str, cond: tuple, ctx: WordsContext) -> str:
+        return f"you have chosen the Force of {value.capitalize()}"
+
+
 def condition_words(cond: tuple, ctx: WordsContext) -> str:
     """The "if ..." words of a condition, without the comma: "if you do"; a plain condition's
     words come first, without "if" ("once per turn, if you do")."""

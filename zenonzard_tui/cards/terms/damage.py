@@ -16,6 +16,7 @@ from zenonzard_tui.cards.model import Selector, Step
 from zenonzard_tui.cards.terms.base import (
     DURATIONS,
     FilterWords,
+    condition,
     selector_filter,
     step,
     trigger,
@@ -266,3 +267,28 @@ trigger(
     _event("destroys a Force with its DP"),
     cause="{s}'s {n} destroyed a Force",
 )
+
+
+def _force_destroyed(sel: Selector) -> str:
+    """Whenever a Force of `watch.side` is destroyed (Kahren), by damage or outright."""
+    who = {"self": "one of your Forces", "opponent": "one of your opponent's Forces",
+           "any": "a Force"}  # fmt: skip
+    return f"whenever {who[sel.side]} is destroyed"
+
+
+# any Force of `watch.side` destroyed, by damage (ZR 8.6) or outright (ZR 13.11)
+trigger("force_destroyed", "Passive", _force_destroyed, cause="{s}'s {n} was destroyed")
+
+
+@condition("damaged_this_turn", schema=bool)
+class DamagedThisTurn:
+    """Damage was (true) or was not (false) dealt to you, to your life, this turn (Vikson);
+    damage reduced to 0 is no damage (ZR 13.7)."""
+
+    @staticmethod
+    def words(value: bool, cond: tuple, ctx: WordsContext) -> str:
+        return (
+            "you have received damage this turn"
+            if value
+            else "you did not receive damage this turn"
+        )

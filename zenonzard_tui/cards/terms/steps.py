@@ -169,15 +169,21 @@ def _instead_words(step: Step, ctx: WordsContext, who: Phrase) -> str:
 
 @step(
     "destroy",
-    schema={"target": "target"},
+    schema={"target": "target", "per": "selector"},
     needs_target=True,
     question="destroy which?",
     polarity=-1,
 )
 class Destroy:
+    """`per`: the target's `count` for each card (or Force) it counts, counted once as the step
+    resolves (ZR 10.10; Vengeful Dragon: 1 of your opponent's minions for each of your destroyed
+    Forces)."""
+
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
-        return Clause(None, f"destroy {ctx.target(step.target).obj}")
+        per = step.param("per")
+        tail = f" {per_words(per)}" if per is not None else ""
+        return Clause(None, f"destroy {ctx.target(step.target).obj}{tail}")
 
 
 @step("rest", schema={"target": "target"}, needs_target=True, question="rest which?", polarity=-1)
@@ -485,6 +491,44 @@ class ColorlessPaysPips:
         costs = f"{TYPE_LABELS[kind]} costs" if kind else "costs"
         verb_ = f"may pay the colored part of {costs} as any color"
         return Clause("your colorless mana", verb_, verb_)
+
+
+@step(
+    "gain_force_ability",
+    schema={},
+    question="gain a Force's effect?",
+    asks={"force_ability": "which Force's effect?"},
+)
+class GainForceAbility:
+    """Memoria: choose 1 of all the Forces of the pool (not only yours); this minion gets that
+    Force's effects (its effect while Active, not the common [When Destroyed] of ZR 2.6) while it
+    stays on the field: they are lost when it leaves (ZR 10.4)."""
+
+    @staticmethod
+    def words(step: Step, ctx: WordsContext) -> Clause:
+        who = ctx.target("this").obj
+        return Clause(
+            None, f"choose 1 Force among all the Forces, and {who} gets that Force's effect"
+        )
+
+
+@step("moves_active", schema={"to": ("base", "field"), "target": "target"}, continuous=True)
+class MovesActive:
+    """Cards arrive Active when they move between their owner's field and base: to `to` only, or
+    (without it) either way; it overrides their state (ZR 7.2). The target is this card (the
+    default; Flight: a field effect for the base, a <Base> effect for the field) or a selector:
+    the cards of its side matching its filters (its zone is not read: the card is on its way)."""
+
+    @staticmethod
+    def words(step: Step, ctx: WordsContext) -> Clause:
+        target = step.target if step.target is not None else "this"
+        who = ctx.target(target)
+        to = step.param("to")
+        where = f"your {to}" if to is not None else "the field or the base"
+        if isinstance(target, Selector) and to is not None:
+            where = f"the {to}"
+        move = verb(who.plural, "moves", "move")
+        return Clause(who.subj, f"{move} to {where} Active", f"move to {where} Active")
 
 
 @step("enters_base_rested", schema={"target": "target"}, continuous=True)

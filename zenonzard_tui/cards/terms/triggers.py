@@ -18,6 +18,8 @@ trigger("advancing", "When Advancing")
 trigger("retreating", "When Retreating", rule="ZR 11.5", mana=True)
 trigger("turn_start", "At the Start of Your Turn")
 trigger("turn_end", "At the End of Your Turn")
+# in the End phase of your opponent's turn, after their own end-of-turn effects (ZR 5.7; Vikson)
+trigger("opponent_turn_end", "At the End of Your Opponent's Turn")
 
 
 def _magic_used(sel: Selector) -> str:
@@ -56,6 +58,16 @@ trigger(
     _event("moves from the base to the field"),
     cause="{s}'s {n} advanced",
 )
+
+
+def _card_used(sel: Selector) -> str:
+    """Whenever a player of `watch.side` uses a card: summons a minion or uses a Magic card (ZR
+    6.2, ZR 6.3; Leeza); only the side is read."""
+    who = {"self": "you use", "opponent": "your opponent uses", "any": "a player uses"}
+    return f"whenever {who[sel.side]} a card"
+
+
+trigger("card_used", "Passive", _card_used, cause="{s} used {n}")
 # not triggers: a Magic card's effect (its label is the card's timing) and continuous effects
 trigger("cast", "")
 trigger("passive", "Passive")

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from zenonzard_tui.engine.state import Slot
 
 run_trigger("boosted", "queue_self_trigger")
+run_trigger("boost_attached", "queue_watchers")
 
 
 @run_step("banish")

@@ -114,6 +114,21 @@ def condition_used(game: GameCore, cond: tuple, ctx: Ctx) -> None:
             run.used(game, ctx)
 
 
+@run_condition("chosen_force")
+class ChosenForce:
+    @staticmethod
+    def holds(game: GameCore, controller: int, it: tuple, done: bool, value: Any,
+              cond: tuple) -> bool:  # fmt: skip
+        # ZR 20.1: the choice made with the deck (ZR 4.2), destroyed or not; the ⚑ alternative
+        # (option chosen_force_needs_undestroyed): only while that Force is not destroyed
+        force_id = "force_" + value
+        needs_undestroyed = game.options.chosen_force_needs_undestroyed
+        return any(
+            f.force.id == force_id and not (needs_undestroyed and f.destroyed)
+            for f in game.players[controller].forces
+        )
+
+
 # the runtime of each condition; None for a companion (at_least: the condition it completes holds)
 _HOLDS: dict[str, ConditionHolds | None] = {n: run.holds for n, run in CONDITION_RUNS.items()}
 

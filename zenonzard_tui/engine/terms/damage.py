@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from zenonzard_tui.cards.model import CardDef, Effect, Selector, Step
 from zenonzard_tui.engine.state import Lasting, Slot
 from zenonzard_tui.engine.terms.base import (
+    run_condition,
     run_filter,
     run_step,
     run_trigger,
@@ -145,3 +146,12 @@ run_trigger("deals_damage_to_opponent", WATCH)
 run_trigger("damages_other_side", WATCH)
 run_trigger("life_damaged", WATCH)
 run_trigger("destroys_force", WATCH)
+run_trigger("force_destroyed", WATCH)
+
+
+@run_condition("damaged_this_turn")
+class DamagedThisTurn:
+    @staticmethod
+    def holds(game: GameCore, controller: int, it: tuple, done: bool, value: Any,
+              cond: tuple) -> bool:  # fmt: skip
+        return game.players[controller].damaged == value

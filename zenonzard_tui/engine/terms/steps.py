@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from zenonzard_tui.cards.model import (
     CardDef,
+    ForceDef,
     Selector,
     Step,
 )
@@ -546,6 +547,11 @@ class EntersBaseRested:
     query = "enters_base_rested"
 
 
+@run_step("moves_active")
+class MovesActive:
+    query = "moves_active"
+
+
 def _special_words(mod: Mod) -> str:
     """The log's words for a modifier's original-value changes and set values (ZR 10.6)."""
     if not mod.special:
@@ -583,3 +589,33 @@ def _count_per(game: Game, sel: Selector, controller: int, source: int | None) -
 
 # Imported last: the effects runtime imports this module (the changes above ask it).
 from zenonzard_tui.engine import effects as fx  # noqa: E402
+
+
+@run_step("gain_force_ability")
+class GainForceAbility:
+    @staticmethod
+    def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
+        """Ask which of all the Forces (Memoria); the minion must still be on the field."""
+        if ctx.source is None or game.field_slot(ctx.source) is None:
+            return False
+        options = tuple(("force", force_id) for force_id in all_forces())
+        game.ask(CHOICE, ctx.controller, Choice("force_ability", options, 1, 1,
+                                                (t_force_ability_done, ctx.source)))  # fmt: skip
+        return True
+
+
+def t_force_ability_done(game: Game, uid: int, chosen: tuple) -> None:
+    """The minion's current face gets the Force's effects (Slot.card; its printed card stays)."""
+    slot = game.field_slot(uid)
+    if slot is None or slot.card is None or not chosen:
+        return
+    force = all_forces()[chosen[0][1]]
+    slot.card = dataclasses.replace(slot.card, effects=slot.card.effects + force.effects)
+    game.changed_play()
+
+
+def all_forces() -> dict[str, ForceDef]:
+    """Every Force of the card pool, by id, in the pool's order (Memoria's choice)."""
+    from zenonzard_tui.cards import load_pool
+
+    return dict(load_pool().forces)
