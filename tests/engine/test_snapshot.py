@@ -378,7 +378,7 @@ def test_a_seat_snapshot_depends_only_on_what_the_seat_may_know():
     pool = load_pool()
     rng = random.Random(5)
     checked = 0
-    for game, _, n in _positions(range(6), every=11):
+    for game, _, n in _positions(range(8), every=11):  # (random decks: every set's cards)
         seat = n % 2
         used = {c.id for c in game.defs} | {s.card.id for p in game.players
                                             for s in p.field + p.base if s.card}  # fmt: skip
