@@ -180,6 +180,29 @@ async def test_the_next_lesson_follows_and_a_lesson_can_be_played_again(tmp_path
         assert "✓ The mulligan · ▶ Mana · Summoning" in text and "1 of 7 lessons done" in text
 
 
+async def test_one_lesson_card_serves_every_lesson_and_hides_the_board(tmp_path):
+    """The key budget (issue 19; bench/tutorial.py): the next lesson's card is the card already
+    up, its words rewritten (no screen composed, mounted and removed per card), and it stands on
+    a plain background, so the board set up under it is not drawn again, whole, at each change."""
+    app = tutorial_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: card(app) is not None)
+        first = card(app)
+        assert first.styles.background.a == 1  # (a see-through screen draws the one below)
+        widgets = list(first.walk_children())
+        done = await play_lesson(pilot, app)
+        assert done is first and done.done
+        await pilot.press("enter")  # the next lesson
+        await wait_until(pilot, lambda: app.duel.lesson.id == "mana")
+        assert card(app) is first and not first.done
+        assert list(first.walk_children()) == widgets
+        text = " ".join(screen_text(app).split())
+        assert "Lesson 2 of 7 · Mana" in text and "Enter: begin the lesson" in text
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: player_to_act(app))
+        assert app.duel.lesson_session.texts == []  # the lesson begins from its position
+
+
 async def test_quitting_keeps_the_lessons_done_and_the_tutorial_goes_on_there(tmp_path):
     app = tutorial_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

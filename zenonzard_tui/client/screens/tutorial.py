@@ -42,9 +42,9 @@ class LessonCard(ModalScreen[None]):
     duel screen out again: a frame more; bench/tutorial.py). It stands on a plain background,
     not over the dimmed board: under a see-through screen Textual draws the whole board again,
     tinted, for every change of it (twice: the change, then a repaint of the screen behind), so
-    the next lesson's board set up under the card cost three or four full frames (the next
-    lesson's key: 165-220 -> 70-80 ms CPU, the lesson's last action: 125-165 -> 75-90, loaded);
-    the board is drawn once, when the card goes."""
+    the next lesson's board set up under the card cost three or four full frames (CPU medians on a
+    loaded machine, bench/tutorial.py: the next lesson's key 165-185 -> 75-88 ms, a lesson's last
+    action 139-167 -> 84-96); the board is drawn once, when the card goes."""
 
     DEFAULT_CSS = """
     LessonCard { align: center middle; background: $background; }
