@@ -125,3 +125,20 @@ def test_the_value_counts_an_attached_card_as_half_a_mana() -> None:
     assert after[mana] - before[mana] == value.ATTACHED_MANA - 1
     assert after[value.FEATURES.index("dp")] - before[value.FEATURES.index("dp")] == 1
     assert score(game, 0) - was == pytest.approx(1 + 4 - 2.5 * (1 - value.ATTACHED_MANA))
+
+
+def test_the_colors_an_opponent_showed_count_its_attached_and_banished_cards() -> None:
+    """The AI's prior for B's hidden cards (engine/belief.py) takes the colors B has shown: a
+    banished card (ZR 18.1) and a card attached under B's minion (public, ZR 17.5) still show
+    theirs once they left the trash and the base."""
+    from tests.engine.test_boost import _to_b_main
+    from zenonzard_tui.engine.belief import shown_colors
+
+    game = _game('hand = ["Test Banish Trash"]', 'field = ["Test Sapi"]\ntrash = ["Drill Golem"]')
+    assert shown_colors(game, 0) == {"green", "red"}
+    _do(game, "cast Test Banish Trash", "choose Drill Golem")
+    assert shown_colors(game, 0) == {"green", "red"}  # Drill Golem, banished
+    game = _game("", 'field = ["Test Sapi"]\nbase = ["Test Silica"]')
+    _to_b_main(game)
+    _do(game, "boost Test Sapi with Test Silica")  # (Sapi takes any Boost, ZR 17.2)
+    assert shown_colors(game, 0) == {"green", "blue"}  # Silica, attached

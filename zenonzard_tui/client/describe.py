@@ -438,10 +438,13 @@ def card_details(card: CardDef | None, slot: SlotView | None = None,
 
 def boost_words(card: CardDef) -> str:
     """What a Boost card gives the minion it is attached to: "+100 BP / +1 DP, <Boost Ability>
-    Revenge (ZR 17.4); Boost: Cost 4 or Higher" (its printed BP and DP as modifiers)."""
+    Revenge (ZR 17.4); Boost: Cost 4 or Higher" (its printed BP and DP as modifiers, and each
+    <Boost Ability> line of its text: keywords or an ability)."""
     words = f"+{card.bp or 0} BP / +{card.dp or 0} DP"
-    if card.boost_ability:
-        words += ", " + boost_ability_text(card.boost_ability)
+    label = boost_ability_text(()).strip()  # "<Boost Ability>", as the card text writes it
+    abilities = [line for line in card_text(card).splitlines() if line.startswith(label)]
+    if abilities:
+        words += ", " + "; ".join(abilities)
     words += " (ZR 17.4)"
     if card.boost is not None:
         words += "; " + boost_text(card.boost)

@@ -42,13 +42,16 @@ def seen_in_hand(game: Game, seat: int) -> set[int]:
 
 
 def shown_colors(game: Game, seat: int) -> set[str]:
-    """The colors of the cards `seat`'s opponent has shown: in play, in the trash."""
+    """The colors of the cards `seat`'s opponent has shown: in play, attached under its minions
+    (ZR 17.5), in the trash, banished (ZR 18.1)."""
     opp = game.players[1 - seat]
     colors: set[str] = set()
     for s in opp.field + opp.base:
         if s.card is not None and s.card.type != "token":
             colors.update(s.card.colors)
-    for uid in opp.trash:
+        for uid in s.attached:
+            colors.update(game.defs[uid].colors)
+    for uid in (*opp.trash, *opp.banished):
         colors.update(game.defs[uid].colors)
     colors.discard("colorless")
     return colors

@@ -67,7 +67,6 @@ ONLY_PASS = ("pass", "no block")
 HAND_VERBS = ("summon", "cast", "mana")
 VERB_ZONES = {"summon": "my-hand", "cast": "my-hand", "mana": "my-hand", "advance": "my-base"}
 VERB_ZONES |= {"retreat": "my-field", "attack": "my-field", "block": "my-field"}
-VERB_ZONES |= {"boost": "my-field"}  # ZR 17.2: the minion (its Boost card is in "my-base")
 
 
 def _long_names(session: Session) -> list[str]:
