@@ -343,10 +343,13 @@ def test_forces_take_no_card_filters(capsys: pytest.CaptureFixture[str]) -> None
         (["--cost", "-1"], "bad cost"),
         (["--class", "Golum"], "did you mean: Golem?"),
         (
-            ["--set", "EX01"],
-            "no card of the set 'EX01'; sets: BASIC, PC01 (AWAKEN), PC01R (BEYOND), PC02 (CONTRACT)",
+            ["--set", "FAN9"],  # (a set of one's own that no card file has)
+            "no card of the set 'FAN9'; sets: BASIC, PC01 (AWAKEN), PC01R (BEYOND), PC02 (CONTRACT), EX01",
         ),
-        (["--set", "no such"], "unknown set 'no such'; sets: BASIC, PC01 (AWAKEN), PC01R (BEYOND)"),
+        (
+            ["--set", "no such"],
+            "unknown set 'no such'; sets: BASIC, PC01 (AWAKEN), PC01R (BEYOND), PC02 (CONTRACT), EX01",
+        ),
         (["--show", "Drill Golem", "--forces"], "not allowed with"),
         (["--bogus"], "unrecognized arguments"),
     ],

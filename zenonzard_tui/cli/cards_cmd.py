@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -212,15 +212,19 @@ def _selector_data(sel: Selector) -> dict[str, Any]:
         "other": sel.other,
         "or_force": sel.or_force,
     }
-    data.update(sel.filters)
+    data.update((k, _value_data(v)) for k, v in sel.filters)
     return data
 
 
 def _value_data(value: Any) -> Any:
+    """A parameter's value as plain data, at any depth (a filter holding selectors, `any_of`; a
+    condition held by a parameter, `instead_if`)."""
     if isinstance(value, Selector):
         return _selector_data(value)
-    if isinstance(value, tuple):
-        return list(value)
+    if isinstance(value, tuple | list):
+        return [_value_data(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): _value_data(v) for k, v in value.items()}
     return value
 
 

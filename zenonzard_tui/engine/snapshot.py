@@ -799,6 +799,18 @@ def _check_decision(decision: object) -> None:
         raise SnapshotError("game.pending.ctx", f"a {decision.kind} decision holds no data")
 
 
+def _check_player(p: object, where: str) -> None:
+    """A player's plain fields have their types: what the rules read as numbers, flags and the
+    colors placed this turn (ZR 15.1) are those, not any value a changed file holds."""
+    for name, kind in (("life", int), ("movement", int), ("mulliganed", bool), ("damaged", bool)):
+        value = getattr(p, name, None)
+        if value.__class__ is not kind:
+            raise SnapshotError(f"{where}.{name}", f"is not a {kind.__name__}: {_shown(value)}")
+    placed = getattr(p, "placed", None)
+    if not isinstance(placed, frozenset) or not placed <= _MANA_COLORS:
+        raise SnapshotError(f"{where}.placed", f"is not a set of colors: {_shown(placed)}")
+
+
 def _check(game: Game) -> None:
     """The restored game is sound: its invariants hold, it lists its legal actions (with their
     texts) and both seats' observations. Anything that fails is the snapshot's fault."""
@@ -809,6 +821,8 @@ def _check(game: Game) -> None:
         raise SnapshotError("game.pending", "no decision is pending in a game that goes on")
     if game.pending is not None:
         _check_decision(game.pending)
+    for seat, p in enumerate(game.players):
+        _check_player(p, f"game.players[{seat}]")
     with _unsound():
         found = problems(game)
         game.legal_actions()
