@@ -434,3 +434,25 @@ async def test_a_new_deck_cites_no_line_of_a_file(tmp_path):
             await pilot.pause()
             text = screen_text(app)
             assert "line 2" not in text and "Forces: 0 Forces given" in text, text
+
+
+async def test_slash_and_a_filter_typed_in_one_burst_all_go_into_the_filter():
+    """`/` moves the focus to the filter at once: every letter typed right after it is the
+    filter's (the "o" of golem used to open the Open dialog, the "l" to go to the deck) and the
+    Enter closes the filter without adding a card."""
+    from tests.client.test_input import burst
+
+    app = builder_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await burst(pilot, "/", *"golem", "enter")
+        b = builder(app)
+        assert app.screen is b and b.query_one("#b-filter").value == "golem"
+        assert b.filter == CardFilter.parse("golem")[0]
+        assert b.shown and all(b.filter.matches(c, b.pool) for c in b.shown)
+        assert len(b.shown) < len(b.cards)
+        assert b.draft.total == 0 and app.focused is b.query_one("#b-pool")
+        await burst(pilot, "/", *"red", "enter")  # the old words are selected: typed over
+        assert b.query_one("#b-filter").value == "red"
+        await burst(pilot, "/", *"a/b")  # a "/" typed in the filter is text
+        assert b.query_one("#b-filter").value == "a/b"

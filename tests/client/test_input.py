@@ -403,3 +403,24 @@ async def test_left_then_enter_in_one_burst_uses_the_board_card_not_the_list(tmp
         assert sess.texts == []
         await burst(pilot, "left")
         assert isinstance(duel_app.focused, ZoneView)
+
+
+async def test_enter_on_a_board_card_then_a_digit_in_one_burst_picks_from_the_cards_menu(tmp_path):
+    """Enter on a board card that several actions use opens the card's own menu at once: the
+    digit typed right after it is the menu's number (its 2: attack the player), never action 2 of
+    the list (the zone's Enter used to post a message that the screen read only after the app had
+    handed the digit to the list's key)."""
+    from zenonzard_tui.client.screens.modals import CardActionsScreen
+    from zenonzard_tui.client.widgets.zone import ZoneView
+
+    sess = washed_out()
+    async with your_move(sess, (120, 40), tmp_path) as (duel_app, pilot):
+        field = duel_app.duel.query_one("#my-field", ZoneView)
+        field.focus()
+        await pilot.pause()
+        listing = duel_app.duel.query_one("#actions", ActionList)
+        assert listing.texts[1] != "attack Drill Golem -> player"  # the two numbers differ
+        await burst(pilot, "enter", "2")
+        await wait_until(pilot, lambda: bool(sess.texts))
+        assert sess.texts[:1] == ["attack Drill Golem -> player"]
+        assert not isinstance(duel_app.screen, CardActionsScreen)

@@ -1,14 +1,24 @@
 """`zenonzard server` and `zenonzard bot` as a user runs them: a server process on 127.0.0.1 (any
 free port), a bot that creates a room and prints its code on its first line, a second bot that
-joins it with a trace; both exit 0 at game over after printing the result."""
+joins it with a trace; both exit 0 at game over after printing the result. A bot that creates a
+room sets its chess clock (`--clock`)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import re
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
+
+from tests.net.conftest import deck, running
+from zenonzard_tui.cli import build_parser, main
+from zenonzard_tui.cli.bot_cmd import play
+from zenonzard_tui.clock import ClockSetting
 
 ROOT = Path(__file__).resolve().parents[2]
 CMD = [sys.executable, "-m", "zenonzard_tui"]
@@ -89,3 +99,35 @@ def test_two_bots_play_a_game_on_a_server_process(tmp_path):
             if proc.poll() is None:
                 proc.kill()
         server.wait(timeout=10)
+
+
+@pytest.mark.parametrize(("given", "expected"), [("10+5", ClockSetting(10, 5)), ("off", None)])
+async def test_a_bot_that_creates_a_room_sets_its_clock(given, expected):
+    """`bot --create --clock` sets the room's chess clock as `play --create --clock` and
+    `host --clock` do (the create message's `clock`); `off` creates a room without one."""
+    async with asyncio.timeout(30), running() as server:
+        argv = ["bot", "--server", server.url, "--create", "--ai", "easy", "--seed", "1"]
+        args = build_parser(["bot"]).parse_args([*argv, "--clock", given])
+        bot = asyncio.create_task(play(args, deck("red-rush"), None))
+        try:
+            while not server.duel.rooms and not bot.done():
+                await asyncio.sleep(0.01)
+            assert not bot.done(), bot.result()
+            (room,) = server.duel.rooms.values()
+            assert room.clock == expected
+        finally:
+            bot.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await bot
+
+
+def test_a_bot_refuses_a_clock_it_cannot_use(capsys):
+    """A clock that cannot be read is argparse's error; a joining bot cannot set the room's
+    clock (the player who creates the room does): both exit 2 with a line that says why."""
+    with pytest.raises(SystemExit) as stopped:
+        main(["bot", "--server", "ws://127.0.0.1:9", "--create", "--clock", "soon"])
+    assert stopped.value.code == 2
+    assert "--clock" in capsys.readouterr().err
+    argv = ["bot", "--server", "ws://127.0.0.1:9", "--join", "ABCDEF", "--clock", "10"]
+    assert main(argv) == 2
+    assert "--clock is the room's: the player who creates it sets it" in capsys.readouterr().err

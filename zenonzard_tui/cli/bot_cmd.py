@@ -17,6 +17,7 @@ import sys
 from typing import IO, Any
 
 from zenonzard_tui.ai import LEVEL_NAMES
+from zenonzard_tui.cli.types import clock_option
 
 PROG = "zenonzard bot"
 
@@ -41,6 +42,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--name", default=None, help="the name the other player sees")
     p.add_argument("--seed", type=int, default=None, help="the AI's random seed")
     p.add_argument(
+        "--clock",
+        type=clock_option,
+        metavar="MINUTES[+SECONDS]",
+        help="with --create: the room's chess clock, as for play --create (10, 10+5; default none)",
+    )
+    p.add_argument(
         "--trace", metavar="FILE", help="write every message received, one JSON object a line"
     )
     p.set_defaults(run=run)
@@ -49,6 +56,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from zenonzard_tui.decks import DeckError, find_deck, read_deck_text
 
+    if args.join and args.clock is not None:
+        print(
+            f"{PROG}: --clock is the room's: the player who creates it sets it (--create)",
+            file=sys.stderr,
+        )
+        return 2
     try:
         path = find_deck(args.deck)
         deck_text = read_deck_text(path)
@@ -81,9 +94,10 @@ async def play(args: argparse.Namespace, deck_text: str, trace: IO[str] | None) 
     try:
         await link.open(args.join)
         if args.create:
-            seating = await link.enter(
-                {"type": "create", "deck": deck_text, "name": name, "world": True}
-            )
+            create = {"type": "create", "deck": deck_text, "name": name, "world": True}
+            if args.clock:  # ("" is --clock off: none)
+                create["clock"] = args.clock
+            seating = await link.enter(create)
             print(seating.room, flush=True)
         else:
             seating = await link.enter(

@@ -105,7 +105,10 @@ class BuilderScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("plus,equals_sign", "add", "Add", id="builder_add", key_display="+"),
         Binding("minus,delete", "remove", "Remove", id="builder_remove", key_display="-"),
-        Binding("slash", "filter", "Filter", id="builder_filter", key_display="/"),
+        # a priority binding that moves the focus at once (`focus()` moves it only later, and the
+        # app hands each key to the widget focused when it reads it): the letters typed right
+        # after "/" go into the filter, however fast (issue 19)
+        Binding("slash", "filter", "Filter", id="builder_filter", key_display="/", priority=True),
         Binding("f", "forces", "Forces", id="builder_forces"),
         Binding("n", "name", "Name", id="builder_name"),
         Binding("ctrl+s", "save", "Save", id="builder_save", key_display="^S"),
@@ -304,7 +307,7 @@ class BuilderScreen(Screen[None]):
         self.query_one(f"#b-{which}", OptionList).focus()
 
     def action_filter(self) -> None:
-        self.query_one("#b-filter", Input).focus()
+        self.set_focus(self.query_one("#b-filter", Input))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id != "b-filter":
@@ -325,6 +328,7 @@ class BuilderScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         typing = isinstance(self.focused, Input)
         if typing and action in (
+            "filter",  # "/" typed in the filter is text
             "add",
             "remove",
             "forces",

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on, work
+from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -166,6 +167,9 @@ class DuelScreen(Screen[None]):
         # (a plain binding runs later, in the focused widget's turn, after the app has already
         # handed the next keys to the widget that had the focus)
         Binding("slash", "filter", "Filter", id="filter", key_display="/", priority=True),
+        # Enter on a board card too: its menu opens (or the focus moves to its action) before the
+        # app hands on the next key, so a digit typed right after it is the menu's number
+        Binding("enter,space", "use_card", show=False, id="use_card", priority=True),
         Binding("L", "toggle_log", "Log", show=False, id="toggle_log"),
         Binding("x", "dismiss_recap", "Close recap", id="dismiss_recap"),
         Binding("c", "coach", "Coach", id="coach"),
@@ -1135,6 +1139,15 @@ class DuelScreen(Screen[None]):
             self.set_focus(self.query_one("#actions", ActionList))
         elif i >= 0:
             self.set_focus(self.query_one(f"#{ZONES[i]}", ZoneView))
+
+    def action_use_card(self) -> None:
+        """Enter (or space) on a focused board card, in the app's turn (see BINDINGS); on
+        anything else the key goes on to the focused widget as usual."""
+        zone = self.focused
+        chip = zone.current if isinstance(zone, ZoneView) else None
+        if not isinstance(zone, ZoneView) or chip is None:
+            raise SkipAction()
+        self.zone_activated(ZoneView.Activated(zone, chip, zone.cursor))
 
     @on(ZoneView.Activated)
     def zone_activated(self, event: ZoneView.Activated) -> None:
