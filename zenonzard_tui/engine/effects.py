@@ -1151,6 +1151,14 @@ def queue_self_trigger(
         _use_next_summon(game, seat, slot)
     if slot.attached and not from_trash:
         _queue_boost_abilities(game, seat, slot, event)
+    if game.lasting:  # the effects the minion gained (gain_effect), [When Destroyed] included
+        key = ("c", slot.uid, slot.order)
+        for x in game.lasting:
+            e = x.effect
+            if x.kind != "granted" or x.keys[0] != key or e is None or not e.on(event):
+                continue
+            if _during_ok(game, seat, e.during):  # (its "this": also in the trash)
+                _queue(game, seat, 1, slot.order, Ctx(seat, slot.uid, "minion", e, slot.name))
     if card is None or event not in card.whens:
         return
     times = 1
@@ -1470,7 +1478,12 @@ def _resolve_targets(game: GameCore, ctx: Ctx, target) -> tuple:
     if target == "this":
         if ctx.kind == "magic":  # the Magic card itself, while it resolves (ZR 6.3, ZR 11.8)
             return (("c", ctx.source),) if ctx.source in game.limbo else ()
-        return (("c", ctx.source),) if ctx.source is not None and game.find_slot(ctx.source) else ()
+        if ctx.source is None:
+            return ()
+        if game.find_slot(ctx.source):
+            return (("c", ctx.source),)
+        # a gained [When Destroyed] (gain_effect): "this minion" is the card in the trash
+        return (("c", ctx.source),) if any(ctx.source in p.trash for p in game.players) else ()
     if target == "it":
         return ctx.it
     if target == "player":
@@ -1527,6 +1540,9 @@ def end_lasting(game: GameCore, until: str) -> None:
             game.lasting = tuple(x for x in game.lasting if x.until != until or x.turn == game.turn)
         return
     game.lasting = tuple(x for x in game.lasting if x.until != until)
+    if any(x.kind == "granted" for x in game.lasting):  # (gain_effect: its minion has left)
+        here = {("c", s.uid, s.order) for p in game.players for s in p.field}
+        game.lasting = tuple(x for x in game.lasting if x.kind != "granted" or x.keys[0] in here)
 
 
 def locked_keys(game: GameCore) -> frozenset:
