@@ -560,6 +560,7 @@ def test_every_condition_has_words(cond: str) -> None:
         "attack_target": {"attack_target": "force"},
         "opponent_forces_at_least": {"opponent_forces_at_least": 1},
         "minions_at_most": {"minions_at_most": 2},
+        "boost_in_play": {"boost_in_play": True},
     }
     effect = {
         "when": "summoned",

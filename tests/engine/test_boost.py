@@ -426,3 +426,20 @@ def test_a_card_in_a_trash_can_be_banished() -> None:
     _do(game, "cast Test Banish Trash", "choose Drill Golem")
     b = game.players[1]
     assert b.trash == [] and [game.defs[u].name for u in b.banished] == ["Drill Golem"]
+
+
+def test_boost_in_play_sees_an_attached_card_or_a_boost_card_in_the_base() -> None:
+    """ZR 17.5 (Scarlet): "a minion that has received a Boost" is one with a card attached, "a
+    Boost mana" a Boost card in the base; anything else does not count."""
+    from zenonzard_tui.engine.terms.conditions import condition_ok
+
+    def holds(game, value: bool = True) -> bool:
+        return condition_ok(game, (("boost_in_play", value),), 0, ())
+
+    game = _game('field = ["Test Dyana"]\nbase = ["Miner of Aguma", "colorless"]',
+                 'base = ["Test Silica"]')  # fmt: skip
+    assert not holds(game) and holds(game, False)  # the opponent's Boost card is not yours
+    game = _game('field = ["Test Dyana"]\nbase = ["Test Silica"]')
+    assert holds(game) and not holds(game, False)
+    _do(game, "boost Test Dyana with Test Silica")  # now attached, no longer in the base
+    assert game.players[0].base == [] and holds(game)

@@ -7,6 +7,8 @@ bring:
   condition is "Boost: No Conditions"; `BOOST_CONDITIONS` holds them;
 - <Boost Ability> (`boost_ability`, ZR 17.4): the keywords the minion has while the card is
   attached;
+- the condition `boost_in_play` (Scarlet: you have a minion that has received a Boost or a
+  Boost mana in your base, ZR 17.5);
 - the trigger `boosted` ([When Boosted], ZR 17.2), the step `banish` (ZR 18.1), and the
   continuous steps `cannot_be_destroyed` (ZR 18.2: no banish is stopped by it),
   `boost_ignores_conditions` (Revered Sapi: this minion may receive a Boost whatever its
@@ -22,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from zenonzard_tui.cards.model import KEYWORD_LABELS, Selector, Step
-from zenonzard_tui.cards.terms.base import step, trigger
+from zenonzard_tui.cards.terms.base import condition, step, trigger
 from zenonzard_tui.cards.words import Clause, WordsContext
 
 
@@ -107,3 +109,15 @@ class BoostWhileRested:
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
         return Clause(None, "Boost mana in your base can grant its effect even while Rested")
+
+
+@condition("boost_in_play", schema=bool)
+class BoostInPlay:
+    """ZR 17.5: you have a minion with a Boost card attached ("a minion that has received a
+    Boost") or a Boost card in your base ("a Boost mana"); false: neither."""
+
+    @staticmethod
+    def words(value: bool, cond: tuple, ctx: WordsContext) -> str:
+        if value:
+            return "you have a minion that has received a Boost or a Boost mana in your base"
+        return "you have neither a minion that has received a Boost nor a Boost mana in your base"

@@ -6,13 +6,14 @@ engine/zones.py; a Boost condition's parts are selector filters, whose runtime i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from zenonzard_tui.cards.model import Step
 from zenonzard_tui.engine.state import BANISHED, DECK, HAND, TRASH
-from zenonzard_tui.engine.terms.base import run_step, run_trigger
+from zenonzard_tui.engine.terms.base import run_condition, run_step, run_trigger
 
 if TYPE_CHECKING:
+    from zenonzard_tui.engine.core import GameCore
     from zenonzard_tui.engine.effects import Ctx
     from zenonzard_tui.engine.game import Game
 
@@ -59,3 +60,15 @@ class BoostIgnoresConditions:
 @run_step("boost_while_rested")
 class BoostWhileRested:
     query = "boost_while_rested"
+
+
+@run_condition("boost_in_play")
+class BoostInPlay:
+    @staticmethod
+    def holds(game: GameCore, controller: int, it: tuple, done: bool, value: Any,
+              cond: tuple) -> bool:  # fmt: skip
+        p = game.players[controller]
+        found = any(s.attached for s in p.field) or any(
+            s.card is not None and s.card.boost is not None for s in p.base
+        )
+        return found == value
