@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from tests.expected_hand import EXPECTED_HAND
 from zenonzard_tui.cards import Effect, Step, load_pool, vocab
+from zenonzard_tui.cards import terms as vocab_terms
 from zenonzard_tui.cards.loader import parse_card, parse_force
 from zenonzard_tui.cards.model import COLORS, KEYWORDS
 from zenonzard_tui.cards.render import (
@@ -561,6 +562,7 @@ def test_every_condition_has_words(cond: str) -> None:
         "opponent_forces_at_least": {"opponent_forces_at_least": 1},
         "minions_at_most": {"minions_at_most": 2},
         "boost_in_play": {"boost_in_play": True},
+        "once_per_turn": {"once_per_turn": "this"},
     }
     effect = {
         "when": "summoned",
@@ -571,7 +573,10 @@ def test_every_condition_has_words(cond: str) -> None:
     text = text_of(effect)
     assert _text_problems(text) == [], text
     assert text != plain
-    assert ". If " in text
+    if vocab_terms.CONDITIONS[cond].plain:  # its words open the sentence: "Once per turn, ..."
+        assert ". If " not in text and ". Once per turn, draw" in text
+    else:
+        assert ". If " in text
 
 
 def test_conditions_read_as_the_game_says() -> None:

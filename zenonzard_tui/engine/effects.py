@@ -35,7 +35,7 @@ from zenonzard_tui.engine.state import (
 )
 from zenonzard_tui.engine.terms import steps as _steps  # noqa: F401  (registers the steps)
 from zenonzard_tui.engine.terms.base import STEP_RUNS, Change, CostChange
-from zenonzard_tui.engine.terms.conditions import condition_ok
+from zenonzard_tui.engine.terms.conditions import condition_ok, condition_used
 from zenonzard_tui.engine.terms.selectors import card_matches as _card_matches
 
 if TYPE_CHECKING:
@@ -1442,20 +1442,20 @@ def t_step(game: GameCore, ctx: Ctx) -> None:
     effect = ctx.effect
     if ctx.i >= len(effect.steps):
         return
-    if (
-        ctx.i == 0
-        and effect.condition
-        and not condition_ok(game, effect.condition, ctx.controller, _source_it(ctx))
-    ):
-        return
+    if ctx.i == 0 and effect.condition:
+        if not condition_ok(game, effect.condition, ctx.controller, _source_it(ctx)):
+            return
+        condition_used(game, effect.condition, ctx)  # (once_per_turn)
     step = effect.steps[ctx.i]
     if step.params and step.param("at") == "turn_end":  # ZR 14.4: "when this turn ends, ..."
         _delay(game, ctx, step)
         game.push((t_step, ctx.next(ctx.it, True)))
         return
-    if step.condition and not condition_ok(game, step.condition, ctx.controller, ctx.it, ctx.done):
-        game.push((t_step, ctx.next(ctx.it, False)))
-        return
+    if step.condition:
+        if not condition_ok(game, step.condition, ctx.controller, ctx.it, ctx.done):
+            game.push((t_step, ctx.next(ctx.it, False)))
+            return
+        condition_used(game, step.condition, ctx)  # (once_per_turn)
     target = step.target
     if isinstance(target, Selector) and target.count != "all":
         options = candidates(game, target, ctx)

@@ -68,10 +68,11 @@ class Options:
 @dataclass(frozen=True, slots=True)
 class TurnRecord:
     """One summon (ZR 11.1a) or one Magic use of this turn, for "this turn you have summoned /
-    used ..." (ZR 14.1): who, what, and the card's uid (for "another")."""
+    used ..." (ZR 14.1): who, what, and the card's uid (for "another"); or ("once") an effect
+    with the condition once_per_turn that resolved, and its card."""
 
     seat: int
-    kind: str  # "summon" or "magic"
+    kind: str  # "summon", "magic" or "once"
     card: CardDef
     uid: int
 

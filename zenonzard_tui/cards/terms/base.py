@@ -84,12 +84,14 @@ class FilterTerm:
 @dataclass(frozen=True, slots=True)
 class ConditionTerm:
     """A condition (`if`): its value's type and its words. A `companion` is a term that only
-    completes another one (at_least goes with mana_color): that one holds and writes both."""
+    completes another one (at_least goes with mana_color): that one holds and writes both. A
+    `plain` condition's words open the clause without "if" ("once per turn")."""
 
     name: str
     schema: Any
     words: ConditionWords | None
     companion: str | None = None
+    plain: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,11 +191,13 @@ def selector_filter(name: str, *, schema: Any, shapes_noun: bool = False) -> Cal
     return register
 
 
-def condition(name: str, *, schema: Any, companion: str | None = None) -> Callable[[type], type]:
+def condition(name: str, *, schema: Any, companion: str | None = None,
+              plain: bool = False) -> Callable[[type], type]:  # fmt: skip
     """Register a condition from a class with a static `words` (none for a companion)."""
 
     def register(cls: type) -> type:
-        add(CONDITIONS, ConditionTerm(name, schema, getattr(cls, "words", None), companion))
+        words = getattr(cls, "words", None)
+        add(CONDITIONS, ConditionTerm(name, schema, words, companion, plain))
         return cls
 
     return register

@@ -66,13 +66,31 @@ class Done:
         return "you do" if value else "you do not"
 
 
+@condition("once_per_turn", schema=("this", "name"), plain=True)
+class OncePerTurn:
+    """The effect resolves at most once per turn: `"this"` for this card (Hargen: "once per
+    turn, ..."), `"name"` for all its controller's cards of this card's name together (Lord
+    Empyrean: "your "X" effects work only once per turn"). It is used when it resolves (its
+    condition held as it began), whatever it then did."""
+
+    @staticmethod
+    def words(value: str, cond: tuple, ctx: WordsContext) -> str:
+        if value == "name" and ctx.owner is not None:
+            return f'once per turn among your cards named "{ctx.owner.name}"'
+        return "once per turn"
+
+
 def condition_words(cond: tuple, ctx: WordsContext) -> str:
-    """The "if ..." words of a condition, without the comma: "if you do"."""
-    parts = []
+    """The "if ..." words of a condition, without the comma: "if you do"; a plain condition's
+    words come first, without "if" ("once per turn, if you do")."""
+    plain, parts = [], []
     for key, value in cond:
         term = CONDITIONS.get(key)
         if term is None:
             raise ValueError(f"no rendering for the condition {key!r}")
         if term.words is not None:
-            parts.append(term.words(value, cond, ctx))
-    return "if " + " and ".join(parts) if parts else ""
+            (plain if term.plain else parts).append(term.words(value, cond, ctx))
+    words = ", ".join(plain)
+    if parts:
+        words += (", " if words else "") + "if " + " and ".join(parts)
+    return words

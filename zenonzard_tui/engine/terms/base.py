@@ -63,10 +63,13 @@ class FilterRun:
 
 @dataclass(frozen=True, slots=True)
 class ConditionRun:
-    """Whether a condition holds."""
+    """Whether a condition holds; `used(game, ctx)`, for a condition that counts the times its
+    effect resolved (once_per_turn): called when the effect begins to resolve, its condition
+    holding."""
 
     name: str
     holds: ConditionHolds
+    used: Callable[[GameCore, Ctx], None] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +121,8 @@ def run_condition(name: str) -> Callable[[type], type]:
     """Register whether the condition `name` holds, from a class with a static `holds`."""
 
     def register(cls: type) -> type:
-        add(CONDITION_RUNS, ConditionRun(name, cls.holds))  # type: ignore[attr-defined]
+        used = getattr(cls, "used", None)
+        add(CONDITION_RUNS, ConditionRun(name, cls.holds, used))  # type: ignore[attr-defined]
         return cls
 
     return register

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from zenonzard_tui.cards.model import CardDef
 from zenonzard_tui.cards.terms.base import CONDITIONS
+from zenonzard_tui.engine.state import TurnRecord
 from zenonzard_tui.engine.terms.base import CONDITION_RUNS, ConditionHolds, run_condition
 
 if TYPE_CHECKING:
     from zenonzard_tui.engine.core import GameCore
+    from zenonzard_tui.engine.effects import Ctx
 from zenonzard_tui.cards.terms.conditions import _value
 
 
@@ -62,6 +65,53 @@ class Done:
     def holds(game: GameCore, controller: int, it: tuple, done: bool, value: Any,
               cond: tuple) -> bool:  # fmt: skip
         return done == value
+
+
+def _source_card(game: GameCore, it: tuple) -> tuple[int, CardDef] | None:
+    """The card an effect-level condition belongs to (its `it`: effects._source_it), by uid."""
+    if not it or it[0][0] != "c":
+        return None
+    uid = it[0][1]
+    found = game.find_slot(uid)
+    if found is not None:
+        card = found[2].card
+        return (uid, card) if card is not None else None
+    return (uid, game.defs[uid]) if uid < len(game.defs) else None
+
+
+@run_condition("once_per_turn")
+class OncePerTurn:
+    """Not yet resolved this turn (a "once" record of the turn history, ZR 14.1): for this card
+    (`"this"`, by uid) or for any of its controller's cards of its name (`"name"`)."""
+
+    @staticmethod
+    def holds(game: GameCore, controller: int, it: tuple, done: bool, value: Any,
+              cond: tuple) -> bool:  # fmt: skip
+        source = _source_card(game, it)
+        if source is None:
+            return True
+        uid, card = source
+        for r in game.this_turn:
+            if r.kind != "once" or r.seat != controller:
+                continue
+            if (r.uid == uid) if value == "this" else (r.card.name == card.name):
+                return False
+        return True
+
+    @staticmethod
+    def used(game: GameCore, ctx: Ctx) -> None:
+        source = _source_card(game, (("c", ctx.source),)) if ctx.source is not None else None
+        if source is not None:
+            game.this_turn += (TurnRecord(ctx.controller, "once", source[1], source[0]),)
+
+
+def condition_used(game: GameCore, cond: tuple, ctx: Ctx) -> None:
+    """An effect whose condition `cond` held begins to resolve: the conditions that count it
+    (once_per_turn) are told."""
+    for key, _ in cond:
+        run = CONDITION_RUNS.get(key)
+        if run is not None and run.used is not None:
+            run.used(game, ctx)
 
 
 # the runtime of each condition; None for a companion (at_least: the condition it completes holds)
