@@ -1503,6 +1503,13 @@ def t_step_chosen(game: GameCore, ctx: Ctx, chosen: tuple) -> None:
         elif not chosen:
             game.push((t_step, ctx.next(ctx.it, False)))
             return
+    if isinstance(step.target, Selector) and step.target.count != "all":  # chosen (ZR 10.2)
+        for o in chosen:
+            found = game.find_slot(o[1]) if o[0] == "c" else None
+            if found is None or found[0] != ctx.controller or found[1] != "field":
+                continue
+            if found[2].rested:  # Marshal Harrier: a Rested minion of yours chosen by your effect
+                queue_self_trigger(game, found[0], found[2], "chosen_rested")
     # The next step goes under whatever this step pushes, so that it runs after it.
     pos = len(game.stack)
     game.stack.append(())  # a place kept, filled below
