@@ -467,6 +467,7 @@ SAMPLE_PARAMS: dict[str, Any] = {
     "block": True,
     "move": True,
     "blockers": {"cost_max": 3},
+    "color": "red",
     "instead_if": {"it_class": "Dragon"},
     "instead_bp": -600,
     "instead_dp": -1,
