@@ -212,15 +212,19 @@ def _selector_data(sel: Selector) -> dict[str, Any]:
         "other": sel.other,
         "or_force": sel.or_force,
     }
-    data.update(sel.filters)
+    data.update((k, _value_data(v)) for k, v in sel.filters)  # (any_of: a list of selectors)
     return data
 
 
 def _value_data(value: Any) -> Any:
     if isinstance(value, Selector):
         return _selector_data(value)
+    if isinstance(value, Effect):  # (gain_effect's effect)
+        return effect_data(value)
     if isinstance(value, tuple):
-        return list(value)
+        if value and all(isinstance(x, tuple) and len(x) == 2 for x in value):
+            return {k: _value_data(v) for k, v in value}  # a condition (modify's instead_if)
+        return [_value_data(x) for x in value]
     return value
 
 
