@@ -268,6 +268,21 @@ BAD_CARDS = [
         "unknown selector term",
     ),
     (
+        "gain_effect of a passive effect",
+        _minion(
+            effects=[
+                {
+                    "when": "summoned",
+                    "do": "gain_effect",
+                    "target": "this",
+                    "effect": {"when": "passive", "do": "cannot_block"},
+                }
+            ]
+        ),
+        "effects[0].effect.when",
+        "triggered effect",
+    ),
+    (
         "unknown selector filter",
         _minion(effects=[{"when": "summoned", "do": "destroy", "target": {"hp_max": 300}}]),
         "effects[0].target.hp_max",

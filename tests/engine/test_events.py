@@ -37,8 +37,8 @@ def test_every_event_has_slots_and_takes_its_fields_in_order():
 
 
 def test_the_kinds_are_the_classes_that_name_one():
-    # 69; Boost, BoostReturn, Banished (ZR 17, 18); AttackRedirected, ToDeckTop (PC02)
-    assert len(EVENTS) == 74
+    # 69; Boost, BoostReturn, Banished (ZR 17, 18); AttackRedirected, ToDeckTop, GainEffect (PC02)
+    assert len(EVENTS) == 75
     assert EVENTS["draw"] is Draw and EVENTS["activate"] is Activate
     assert Activate.fields == Rest.fields == ("seat", "names")
     assert Battle.fields[:3] == ("attacker", "attacker_name", "attacker_bp")

@@ -117,6 +117,11 @@ class _Checker:
             return self.selector(field, value)
         if kind == "condition":  # a condition table, as `if` (modify's `instead_if`)
             return self.condition(field, value)
+        if kind == "effect":  # an effect table, as in `effects` (gain_effect's), not passive
+            effect = self.effect(field, value, "field_minion")
+            if effect.when == "passive" or effect.watch is not None:
+                self.fail(f"{field}.when", "a gained effect is a triggered effect of the minion")
+            return effect
         if kind == "selectors":  # a list of selector tables (the `any_of` filter)
             if not isinstance(value, list) or not value:
                 self.fail(field, f"expected a list of tables {{...}}, got {value!r}")

@@ -1252,6 +1252,14 @@ def queue_self_trigger(
         _use_next_summon(game, seat, slot)
     if slot.attached and not from_trash:
         _queue_boost_abilities(game, seat, slot, event)
+    if game.lasting:  # the effects the minion gained (gain_effect), [When Destroyed] included
+        key = ("c", slot.uid, slot.order)
+        for x in game.lasting:
+            e = x.effect
+            if x.kind != "granted" or x.keys[0] != key or e is None or not e.on(event):
+                continue
+            if _during_ok(game, seat, e.during):  # (its "this": also in the trash)
+                _queue(game, seat, 1, slot.order, Ctx(seat, slot.uid, "minion", e, slot.name))
     if card is None or event not in card.whens:
         return
     times = 1
@@ -1606,7 +1614,12 @@ def _resolve_targets(game: GameCore, ctx: Ctx, target) -> tuple:
     if target == "this":
         if ctx.kind == "magic":  # the Magic card itself, while it resolves (ZR 6.3, ZR 11.8)
             return (("c", ctx.source),) if ctx.source in game.limbo else ()
-        return (("c", ctx.source),) if ctx.source is not None and game.find_slot(ctx.source) else ()
+        if ctx.source is None:
+            return ()
+        if game.find_slot(ctx.source):
+            return (("c", ctx.source),)
+        # a gained [When Destroyed] (gain_effect): "this minion" is the card in the trash
+        return (("c", ctx.source),) if any(ctx.source in p.trash for p in game.players) else ()
     if target == "it":
         return ctx.it
     if target == "player":
@@ -1626,6 +1639,13 @@ def t_step_chosen(game: GameCore, ctx: Ctx, chosen: tuple) -> None:
         elif not chosen:
             game.push((t_step, ctx.next(ctx.it, False)))
             return
+    if isinstance(step.target, Selector) and step.target.count != "all":  # chosen (ZR 10.2)
+        for o in chosen:
+            found = game.find_slot(o[1]) if o[0] == "c" else None
+            if found is None or found[0] != ctx.controller or found[1] != "field":
+                continue
+            if found[2].rested:  # Marshal Harrier: a Rested minion of yours chosen by your effect
+                queue_self_trigger(game, found[0], found[2], "chosen_rested")
     # The next step goes under whatever this step pushes, so that it runs after it.
     pos = len(game.stack)
     game.stack.append(())  # a place kept, filled below
@@ -1663,6 +1683,9 @@ def end_lasting(game: GameCore, until: str) -> None:
             game.lasting = tuple(x for x in game.lasting if x.until != until or x.turn == game.turn)
         return
     game.lasting = tuple(x for x in game.lasting if x.until != until)
+    if any(x.kind == "granted" for x in game.lasting):  # (gain_effect: its minion has left)
+        here = {("c", s.uid, s.order) for p in game.players for s in p.field}
+        game.lasting = tuple(x for x in game.lasting if x.kind != "granted" or x.keys[0] in here)
 
 
 def locked_keys(game: GameCore) -> frozenset:

@@ -392,6 +392,21 @@ class ToHand(SeatEvent):
         return f"{self.name} returns to {self.who}'s hand."
 
 
+class GainEffect(SeatEvent):
+    """A minion gains a triggered effect (Angel Charmi)."""
+
+    kind = "gain_effect"
+    name: str
+    __slots__ = ("name",)
+
+    def __init__(self, seat: int, name: str) -> None:
+        self.seat = seat
+        self.name = name
+
+    def sentence(self, game: Game, seat: int | None) -> str:
+        return f"{self.who}'s {self.name} gains an effect while it stays on the field."
+
+
 class ToDeckTop(SeatEvent):
     """A minion put on top of its owner's deck (Eleksai)."""
 

@@ -87,7 +87,9 @@ class Lasting:
     - "passive": `effect` is a continuous effect of `seat` (a cost change this turn, ZR 12.1);
     - "next_summon": `step` (next_summon) applies to the next matching summon of `seat` (ZR 14.4);
     - "locked": the cards and Forces `keys` cannot become Active (ZR 14.5);
-    - "watch": `effect` is a whenever-effect of `seat` (gain_trigger: Lock-On, Arondai)."""
+    - "watch": `effect` is a whenever-effect of `seat` (gain_trigger: Lock-On, Arondai);
+    - "granted": `effect` is a triggered effect of the minion `keys[0]` ("c", uid, order) while
+      that object of it stays on the field (gain_effect: Angel Charmi; `until` "in_play")."""
 
     seat: int  # the effect's controller
     kind: str

@@ -246,9 +246,14 @@ class Zones(GameCore):
             slot, cause = m.slot, m.cause
             if cause == "milled":
                 milled.append(m.uid)
-            elif slot is None:
                 continue
-            elif m.dest == FIELD:
+            if slot is None:
+                continue
+            if m.src == BASE and m.dest != BASE and cause != "overflow":  # not ZR 3.5's room
+                token = slot.card is None  # (a colorless mana token: no card to match a filter)
+                fx.queue_watchers(self, "mana_lost", m.seat, None if token else slot,
+                                  named="a mana token" if token else None)  # fmt: skip
+            if m.dest == FIELD:
                 if cause == "advancing":  # ("that minion": the card, Giulio)
                     fx.queue_watchers(self, "minion_advanced", m.seat, slot, (("c", slot.uid),))
                 if cause != "advancing" or self.options.advance_enters_field:

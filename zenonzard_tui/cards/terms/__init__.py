@@ -82,6 +82,7 @@ SCHEMA_KINDS = (
     "colors",
     "condition",
     "selectors",
+    "effect",
 )  # not types
 _loaded = False
 

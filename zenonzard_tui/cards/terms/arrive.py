@@ -104,6 +104,15 @@ trigger("enters_field", "Passive", _enters, cause="{s}'s {n} entered the field")
 trigger("mana_placed", "Passive", _placed, cause="{s} placed {n} into their base")
 
 
+def _mana_lost(sel: Selector) -> str:
+    whose = {"self": "your", "opponent": "your opponent's", "any": "a player's"}[sel.side]
+    return f"whenever {whose} mana decreases by 1 other than by making room in a full base"
+
+
+# Margus: a mana leaves the base (destroyed, advanced, attached, returned...), not ZR 3.5's room
+trigger("mana_lost", "Passive", _mana_lost, cause="{s}'s mana {n} left the base")
+
+
 def chain_label(effect: Effect) -> str:
     """ZR 15.1: "[Chain: Blue]", the color from the effect's `placed_mana` condition."""
     color = dict(effect.condition).get("placed_mana")

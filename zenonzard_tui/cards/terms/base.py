@@ -31,7 +31,8 @@ class StepTerm:
 
     `schema` maps each parameter to its type or a tuple of allowed values ("target": a selector or
     a reference; "signed": any whole number; "keywords": a list of keywords; "selector": a selector;
-    "condition": a condition table, as `if`; "selectors": a list of selector tables).
+    "condition": a condition table, as `if`; "selectors": a list of selector tables;
+    "effect": an effect table, as in `effects`).
     A `continuous` step is only in a passive effect; an `also_continuous` one is one-shot in an
     effect and continuous in a passive one (modify, cannot).
 

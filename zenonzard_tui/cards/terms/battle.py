@@ -42,6 +42,13 @@ def _attack_blocked(sel: Selector) -> str:
 
 # ZR 13.1: the minion destroyed the other in the comparison and was not destroyed itself
 trigger("won_battle", "Passive", lead="whenever this minion wins a battle")
+# Marshal Harrier: chosen as a target of its controller's effect (a choice, not "all", ZR 10.2)
+# while Rested
+trigger(
+    "chosen_rested",
+    "Passive",
+    lead="whenever this minion is chosen by one of your effects while Rested",
+)
 trigger("minion_wins_battle", "Passive", _event("wins a battle"), cause="{s}'s {n} won a battle")
 # ZR 13.12: at attack declaration (ZR 8.1), after [When Attacking]
 trigger("minion_attacks", "Passive", _event("attacks"), cause="{s}'s {n} attacked")

@@ -8,6 +8,7 @@ import dataclasses
 
 from zenonzard_tui.cards.model import (
     CARD_TYPES,
+    COLORS,
     KEYWORD_LABELS,
     TYPE_LABELS,
     CardDef,
@@ -403,12 +404,19 @@ class GainMovement:
         return Clause(None, f"gain {step.param('amount', 1)} extra Movement")
 
 
-@step("add_mana", schema={"count": int, "rested": bool}, question="add the mana?")
+@step(
+    "add_mana",
+    schema={"count": int, "rested": bool, "color": tuple(c for c in COLORS if c != "colorless")},
+    question="add the mana?",
+)
 class AddMana:
+    """`color`: mana tokens of that color instead of colorless ones (Margus: "red mana")."""
+
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
         count = step.param("count", 1)
-        noun = "colorless mana token" if count == 1 else "colorless mana tokens"
+        color = step.param("color", "colorless")
+        noun = f"{color} mana token" if count == 1 else f"{color} mana tokens"
         return Clause(None, f"put {count} {noun} into your base{_rested(step)}")
 
 

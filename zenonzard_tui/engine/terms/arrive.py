@@ -58,6 +58,7 @@ SELF, WATCH = "queue_self_trigger", "queue_watchers"
 
 run_trigger("enters_field", WATCH)
 run_trigger("mana_placed", WATCH)
+run_trigger("mana_lost", WATCH)
 run_trigger("chain", SELF)
 
 

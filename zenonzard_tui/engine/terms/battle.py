@@ -26,6 +26,7 @@ from zenonzard_tui.cards.terms.battle import forbidden
 from zenonzard_tui.cards.terms.marks import FORBIDDING
 
 run_trigger("won_battle", SELF)
+run_trigger("chosen_rested", SELF)
 run_trigger("minion_wins_battle", WATCH)
 run_trigger("minion_attacks", WATCH)
 run_trigger("attack_blocked", WATCH)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from zenonzard_tui.cards.model import CardDef, Step
 from zenonzard_tui.engine.actions import CHOICE, Choice
-from zenonzard_tui.engine.state import DECK, HAND, LIMBO, NEW, Slot
+from zenonzard_tui.engine.state import DECK, HAND, LIMBO, NEW, Lasting, Slot
 from zenonzard_tui.engine.terms.base import (
     run_filter,
     run_step,
@@ -144,6 +144,25 @@ class CopyOntoField:
             tasks.append((type(game).t_enter_field, ctx.controller, uid, False, "put"))
         game.push(*tasks)
         return bool(tasks)
+
+
+@run_step("gain_effect")
+class GainEffect:
+    @staticmethod
+    def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
+        from zenonzard_tui.engine.effects import add_lasting
+
+        hit = False
+        for seat, where, slot in _slots(game, targets):
+            if where != "field":
+                continue
+            # kept by the game for this object of the minion: it ends when the minion leaves
+            # the field (ZR 10.4; effects.queue_self_trigger, effects.end_lasting)
+            add_lasting(game, Lasting(seat, "granted", slot.name, "minion", step.param("effect"),
+                                      until="in_play", keys=(("c", slot.uid, slot.order),)))  # fmt: skip
+            game.log.add("gain_effect", seat, slot.name)
+            hit = True
+        return hit
 
 
 @run_step("to_deck_top")

@@ -468,13 +468,25 @@ class GainMovement:
 class AddMana:
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
-        tasks = [
-            (type(game).t_enter_base, ctx.controller, -1, bool(step.param("rested")), False)
-            for _ in range(step.param("count", 1))
-        ]
-        game.log.add("add_mana", ctx.controller, len(tasks), bool(step.param("rested")))
+        color = step.param("color")
+        tasks: list[tuple] = []
+        for _ in range(step.param("count", 1)):
+            tasks.append((type(game).t_enter_base, ctx.controller, -1, bool(step.param("rested")),
+                          False))  # fmt: skip
+            if color is not None:  # (Margus: "red mana"): the token just placed takes the color
+                tasks.append((t_color_new_token, ctx.controller, color))
+        game.log.add("add_mana", ctx.controller, step.param("count", 1), bool(step.param("rested")))
         game.push(*tasks)
         return True
+
+
+def t_color_new_token(game: Game, seat: int, color: str) -> None:
+    """The mana token last placed into `seat`'s base becomes `color` (add_mana's `color`)."""
+    tokens = [s for s in game.players[seat].base if s.card is None]
+    if tokens:
+        newest = max(tokens, key=lambda s: s.order)
+        newest.set_colors((color,))
+        game.changed_play()
 
 
 def _cannot_block_can_block(
