@@ -342,9 +342,9 @@ def test_forces_take_no_card_filters(capsys: pytest.CaptureFixture[str]) -> None
         (["--cost", "5-2"], "bad cost '5-2'"),
         (["--cost", "-1"], "bad cost"),
         (["--class", "Golum"], "did you mean: Golem?"),
-        (
-            ["--set", "PC02"],
-            "no card of the set 'PC02'; sets: BASIC, PC01 (AWAKEN), PC01R (BEYOND)",
+        (  # (a set code of the form of a user's set, with no card)
+            ["--set", "FAN1"],
+            "no card of the set 'FAN1'; sets: BASIC, PC01 (AWAKEN), PC01R (BEYOND)",
         ),
         (["--set", "no such"], "unknown set 'no such'; sets: BASIC, PC01 (AWAKEN), PC01R (BEYOND)"),
         (["--show", "Drill Golem", "--forces"], "not allowed with"),
