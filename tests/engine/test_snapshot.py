@@ -513,7 +513,10 @@ def test_a_world_keeps_the_seen_hand_cards_for_the_next_sample():
     """The world's log says which of the opponent's hand cards the seat saw, so sampling worlds
     of a world (the AI on a remote bot) keeps them too."""
     found = 0
-    for game, _, n in _positions(range(10), every=5):
+    # (seeds until some positions have seen hand cards: which seeds do depends on the pool)
+    for game, _, n in _positions(range(40), every=5):
+        if found >= 10:
+            break
         seat = n % 2
         seen = seen_in_hand(game, seat)
         if not seen or game.over:
