@@ -516,6 +516,8 @@ def _step_record(do: str) -> dict[str, Any]:
             effect.setdefault(param, ["charge"])
         elif kind == "selector":
             effect.setdefault(param, {"side": "self"})
+        elif kind == "effect":
+            effect.setdefault(param, {"when": "attacking", "do": "draw"})
         elif isinstance(kind, tuple):
             effect.setdefault(param, kind[0])
         else:

@@ -12,7 +12,7 @@ import pytest
 
 from zenonzard_tui.cards import terms as vocabulary
 from zenonzard_tui.cards import vocab
-from zenonzard_tui.cards.model import Selector, Step
+from zenonzard_tui.cards.model import Effect, Selector, Step
 from zenonzard_tui.cards.words import Clause, WordsContext
 from zenonzard_tui.engine import terms
 from zenonzard_tui.engine.terms import STEP_RUNS, problems, step_problems
@@ -39,6 +39,8 @@ def _sample(term: vocabulary.StepTerm) -> Step:
             value = kind[0]
         elif kind == "selector":
             value = Selector(side="self")
+        elif kind == "effect":  # an ability (gain_ability)
+            value = Effect("attacking", (Step("draw"),))
         else:
             value = 1
         params.append((key, value))

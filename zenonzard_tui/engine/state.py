@@ -84,7 +84,9 @@ class Lasting:
     - "passive": `effect` is a continuous effect of `seat` (a cost change this turn, ZR 12.1);
     - "next_summon": `step` (next_summon) applies to the next matching summon of `seat` (ZR 14.4);
     - "locked": the cards and Forces `keys` cannot become Active (ZR 14.5);
-    - "watch": `effect` is a whenever-effect of `seat` (gain_trigger: Lock-On, Arondai)."""
+    - "watch": `effect` is a whenever-effect of `seat` (gain_trigger: Lock-On, Arondai);
+    - "ability": `effect` is a triggered ability the card in play `keys` ("c", uid, order) gained
+      (gain_ability: Sniper Ewan), until "field": while it stays there."""
 
     seat: int  # the effect's controller
     kind: str

@@ -80,6 +80,7 @@ SCHEMA_KINDS = (
     "duration",
     "names",
     "colors",
+    "effect",  # an effect table, as in `effects` (gain_ability's ability)
 )  # not types
 _loaded = False
 
