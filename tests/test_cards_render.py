@@ -197,6 +197,8 @@ EXPECTED = {
     "White Frost - The Snow Sprite": "Boost: White",
     "Prusha - The Shadow Sprite": "Boost: Purple + Cost 4 or Higher\n<Boost Ability> Revenge",
     "X-Cannon": "[Flash] Banish 1 of your opponent's minions.",
+    "Sniper Ewan Android": 'Resurge\n[When Boosted] This minion gains "[When Attacking] Your '
+    'opponent must block".',
     "Moving Shield": "[Flash] If all your Forces are destroyed, draw 1 card. If you do not, "
     "change the target of your opponent's attack to 1 of your undestroyed Forces or you.",
     "Chronora - The Time Sprite": "Boost: White + Cost 4 or Higher\n<Boost Ability> [Passive] "
