@@ -198,6 +198,8 @@ EXPECTED = {
     "White Frost - The Snow Sprite": "Boost: White",
     "Prusha - The Shadow Sprite": "Boost: Purple + Cost 4 or Higher\n<Boost Ability> Revenge",
     "X-Cannon": "[Flash] Banish 1 of your opponent's minions.",
+    "Sniper Ewan Android": 'Resurge\n[When Boosted] This minion gains "[When Attacking] Your '
+    'opponent must block".',
     "Moving Shield": "[Flash] If all your Forces are destroyed, draw 1 card. If you do not, "
     "change the target of your opponent's attack to 1 of your undestroyed Forces or you.",
     "Chronora - The Time Sprite": "Boost: White + Cost 4 or Higher\n<Boost Ability> [Passive] "
@@ -533,6 +535,8 @@ def _step_record(do: str) -> dict[str, Any]:
             effect.setdefault(param, ["charge"])
         elif kind == "selector":  # (next_cost_zero's `of`: a kind of card; others: your own)
             effect.setdefault(param, {"type": "magic"} if param == "of" else {"side": "self"})
+        elif kind == "effect":
+            effect.setdefault(param, {"when": "attacking", "do": "draw"})
         elif isinstance(kind, tuple):
             effect.setdefault(param, kind[0])
         else:

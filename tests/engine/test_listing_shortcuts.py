@@ -36,7 +36,12 @@ def _playable(game, seat: int) -> set[tuple[str, str]]:
             continue
         if card.type == "field_minion":
             out.add(("summon", card.id))
-        elif card.type == "magic" and window in card.timing and fx.has_targets(game, seat, card):
+        elif (
+            card.type == "magic"
+            and window in card.timing
+            and fx.use_allowed(game, seat, card)  # its own condition of use (Demon's Terror)
+            and fx.has_targets(game, seat, card)
+        ):
             out.add(("cast", card.id))
     return out
 

@@ -232,6 +232,10 @@ class _Checker:
                 value = self.selector(f"{field}.{key}", value)
             elif kind == "duration":
                 value = self.value(f"{field}.{key}", value, vocab.DURATIONS)
+            elif kind == "effect":  # an ability given to a minion (gain_ability)
+                value = self.effect(f"{field}.{key}", value, "field_minion")
+                if value.when == "passive":
+                    self.fail(f"{field}.{key}.when", "a gained ability is a triggered one")
             else:
                 value = self.value(f"{field}.{key}", value, kind)
             params.append((key, value))

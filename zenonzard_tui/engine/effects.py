@@ -1260,6 +1260,8 @@ def queue_self_trigger(
                 continue
             if _during_ok(game, seat, e.during):  # (its "this": also in the trash)
                 _queue(game, seat, 1, slot.order, Ctx(seat, slot.uid, "minion", e, slot.name))
+    if game.lasting and not from_trash:  # abilities it gained (gain_ability)
+        _queue_gained_abilities(game, seat, slot, event)
     if card is None or event not in card.whens:
         return
     times = 1
@@ -1293,6 +1295,22 @@ def _queue_boost_abilities(game: GameCore, seat: int, slot: Slot, event: str) ->
     minion's own (its name, its place in the order of ZR 6.5)."""
     for e in boost_abilities(game, slot):
         if e.on(event) and _during_ok(game, seat, e.during):
+            _queue(game, seat, 1, slot.order, Ctx(seat, slot.uid, "minion", e, slot.name))
+
+
+def _queue_gained_abilities(game: GameCore, seat: int, slot: Slot, event: str) -> None:
+    """The triggered abilities this minion gained while on the field (gain_ability, ZR 10.3
+    (e)), as its own."""
+    key = ("c", slot.uid, slot.order)
+    for x in game.lasting:
+        e = x.effect
+        if (
+            x.kind == "ability"
+            and e is not None
+            and key in x.keys
+            and e.on(event)
+            and _during_ok(game, seat, e.during)
+        ):
             _queue(game, seat, 1, slot.order, Ctx(seat, slot.uid, "minion", e, slot.name))
 
 

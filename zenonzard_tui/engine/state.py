@@ -89,7 +89,9 @@ class Lasting:
     - "locked": the cards and Forces `keys` cannot become Active (ZR 14.5);
     - "watch": `effect` is a whenever-effect of `seat` (gain_trigger: Lock-On, Arondai);
     - "granted": `effect` is a triggered effect of the minion `keys[0]` ("c", uid, order) while
-      that object of it stays on the field (gain_effect: Angel Charmi; `until` "in_play")."""
+      that object of it stays on the field (gain_effect: Angel Charmi; `until` "in_play").
+    - "ability": `effect` is a triggered ability the card in play `keys` ("c", uid, order) gained
+      (gain_ability: Sniper Ewan), until "field": while it stays there."""
 
     seat: int  # the effect's controller
     kind: str

@@ -94,6 +94,23 @@ class Banish:
         return Clause(None, f"banish {ctx.target(step.target).obj}")
 
 
+@step("gain_ability", schema={"target": "target", "ability": "effect"}, required=("ability",),
+      needs_target=True, question="which gains the ability?", polarity=0)  # fmt: skip
+class GainAbility:
+    """The chosen minions gain an ability (`ability`: a triggered effect, written as in
+    `effects`) while they stay on the field (ZR 10.3 (e), lost when they leave, ZR 10.4): Sniper
+    Ewan's [When Boosted] "This minion gains '[When Attacking] Your opponent must block.'"."""
+
+    @staticmethod
+    def words(step: Step, ctx: WordsContext) -> Clause:
+        from zenonzard_tui.cards.render import effect_text
+
+        who = ctx.target(step.target)
+        inner = effect_text(step.param("ability"), ctx.owner, ctx.pool).rstrip(".")
+        gains = "gain" if who.plural else "gains"
+        return Clause(who.subj, f'{gains} "{inner}"', f'gain "{inner}"')
+
+
 @step("cannot_be_destroyed", schema={"target": "target"}, continuous=True)
 class CannotBeDestroyed:
     """ZR 18.2: the minions it names are not destroyed (a banish still takes them)."""

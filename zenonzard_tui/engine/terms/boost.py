@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from zenonzard_tui.cards.model import CardDef, Step
-from zenonzard_tui.engine.state import BANISHED, DECK, HAND, TRASH
+from zenonzard_tui.engine.state import BANISHED, DECK, HAND, TRASH, Lasting
 from zenonzard_tui.engine.terms.base import run_condition, run_filter, run_step, run_trigger
 
 if TYPE_CHECKING:
@@ -54,6 +54,33 @@ def _active_first(
     """The active player's cards first, each player's in the order found (ZR 6.5). (A module
     function: mypyc compiles no closure in a method of a decorated class.)"""
     return [f for f in found if f[0] == active] + [f for f in found if f[0] != active]
+
+
+@run_step("gain_ability")
+class GainAbility:
+    @staticmethod
+    def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
+        """The minions keep the ability while they stay on the field: a lasting effect of the
+        game keyed to each one as it is now (ZR 10.4: one that leaves and comes back is new);
+        the keys of minions that have left are dropped here."""
+        from zenonzard_tui.engine.effects import add_lasting
+
+        def here(key: tuple) -> bool:
+            slot = game.field_slot(key[1])
+            return slot is not None and slot.order == key[2]
+
+        keys = []
+        for o in targets:
+            slot = game.field_slot(o[1]) if o[0] == "c" else None
+            if slot is not None:
+                keys.append(("c", slot.uid, slot.order))
+        if not keys:
+            return False
+        game.lasting = tuple(x for x in game.lasting if x.kind != "ability" or here(x.keys[0]))
+        for key in keys:
+            add_lasting(game, Lasting(ctx.controller, "ability", ctx.name, "minion",
+                                      step.param("ability"), until="field", keys=(key,)))  # fmt: skip
+        return True
 
 
 @run_step("cannot_be_destroyed")
