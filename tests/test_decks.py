@@ -566,15 +566,43 @@ def test_missing_file_and_folder_raise_deck_read_error(tmp_path):
 
 
 NEW_SETS = ("PC01", "PC01R")
+CONTRACT_SETS = ("PC02", "EX01")
 
 
 def test_starter_decks_of_the_basic_set_and_of_the_new_sets():
     """The seven BASIC starters stay; at least eight more are built mostly from the AWAKEN and
-    BEYOND cards, as decks of the time were."""
+    BEYOND cards, and at least four from the CONTRACT and EX01 cards, as decks of the time were."""
     basic = [p for p in STARTERS if all(c.set == "BASIC" for c in load_deck(p).cards)]
     new = [p for p in STARTERS if sum(c.set in NEW_SETS for c in load_deck(p).cards) >= 15]
-    assert len(basic) >= 7 and len(new) >= 8
-    assert len(basic) + len(new) == len(STARTERS)
+    contract = [
+        p for p in STARTERS if sum(c.set in CONTRACT_SETS for c in load_deck(p).cards) >= 15
+    ]
+    assert len(basic) >= 7 and len(new) >= 8 and len(contract) >= 4
+    assert len(basic) + len(new) + len(contract) == len(STARTERS)
+
+
+def test_the_contract_starters_use_boost_and_the_knights():
+    """Each CONTRACT-era starter holds Boost cards (ZR 17.1) and minions they can be attached to;
+    the Knights of EX01 are in one whose Forces are the ones they ask for (ZR 20.1)."""
+    decks = [
+        load_deck(p)
+        for p in STARTERS
+        if sum(c.set in CONTRACT_SETS for c in load_deck(p).cards) >= 15
+    ]
+    for deck in decks:
+        assert sum(c.boost is not None for c in deck.cards) >= 3, deck.name
+    knights = [d for d in decks if any(c.set == "EX01" for c in d.cards)]
+    assert knights
+    for deck in knights:
+        chosen = {f.id for f in deck.forces}
+        asked = {
+            f"force_{v}"
+            for c in deck.cards
+            for e in c.effects
+            for k, v in e.condition
+            if k == "chosen_force"
+        }
+        assert asked and asked <= chosen, (deck.name, asked, chosen)
 
 
 def test_the_new_starters_cover_every_color_and_several_force_pairs():
