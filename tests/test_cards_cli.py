@@ -115,17 +115,31 @@ def test_filters_combine(
     assert names_in(out) >= expected
 
 
-@pytest.mark.parametrize("value", ["BASIC", "basic", "PC01", "awaken", "PC01R", "Beyond"])
+@pytest.mark.parametrize(
+    "value", ["BASIC", "basic", "PC01", "awaken", "PC01R", "Beyond", "PC02", "contract", "EX01"]
+)
 def test_set_filter_takes_a_code_or_a_name(capsys: pytest.CaptureFixture[str], value: str) -> None:
-    code = {"basic": "BASIC", "pc01": "PC01", "awaken": "PC01", "pc01r": "PC01R"}.get(
-        value.casefold(), "PC01R"
-    )
+    code = {
+        "basic": "BASIC",
+        "pc01": "PC01",
+        "awaken": "PC01",
+        "pc02": "PC02",
+        "contract": "PC02",
+        "ex01": "EX01",
+    }.get(value.casefold(), "PC01R")
     cards = run_json(capsys, "--set", value)
     assert {c["id"] for c in cards} == {cid for cid, c in POOL.cards.items() if c.set == code}
     assert all(c["set"] == code for c in cards)
     if cards:  # the listing names the set in its Set column
         _, out, _ = run(capsys, "--set", value)
         assert f" {code} " in out
+
+
+def test_the_contract_and_ex01_sets_list_all_their_cards(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert len(run_json(capsys, "--set", "CONTRACT")) == 100
+    assert len(run_json(capsys, "--set", "EX01")) == 12
 
 
 @pytest.mark.parametrize(
