@@ -83,7 +83,8 @@ class OncePerTurn:
 def condition_words(cond: tuple, ctx: WordsContext) -> str:
     """The "if ..." words of a condition, without the comma: "if you do"; a plain condition's
     words come first, without "if" ("once per turn, if you do")."""
-    plain, parts = [], []
+    plain: list[str] = []
+    parts: list[str] = []
     for key, value in cond:
         term = CONDITIONS.get(key)
         if term is None:
