@@ -343,8 +343,8 @@ def test_forces_take_no_card_filters(capsys: pytest.CaptureFixture[str]) -> None
         (["--cost", "-1"], "bad cost"),
         (["--class", "Golum"], "did you mean: Golem?"),
         (
-            ["--set", "PC02"],
-            "no card of the set 'PC02'; sets: BASIC, PC01 (AWAKEN), PC01R (BEYOND)",
+            ["--set", "EX01"],
+            "no card of the set 'EX01'; sets: BASIC, PC01 (AWAKEN), PC01R (BEYOND), PC02",
         ),
         (["--set", "no such"], "unknown set 'no such'; sets: BASIC, PC01 (AWAKEN), PC01R (BEYOND)"),
         (["--show", "Drill Golem", "--forces"], "not allowed with"),

@@ -219,6 +219,8 @@ def _selector_data(sel: Selector) -> dict[str, Any]:
 def _value_data(value: Any) -> Any:
     if isinstance(value, Selector):
         return _selector_data(value)
+    if isinstance(value, Effect):  # an ability given by a step (gain_ability)
+        return effect_data(value)
     if isinstance(value, tuple):
         return list(value)
     return value
