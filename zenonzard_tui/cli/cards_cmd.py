@@ -223,7 +223,11 @@ def _value_data(value: Any) -> Any:
         return _selector_data(value)
     if isinstance(value, Effect):  # (gain_effect's effect)
         return effect_data(value)
-    if isinstance(value, tuple) and value and all(isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str) for x in value):
+    if (
+        isinstance(value, tuple)
+        and value
+        and all(isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str) for x in value)
+    ):
         return {k: _value_data(v) for k, v in value}  # a condition (modify's instead_if)
     if isinstance(value, tuple | list):
         return [_value_data(v) for v in value]
