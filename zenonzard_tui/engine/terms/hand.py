@@ -137,6 +137,11 @@ class CopyOntoField:
             card = slot.card
             if card is None:
                 continue
+            if card.is_token:  # a copy of a token is a token (ZR 11.7), made as create_token does
+                game.log.add("token", ctx.controller, card.name, 1)
+                tasks.append((type(game).t_enter_field, ctx.controller, game.new_uid(), False,
+                              "put", card))  # fmt: skip
+                continue
             uid = game.add_copy(card)  # ZR 11.11: a new card, owned by you
             game.move(uid, NEW, LIMBO, ctx.controller, "copy")
             game.log.add("put", ctx.controller, uid)
