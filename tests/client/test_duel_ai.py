@@ -41,6 +41,8 @@ async def test_a_full_game_against_the_ai_ends_on_the_game_over_screen(tmp_path)
             if sess.over:
                 break
             await pilot.press("1")  # the first action: summon, attack, keep, block ...
+            if duel_app.duel._typed:  # a list of 10 or more: "1" waits for a second digit,
+                await pilot.press("enter")  # and Enter plays action 1 (a "1" would make 11)
         await wait_until(pilot, lambda: isinstance(duel_app.screen, GameOverScreen))
         text = screen_text(duel_app)
         assert "wins" in text or "draw" in text
