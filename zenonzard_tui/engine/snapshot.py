@@ -721,6 +721,7 @@ class _Decoder:
         n = len(self.objects)
         self.objects.append(None)  # (numbered now, made when its fields are read)
         values = {a: self.value(fields[a], f"{where}.{a}", depth + 1) for a in attrs}
+        made: object
         try:  # (a dataclass or an event checks its fields; another class, its constructor)
             if dataclasses.is_dataclass(cls):
                 made = cls(**values)
