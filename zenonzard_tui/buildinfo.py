@@ -15,7 +15,6 @@ alone.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Iterable
@@ -82,10 +81,14 @@ def remove_extensions(package_root: Path) -> None:
 def record_text(mypyc: str | None, reason: str | None, editable: bool = False) -> str:
     """The build's record: the mypyc version it was compiled with, or why it is pure Python, and
     whether it is an editable install (the sources may change after it)."""
+    import json
+
     return json.dumps({"mypyc": mypyc, "pure_reason": reason, "editable": editable}) + "\n"
 
 
 def _record(package: Path) -> dict:
+    import json  # (not at the package's import: choose() reads no record of a pure build)
+
     try:
         data = json.loads(package.joinpath(RECORD).read_text())
     except (OSError, ValueError):
