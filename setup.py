@@ -8,8 +8,9 @@ and when mypyc or the C compiler cannot build the modules the install goes on wi
 one-line note, recorded for `zenonzard --version` (zenonzard_tui/buildinfo.py).
 
 Settings from the environment at install time (mypy's own names, for its options):
-  ZENONZARD_COMPILE=1   the compiled build (not yet the default: COMPILED_BY_DEFAULT below)
-  ZENONZARD_PURE=1      the pure-Python build
+  ZENONZARD_PURE=1      the pure-Python build (the compiled one is the default where a C
+                        compiler works: COMPILED_BY_DEFAULT below)
+  ZENONZARD_COMPILE=1   the compiled build, whatever the default
   MYPYC_OPT_LEVEL=N     the C compiler's -O level (3)
   MYPYC_DEBUG_LEVEL=N   its -g level (0)
   MYPYC_MULTI_FILE=1    one C file a module (smaller compiler runs, a slower result)
@@ -50,7 +51,12 @@ def _note(text: str) -> None:
 
 
 def _compiler_missing() -> str | None:
-    """Why no C compiler can run here, or None when there is one."""
+    """Why no C compiler can build an extension module here, or None when one can: a C file that
+    includes Python.h compiled the way the extension modules are (a second, not the minutes of
+    mypyc's type check that would come before a compiler found missing)."""
+    import sysconfig
+    import tempfile
+
     from setuptools._distutils.ccompiler import new_compiler
     from setuptools._distutils.sysconfig import customize_compiler
 
@@ -59,28 +65,54 @@ def _compiler_missing() -> str | None:
     command = getattr(compiler, "compiler_so", None) or getattr(compiler, "compiler", None)
     if command and shutil.which(command[0]) is None:
         return f"no C compiler ({command[0]} not found)"
+    with tempfile.TemporaryDirectory(prefix="zenonzard-cc-") as folder:
+        probe = Path(folder, "probe.c")
+        probe.write_text("#include <Python.h>\nint zenonzard_probe(void) { return 0; }\n")
+        try:
+            compiler.compile(
+                [str(probe)], output_dir=folder, include_dirs=[sysconfig.get_paths()["include"]]
+            )
+        except Exception as error:  # CompileError, a compiler that crashed
+            status = re.search(r"exit (?:status|code) -?\d+", str(error))
+            detail = status.group(0) if status else str(error).splitlines()[0][:120]
+            return f"the C compiler failed ({type(error).__name__}, {detail})"
     return None
 
 
-# Not yet: engine/snapshot.py (network play's seat worlds) restores objects without their
-# __init__ and reads __slots__ and instance dicts, which compiled classes do not have
-# (docs/build.md). Until it does, a compiled build is asked for with ZENONZARD_COMPILE=1.
+# The compiled build is the default where a C compiler works (docs/build.md).
 COMPILED_BY_DEFAULT = False
+
+# The setup.py commands that build the package. pip runs setup.py for others first (egg_info for
+# the build requirements, dist_info for the metadata), which need no extension modules: mypyc's
+# type check (minutes) runs for a build only.
+BUILD_COMMANDS = frozenset(
+    {"build", "build_ext", "build_py", "bdist_wheel", "editable_wheel", "develop", "install"}
+)
+
+
+def _builds(commands: list[str]) -> bool:
+    """Do these setup.py commands build the package (and so need the extension modules)?"""
+    return bool(BUILD_COMMANDS.intersection(commands))
 
 
 def _on(name: str) -> bool:
     return os.environ.get(name, "") not in ("", "0")
 
 
+def _pure_reason() -> str | None:
+    """Why this build is pure Python (the environment, no working C compiler), or None: compile."""
+    if _on("ZENONZARD_PURE"):
+        return "ZENONZARD_PURE=1 at install"
+    if not (COMPILED_BY_DEFAULT or _on("ZENONZARD_COMPILE")):
+        return "the default build; ZENONZARD_COMPILE=1 at install compiles it"
+    return _compiler_missing()
+
+
 def _extensions() -> tuple[list, str | None]:
     """The extension modules to build, and the reason when there are none."""
-    if _on("ZENONZARD_PURE"):
-        return [], "ZENONZARD_PURE=1 at install"
-    if not (COMPILED_BY_DEFAULT or _on("ZENONZARD_COMPILE")):
-        return [], "the default build; ZENONZARD_COMPILE=1 at install compiles it"
-    missing = _compiler_missing()
-    if missing:
-        return [], missing
+    reason = _pure_reason()
+    if reason:
+        return [], reason
     try:
         from mypyc.build import mypycify
     except ImportError as error:
@@ -144,7 +176,7 @@ class BuildExt(build_ext):
                 target = ROOT / "zenonzard_tui"
             else:
                 target = Path(self.build_lib) / "zenonzard_tui"
-            status = re.search(r"exit status -?\d+", str(error))
+            status = re.search(r"exit (?:status|code) -?\d+", str(error))
             detail = status.group(0) if status else str(error).splitlines()[0][:120]
             reason = f"the C compiler failed ({type(error).__name__}, {detail})"
             _write_record(target, None, reason)
@@ -152,6 +184,9 @@ class BuildExt(build_ext):
 
 
 if __name__ == "__main__":  # (tests import this file for its functions)
-    EXTENSIONS, REASON = _extensions()
+    if _builds(sys.argv[1:]):
+        EXTENSIONS, REASON = _extensions()
+    else:  # egg_info, dist_info, sdist: nothing is built
+        EXTENSIONS, REASON = [], None
     MYPYC_VERSION = _mypyc_version() if EXTENSIONS else None
     setup(ext_modules=EXTENSIONS, cmdclass={"build_py": BuildPy, "build_ext": BuildExt})

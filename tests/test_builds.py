@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
@@ -61,12 +62,14 @@ def test_describe_a_compiled_build(tmp_path):
 
 
 def test_describe_says_which_sources_changed_after_the_build(tmp_path):
+    """An editable compiled install whose sources changed runs its .py files (buildinfo.choose):
+    the extension modules would run the code as it was."""
     package = _package(tmp_path, ("engine/game.py",), {"mypyc": "2.4.1", "editable": True})
     (package / "engine/game.py").write_text("# edited\n")  # newer than its extension module
     assert buildinfo.stale_sources(package) == ["engine/game.py"]
     assert buildinfo.describe(package) == (
-        "compiled with mypyc 2.4.1 (1 modules); changed since the build, reinstall to compile "
-        "them: engine/game.py"
+        "pure Python (changed since the compiled build, reinstall to compile them: "
+        "engine/game.py; 1 compiled modules not loaded)"
     )
     # installed from a wheel: the files' times say nothing of the build
     (package / buildinfo.RECORD).write_text(json.dumps({"mypyc": "2.4.1", "editable": False}))
@@ -122,20 +125,44 @@ def test_setup_builds_pure_when_asked(setup_py, monkeypatch):
 
 
 def test_setup_default_build(setup_py):
-    extensions, reason = setup_py._extensions()
-    if setup_py.COMPILED_BY_DEFAULT:
-        assert reason is not None or extensions
-    else:
-        assert (extensions, reason) == (
-            [],
-            "the default build; ZENONZARD_COMPILE=1 at install compiles it",
+    # (mypyc's run itself takes minutes: _extensions() runs it when this says go)
+    if not setup_py.COMPILED_BY_DEFAULT:
+        assert setup_py._pure_reason() == (
+            "the default build; ZENONZARD_COMPILE=1 at install compiles it"
         )
+        return
+    assert setup_py._pure_reason() == setup_py._compiler_missing()
+    if shutil.which("cc") and Path(sysconfig.get_paths()["include"], "Python.h").exists():
+        assert setup_py._pure_reason() is None
 
 
 def test_setup_falls_back_without_a_compiler(setup_py, monkeypatch):
     monkeypatch.setenv("ZENONZARD_COMPILE", "1")
     monkeypatch.setenv("CC", "/nonexistent/cc")
     assert setup_py._extensions() == ([], "no C compiler (/nonexistent/cc not found)")
+
+
+def test_setup_falls_back_when_the_compiler_fails(setup_py, monkeypatch):
+    """A compiler that cannot build an extension module (here one that always fails; in life,
+    the Python headers missing) is found before mypyc's minutes of work."""
+    monkeypatch.setenv("ZENONZARD_COMPILE", "1")
+    monkeypatch.setenv("CC", "/bin/false")
+    extensions, reason = setup_py._extensions()
+    assert extensions == [] and reason in (
+        "the C compiler failed (CompileError, exit status 1)",
+        "the C compiler failed (CompileError, exit code 1)",  # (the words of some setuptools)
+    )
+
+
+def test_only_a_build_runs_mypyc(setup_py):
+    """pip runs setup.py for the requirements and the metadata first (the commands below, as
+    setuptools' build backend gives them): those build nothing, so they compile nothing."""
+    assert not setup_py._builds(["egg_info"])
+    assert not setup_py._builds(["dist_info", "--output-dir", "/tmp/x", "--keep-egg-info"])
+    assert not setup_py._builds(["sdist", "--formats", "gztar"])
+    assert setup_py._builds(["bdist_wheel", "--dist-dir", "/tmp/x"])
+    assert setup_py._builds(["editable_wheel", "--dist-dir", "/tmp/x", "--dist-info-dir", "y"])
+    assert setup_py._builds(["build_ext", "--inplace"])
 
 
 def _same_games(tree: Path) -> dict:
@@ -173,7 +200,7 @@ def test_compiled_and_pure_play_the_same_games(tmp_path):
     assert pure["compiled"] == [] and pure["package"] == str(tmp_path / "pure" / "zenonzard_tui")
     assert compiled["compiled"] == buildinfo.compiled_modules()
     assert compiled["fuzz"]["problems"] == [] and pure["fuzz"]["problems"] == []
-    for key in ("digests", "scenarios", "fuzz"):
+    for key in ("digests", "scenarios", "fuzz", "snapshots"):
         assert compiled[key] == pure[key], key
 
 

@@ -5,12 +5,27 @@ setup.py compiles the modules `compiled_sources` names and records the build in 
 beside this file (the mypyc version, or why the build is pure). At run time the extension modules
 themselves say whether they are there: `describe()` is what `zenonzard --version` shows. This module
 imports nothing of the package, so that setup.py can load it from its path.
+
+The package's `__init__` calls `choose()` first: where a compiled build is installed, the .py files
+run instead of its extension modules when ZENONZARD_PURE=1 is set at run time, or in an editable
+install whose compiled sources changed since the build (the extension modules would run the old
+code). All or none: the compiled modules call each other directly, so none of them can be left out
+alone.
 """
 
 from __future__ import annotations
 
-import json
-from importlib.machinery import EXTENSION_SUFFIXES
+import os
+import sys
+from collections.abc import Iterable
+from importlib.machinery import (
+    BYTECODE_SUFFIXES,
+    EXTENSION_SUFFIXES,
+    SOURCE_SUFFIXES,
+    FileFinder,
+    SourceFileLoader,
+    SourcelessFileLoader,
+)
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent
@@ -26,6 +41,12 @@ NOT_COMPILED = {
     # Its event classes take their fields from their annotations, which compiled classes do not
     # keep; the log is off in search, so the module is not where the time goes.
     "engine/events.py": "event fields read from annotations",
+    # It reads the state classes by their attributes' names (the network's snapshots, once a
+    # message: not where the time goes), and runs the same in both builds.
+    "engine/snapshot.py": "reads objects generically, once a network message",
+    # Its module __getattr__ (the AI's modules imported at their first use): compiled by mypyc
+    # 2.4.1, importing the package crashed the process. It holds no code that runs in a game.
+    "ai/__init__.py": "its module __getattr__ crashed the compiled import",
 }
 
 
@@ -60,10 +81,14 @@ def remove_extensions(package_root: Path) -> None:
 def record_text(mypyc: str | None, reason: str | None, editable: bool = False) -> str:
     """The build's record: the mypyc version it was compiled with, or why it is pure Python, and
     whether it is an editable install (the sources may change after it)."""
+    import json
+
     return json.dumps({"mypyc": mypyc, "pure_reason": reason, "editable": editable}) + "\n"
 
 
 def _record(package: Path) -> dict:
+    import json  # (not at the package's import: choose() reads no record of a pure build)
+
     try:
         data = json.loads(package.joinpath(RECORD).read_text())
     except (OSError, ValueError):
@@ -92,18 +117,72 @@ def stale_sources(package: Path = PACKAGE) -> list[str]:
     return out
 
 
+def _stale_reason(package: Path) -> str:
+    """Why an editable compiled install runs its .py files: the sources changed since the build
+    ("" when none did, or the install is not editable: a wheel's file times say nothing)."""
+    if not _record(package).get("editable"):
+        return ""
+    stale = stale_sources(package)
+    if not stale:
+        return ""
+    names = ", ".join(stale[:3]) + (f" and {len(stale) - 3} more" if len(stale) > 3 else "")
+    return f"changed since the compiled build, reinstall to compile them: {names}"
+
+
+def _pure_asked() -> bool:
+    return os.environ.get("ZENONZARD_PURE", "") not in ("", "0")
+
+
+# Why this process runs the .py files though the installed build has extension modules ("": it
+# runs what is installed); set by choose().
+pure_at_run = ""
+
+
+def choose(package_paths: Iterable[str]) -> None:
+    """Called by the package's `__init__` before it imports anything: where the package holds
+    extension modules that should not run (ZENONZARD_PURE=1 at run time, sources changed since an
+    editable compiled build), a path hook makes its folders import their .py files only."""
+    global pure_at_run
+    if pure_at_run or not compiled_modules():
+        return
+    reason = "ZENONZARD_PURE=1 at run time" if _pure_asked() else _stale_reason(PACKAGE)
+    if not reason:
+        return
+    folders = [os.path.normcase(os.path.abspath(path)) for path in package_paths]
+
+    def source_only(path: str) -> FileFinder:
+        full = os.path.normcase(os.path.abspath(path))
+        if not any(full == f or full.startswith(f + os.sep) for f in folders):
+            raise ImportError  # (another folder: the next hook's)
+        return FileFinder(
+            path, (SourceFileLoader, SOURCE_SUFFIXES), (SourcelessFileLoader, BYTECODE_SUFFIXES)
+        )
+
+    sys.path_hooks.insert(0, source_only)
+    for key in list(sys.path_importer_cache):  # (the package's folder: found when this loaded)
+        full = os.path.normcase(os.path.abspath(key))
+        if any(full == f or full.startswith(f + os.sep) for f in folders):
+            del sys.path_importer_cache[key]
+    pure_at_run = reason
+
+
+def running_compiled() -> bool:
+    """Does this process run the compiled modules (a compiled build, not made pure at run time)?"""
+    return not pure_at_run and bool(compiled_modules())
+
+
 def describe(package: Path = PACKAGE) -> str:
     """The build in a few words: "compiled with mypyc 2.4.1 (56 modules)", "pure Python", or
-    "pure Python (no C compiler ...)" when a compiled build fell back."""
+    "pure Python (no C compiler ...)" when a compiled build fell back, "pure Python (ZENONZARD_PURE=1
+    at run time ...)" when the installed extension modules are not loaded."""
     record = _record(package)
     modules = compiled_modules(package)
     if modules:
+        why = pure_at_run if package == PACKAGE else ""
+        why = why or _stale_reason(package)
+        if why:
+            return f"pure Python ({why}; {len(modules)} compiled modules not loaded)"
         version = record.get("mypyc") or "?"
-        text = f"compiled with mypyc {version} ({len(modules)} modules)"
-        stale = stale_sources(package) if record.get("editable") else []  # (a wheel's mtimes: any)
-        if stale:
-            text += f"; changed since the build, reinstall to compile them: {', '.join(stale[:3])}"
-            text += f" and {len(stale) - 3} more" if len(stale) > 3 else ""
-        return text
+        return f"compiled with mypyc {version} ({len(modules)} modules)"
     reason = record.get("pure_reason")
     return f"pure Python ({reason})" if reason else "pure Python"

@@ -166,6 +166,7 @@ def test_worlds_hide_the_setup_record():
     assert sample_world(game, 0, random.Random(0)).setup_record is None
 
 
+@pytest.mark.pure  # (patches a function compiled callers call directly, docs/build.md)
 @pytest.mark.parametrize("name", ["last-push", "thick-skin"])
 def test_the_checks_searches_share_one_bound(monkeypatch, name):
     """Each search is capped and all of them together look at no more than LETHAL_TOTAL times

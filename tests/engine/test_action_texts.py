@@ -52,6 +52,7 @@ def test_an_unknown_text_is_illegal_and_an_unprefixed_shared_name_is_ambiguous()
     game.apply("choose B:Drill Golem")
 
 
+@pytest.mark.pure  # (patches a compiled class, docs/build.md)
 def test_the_invariant_reports_two_actions_with_one_text(monkeypatch):
     game = game_of(BOTH_GOLEMS)
     game.apply("cast Test Zap")

@@ -82,6 +82,7 @@ def test_a_broken_invariant_is_reported_and_saved(fuzz, tmp_path, capsys, monkey
     assert [a.key() for a in loaded.history] == _first_actions(fuzz, 11, 7)
 
 
+@pytest.mark.pure  # (patches a compiled class, docs/build.md)
 def test_an_engine_exception_is_reported_and_saved_before_the_action(
     fuzz, tmp_path, capsys, monkeypatch
 ):

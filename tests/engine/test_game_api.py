@@ -12,9 +12,15 @@ import zenonzard_tui
 from zenonzard_tui.engine.game import Game
 
 PACKAGE = Path(zenonzard_tui.__file__).parent
-GAME_MODULES = {
-    Path(sys.modules[cls.__module__].__file__ or "") for cls in Game.__mro__ if cls is not object
-}
+
+
+def _source(module: str) -> Path:
+    """A module's .py file (a compiled build's module is the extension module beside it)."""
+    path = Path(sys.modules[module].__file__ or "")
+    return path.with_name(path.name.split(".")[0] + ".py")
+
+
+GAME_MODULES = {_source(cls.__module__) for cls in Game.__mro__ if cls is not object}
 
 
 def _private_members() -> set[str]:

@@ -4,9 +4,12 @@ the process's one-time work (the shared caches filled by a first game) is done."
 
 from __future__ import annotations
 
+import pytest
+
 from bench.opcodes import count_decisions
 
 
+@pytest.mark.pure  # (counts the bytecodes of the engine's .py modules, docs/build.md)
 def test_the_same_games_count_the_same_bytecodes():
     count_decisions(1, 7, "starter")  # the one-time work
     first = count_decisions(1, 7, "starter")

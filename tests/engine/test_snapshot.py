@@ -351,7 +351,10 @@ def test_a_fuzz_of_mutated_snapshots_fails_only_with_snapshot_errors(kind):
             if game.over:
                 break
             game.apply(rng.choice(game.legal_actions()))
-    assert outcomes["error"] > 60 and outcomes["ok"] > 20  # (most are caught; some harmless)
+    # Most are caught; some are harmless (a log record's text: a seat's snapshot, which has no
+    # log, has few such places; a value of the wrong kind is refused, restore()'s _set, as a
+    # compiled class refuses it)
+    assert outcomes["error"] > 60 and outcomes["ok"] > (20 if kind == "full" else 3)
 
 
 # ----------------------------------------------------------------------------------------------

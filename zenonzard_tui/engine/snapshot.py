@@ -12,8 +12,12 @@
 - `world_from_seat(data, rng, prior=None)` fills the hidden cards the way belief.sample_world does,
   so that the AI can play on a seat's snapshot alone (a bot on another machine).
 
-The encoder is generic: it walks the slots or dataclass fields of the engine's own state classes
-(`_CLASSES`, an explicit allowlist) so that a new attribute needs no change here. Card and Force
+The encoder is generic: it walks the attributes or dataclass fields of the engine's own state
+classes (`_CLASSES`, an explicit allowlist) so that a new attribute needs no change here. It reads
+them the same way from the pure-Python classes and from the classes mypyc compiled
+(docs/build.md), which have neither `__slots__` nor instance dicts and make no object without
+their `__init__`: both builds write the same snapshot of the same game, and each restores the
+other's (tests/test_builds.py). Card and Force
 definitions, and the effects, steps and selectors of the pool's cards, are written by reference
 (a card id, a Force id, a part's path within its card or Force), never copied; a task's function is
 written by its name among the engine's task functions (`t_...`). Effects and steps the engine makes
@@ -87,6 +91,8 @@ _NAMES = {cls: name for name, cls in _CLASSES.items()}
 _ENUMS: dict[str, type[enum.Enum]] = {"Termination": outcome.Termination}
 # A game's own attributes that are caches or derived (found again when needed), or written apart.
 _SKIP = frozenset({"_legal", "_texts", "sources_cache", "defs", "catalog"})
+# A game's attributes with a default in its class, written only when they differ from it.
+_OPTIONAL = {"stops_at_turn_end": False}
 # What a seat snapshot leaves out (module text), and what a seat's world has there instead.
 _SEAT_DROPS = ("rng", "seed", "history", "log", "setup_record")
 
@@ -120,8 +126,8 @@ def _task_functions() -> dict[str, Callable]:
                 found[f"{module.__name__}:{value.__qualname__}"] = value
     for cls in Game.__mro__:
         for name, value in vars(cls).items():
-            if _is_task_name(name) and callable(value):
-                found[f"{value.__module__}:{value.__qualname__}"] = value
+            if _is_task_name(name) and callable(value):  # (compiled: a method descriptor)
+                found[f"{cls.__module__}:{value.__qualname__}"] = value
     return found
 
 
@@ -296,10 +302,13 @@ class _Encoder:
         if game.catalog is not self.pool.cards and dict(game.catalog) != dict(self.pool.cards):
             raise SnapshotError("game.catalog", "the game's catalog is not the card pool")
         out = {}
-        for name, value in vars(game).items():
-            if name in _SKIP or name in drops:
-                continue
-            out[name] = self.value(value, f"game.{name}")
+        for name in _game_attributes():
+            if name not in drops:
+                out[name] = self.value(getattr(game, name), f"game.{name}")
+        for name, default in _OPTIONAL.items():
+            value = getattr(game, name)
+            if value != default:
+                out[name] = self.value(value, f"game.{name}")
         return out
 
     def value(self, value: Any, where: str) -> Any:
@@ -367,7 +376,8 @@ _ATTRIBUTES: dict[type, tuple[str, ...]] = {}
 
 def _attributes(cls: type) -> tuple[str, ...]:
     """The attributes an object of a state class is made of: a dataclass's fields given to its
-    constructor, a log event's fields, else its slots (over its bases)."""
+    constructor, a log event's fields, else its slots (over its bases; a compiled class lists
+    them in `__mypyc_attrs__`), in alphabetical order: the same in both builds."""
     found = _ATTRIBUTES.get(cls)
     if found is None:
         if issubclass(cls, events.Event):
@@ -375,14 +385,46 @@ def _attributes(cls: type) -> tuple[str, ...]:
         elif dataclasses.is_dataclass(cls):
             found = tuple(f.name for f in dataclasses.fields(cls) if f.init)
         else:
-            names: list[str] = []
-            for base in reversed(cls.__mro__):
-                for slot in base.__dict__.get("__slots__", ()):
-                    if slot not in names and slot not in ("__weakref__", "__dict__"):
-                        names.append(slot)
-            found = tuple(names)
+            names: set[str] = set()
+            for base in cls.__mro__:
+                names.update(base.__dict__.get("__slots__", ()))
+                names.update(base.__dict__.get("__mypyc_attrs__", ()))
+            found = tuple(sorted(names - {"__weakref__", "__dict__"}))
         _ATTRIBUTES[cls] = found
     return found
+
+
+# The values each state class that is not a dataclass is made with, by attribute (its
+# constructor's first arguments, in order); restore() then sets every attribute. (A compiled
+# class makes no object without its __init__.)
+_MADE_WITH: dict[type, tuple[str, ...]] = {
+    state.PlayerState: ("seat",),
+    state.Slot: ("uid", "card", "order"),
+    state.ForceState: ("force", "life"),
+    state.Mod: ("bp", "dp", "grant", "until"),
+    core.Attack: ("seat", "attacker", "target"),
+    actions.Action: ("kind",),
+    actions.Decision: ("kind", "seat"),
+    actions.Choice: ("purpose", "options", "min", "max", "cont"),
+    effects.Ctx: ("controller", "source", "kind", "effect"),
+    log.Log: (),
+    Rng: ("state",),
+}
+
+
+def _game_attributes() -> tuple[str, ...]:
+    """A game's attributes that a snapshot holds, in the order GameCore.__init__ sets them (the
+    order they are written and read in): a new game's instance dict, or the compiled class's
+    attribute list; not the caches (_SKIP) nor those with a default in the class (_OPTIONAL)."""
+    global _GAME_ATTRIBUTES
+    if _GAME_ATTRIBUTES is None:
+        compiled = Game.__dict__.get("__mypyc_attrs__")
+        names = compiled if compiled is not None else vars(Game())
+        _GAME_ATTRIBUTES = tuple(n for n in names if n not in _SKIP and n not in _OPTIONAL)
+    return _GAME_ATTRIBUTES
+
+
+_GAME_ATTRIBUTES: tuple[str, ...] | None = None
 
 
 # ----------------------------------------------------------------------------------------------
@@ -495,14 +537,16 @@ class _Decoder:
         if not isinstance(raw, dict):
             raise SnapshotError("game", f"a table, not {_shown(raw)}")
         game = Game()
-        names = [n for n in vars(game) if n not in _SKIP]
+        names = _game_attributes()
         drops = _SEAT_DROPS if top["kind"] == SEAT else ()
-        for name in names:
+        for name in (*names, *_OPTIONAL):
             if name in drops:
                 if name in raw:
                     raise SnapshotError(f"game.{name}", "a seat's snapshot does not hold it")
                 continue
             if name not in raw:
+                if name in _OPTIONAL:
+                    continue
                 raise SnapshotError(f"game.{name}", "is missing")
             value = self.value(raw[name], f"game.{name}", 0)
             default = getattr(game, name)  # a new game's: of the kind the attribute holds
@@ -510,8 +554,8 @@ class _Decoder:
                 raise SnapshotError(
                     f"game.{name}", f"a {type(default).__name__}, not {_shown(value)}"
                 )
-            setattr(game, name, value)
-        for name in set(raw) - set(names):
+            _set(game, name, value, f"game.{name}")
+        for name in set(raw) - set(names) - set(_OPTIONAL):
             raise SnapshotError(f"game.{str(name)[:40]}", "is not a field of a game")
         game.defs = defs
         game.catalog = self.pool.cards
@@ -717,20 +761,36 @@ class _Decoder:
         for attr in fields.keys() - set(attrs):
             raise SnapshotError(f"{where}.{str(attr)[:40]}", f"is not a field of {name}")
         n = len(self.objects)
-        if dataclasses.is_dataclass(cls):
-            self.objects.append(None)  # (numbered now, made when its fields are read)
-            values = {a: self.value(fields[a], f"{where}.{a}", depth + 1) for a in attrs}
-            try:
+        self.objects.append(None)  # (numbered now, made when its fields are read)
+        values = {a: self.value(fields[a], f"{where}.{a}", depth + 1) for a in attrs}
+        made: object
+        try:  # (a dataclass or an event checks its fields; another class, its constructor)
+            if dataclasses.is_dataclass(cls):
                 made = cls(**values)
-            except TypeError as error:
-                raise SnapshotError(where, f"not a {name}: {error}") from None
-            self.objects[n] = made
-            return made
-        made = object.__new__(cls)
-        self.objects.append(made)
-        for attr in attrs:
-            setattr(made, attr, self.value(fields[attr], f"{where}.{attr}", depth + 1))
+            elif issubclass(cls, events.Event):
+                made = cls(*(values[a] for a in cls.fields))
+            else:
+                made = cls(*(values[a] for a in _MADE_WITH[cls]))
+        except Exception as error:  # a value of the wrong kind (TypeError, AttributeError)
+            raise SnapshotError(where, f"not a {name}: {type(error).__name__}: {error}") from None
+        if cls in _MADE_WITH:
+            for attr in attrs:  # (what the constructor made of its arguments: set again)
+                _set(made, attr, values[attr], f"{where}.{attr}")
+        self.objects[n] = made
         return made
+
+
+def _set(target: object, attr: str, value: object, where: str) -> None:
+    """setattr, for a value of the kind the attribute holds: that of its value in an object just
+    made (a bool, a number, a list, ...), unless that is None. (A compiled class checks the
+    declared type too; the same check in both builds refuses the same snapshots.)"""
+    default = getattr(target, attr, None)
+    if default is not None and value.__class__ is not default.__class__:
+        raise SnapshotError(where, f"a {type(default).__name__}, not {_shown(value)}")
+    try:
+        setattr(target, attr, value)
+    except (TypeError, AttributeError) as error:
+        raise SnapshotError(where, f"{_shown(value)} is not of its kind ({error})") from None
 
 
 @contextlib.contextmanager
