@@ -169,7 +169,7 @@ class DuelScreen(Screen[None]):
         Binding("slash", "filter", "Filter", id="filter", key_display="/", priority=True),
         # Enter on a board card too: its menu opens (or the focus moves to its action) before the
         # app hands on the next key, so a digit typed right after it is the menu's number
-        Binding("enter,space", "use_card", show=False, id="use_card", priority=True),
+        Binding("enter,space", "use_card", "Use card", id="use_card", priority=True),
         Binding("L", "toggle_log", "Log", show=False, id="toggle_log"),
         Binding("x", "dismiss_recap", "Close recap", id="dismiss_recap"),
         Binding("c", "coach", "Coach", id="coach"),
@@ -1259,6 +1259,8 @@ class DuelScreen(Screen[None]):
             return bool(self.recap_lines)
         if action == "digit":
             return self.can_act()
+        if action == "use_card":  # (on anything but a board card the key is the widget's)
+            return isinstance(self.focused, ZoneView) and self.focused.current is not None
         if action == "stable":  # its key works (and shows) only while its action is legal
             return self.can_act() and parameters[0] in self.my_actions()
         if action == "filter":  # "/" typed in the filter box is the box's
