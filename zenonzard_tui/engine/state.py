@@ -44,6 +44,9 @@ class Options:
     # ZR 17.6: the attached card returns to the base only when the minion is destroyed, and goes
     # to the trash when it leaves the field any other way
     boost_returns_only_when_destroyed: bool = False
+    # ZR 17.6: off: the card's return to the base is not a placement (it counts neither for
+    # Chain, ZR 15.1, nor for "is placed" watchers)
+    boost_return_is_placement: bool = True
     # ZR 20.1: "if you have chosen the Force of X" holds only while X is not destroyed
     chosen_force_needs_undestroyed: bool = False
 

@@ -154,7 +154,7 @@ class Zones(GameCore):
                 if fx.enters_base_rested(self, slot, seat):  # ZR 11.4: every field -> base move
                     slot.rested = True
                 p.base.append(slot)
-                if src != FIELD and slot.card is not None:  # ZR 11.1d: placed (ZR 15.1)
+                if src != FIELD and slot.card is not None and cause != "boost_back":  # ZR 11.1d
                     p.placed = p.placed.union(slot.card.colors)
             if fx.counts_in(slot, dest):
                 self.changed_play()
@@ -211,7 +211,7 @@ class Zones(GameCore):
             self.log.add("boost_return", owner, uid, slot.name, to_trash)
             self.move(uid, ATTACHED, TRASH if to_trash else LIMBO, owner, "boost_return")
             if not to_trash:
-                tasks.append((Zones.t_enter_base, owner, uid, True, False))
+                tasks.append((Zones.t_enter_base, owner, uid, True, False, ATTACHED))
         if tasks:  # (one effect: the triggers queued meanwhile wait for it, ZR 6.5)
             self.depth += 1
             self.push(*tasks, (fx.t_effect_end,))
@@ -263,7 +263,7 @@ class Zones(GameCore):
             elif m.dest == BASE:
                 if m.src == FIELD and slot.card is not None:  # ZR 11.5 (Giulio)
                     fx.queue_watchers(self, "minion_retreated", m.seat, slot, (("c", slot.uid),))
-                if m.src != FIELD and slot.card is not None:
+                if m.src != FIELD and slot.card is not None and cause != "boost_back":
                     fx.queue_watchers(self, "mana_placed", m.seat, slot, (("c", slot.uid),))
             elif cause == "destroyed" and m.src == FIELD:
                 fx.queue_watchers(self, "minion_destroyed", m.seat, slot)
@@ -334,6 +334,8 @@ class Zones(GameCore):
         (Morpheo Papilio; not a Boost card coming back, ZR 17.6, nor one from a trash)."""
         src = NEW if uid == -1 else self._in_play_or_limbo(uid)
         cause = "placed" if placed_trigger else "retreating" if src == FIELD else "place"
+        if origin == ATTACHED and not self.options.boost_return_is_placement:
+            cause = "boost_back"  # ZR 17.6 ⚑: not a placement (no Chain, no watcher)
         m = self.move(uid, src, BASE, seat, cause, rested)
         if origin in (DECK, HAND) and m.slot is not None and m.slot.card is not None:
             fx.queue_watchers(self, "mana_placed_from_deck_or_hand", seat, m.slot,
