@@ -7,6 +7,7 @@ import random
 from zenonzard_tui.cards import load_pool
 from zenonzard_tui.engine.game import Game
 from zenonzard_tui.engine.invariants import MAX_ACTIONS, problems
+from zenonzard_tui.scenarios import parse_scenario
 
 
 def random_deck(rng: random.Random, sets: tuple[str, ...] | None = None):
@@ -62,3 +63,18 @@ def cluster_deck(cards: list, rng: random.Random):
     while len(deck) < 40:
         deck.append(rng.choice(villagers))
     return deck, [pool.forces["force_harmony"], pool.forces["force_eternity"]]
+
+
+def checked_game(text: str) -> Game:
+    """The game of a scenario position written in a test (docs/scenarios.md: its own `[[card]]`
+    tables and `[state]`), every invariant holding at its start."""
+    game = parse_scenario(text, "t.toml").new_game()
+    assert problems(game) == []
+    return game
+
+
+def play(game: Game, *texts: str) -> None:
+    """Apply each action text, every invariant checked after each."""
+    for text in texts:
+        game.apply(text)
+        assert problems(game) == []

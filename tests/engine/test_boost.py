@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import pytest
 
+from tests.engine.gamekit import checked_game
+from tests.engine.gamekit import play as _do
 from zenonzard_tui.cards.render import card_text
 from zenonzard_tui.engine import effects as fx
 from zenonzard_tui.engine.invariants import problems
 from zenonzard_tui.engine.log import sentences
 from zenonzard_tui.engine.observe import observe
-from zenonzard_tui.scenarios import parse_scenario
 
 CARDS = """
 [[card]]
@@ -149,9 +150,7 @@ def _game(a: str, b: str = "", options: str = ""):
         f'[state.A]\ndeck = ["Drill Golem", "Drill Golem", "Drill Golem"]\n{a}\n'
         f'[state.B]\ndeck = ["Drill Golem", "Drill Golem", "Drill Golem"]\n{b}\n'
     )
-    game = parse_scenario(text, "t.toml").new_game()
-    assert problems(game) == []
-    return game
+    return checked_game(text)
 
 
 def _boosts(game) -> list[str]:
@@ -160,12 +159,6 @@ def _boosts(game) -> list[str]:
 
 def _slot(game, seat: int, name: str):
     return next(s for s in game.players[seat].field if s.name == name)
-
-
-def _do(game, *texts: str) -> None:
-    for text in texts:
-        game.apply(text)
-        assert problems(game) == []
 
 
 def test_a_boost_card_reads_as_card_text() -> None:

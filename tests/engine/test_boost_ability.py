@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
+from tests.engine.gamekit import checked_game
+from tests.engine.gamekit import play as _do
 from zenonzard_tui.cards.loader import CardDataError, parse_card
 from zenonzard_tui.cards.render import card_text
 from zenonzard_tui.engine import effects as fx
-from zenonzard_tui.engine.invariants import problems
-from zenonzard_tui.scenarios import parse_scenario
 
 CARDS = """
 [[card]]
@@ -51,15 +51,7 @@ def _game(a: str):
         f'[state.A]\ndeck = ["Drill Golem", "Drill Golem", "Drill Golem"]\n{a}\n'
         '[state.B]\ndeck = ["Drill Golem", "Drill Golem", "Drill Golem"]\n'
     )
-    game = parse_scenario(text, "t.toml").new_game()
-    assert problems(game) == []
-    return game
-
-
-def _do(game, *texts: str) -> None:
-    for text in texts:
-        game.apply(text)
-        assert problems(game) == []
+    return checked_game(text)
 
 
 def _attack(game, name: str) -> None:

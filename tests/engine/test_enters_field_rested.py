@@ -3,8 +3,8 @@ Rested when they are summoned or put there (ZR 11.3), not when they advance from
 
 from __future__ import annotations
 
+from tests.engine.gamekit import checked_game
 from zenonzard_tui.engine.invariants import problems
-from zenonzard_tui.scenarios import parse_scenario
 
 CARDS = """
 [[card]]
@@ -43,9 +43,7 @@ def _game(active: str):
         '[state.A]\nfield = ["Test Sleeper"]\nhand = ["Test Plain"]\n'
         '[state.B]\nhand = ["Test Plain"]\nbase = ["Test Base"]\n'
     )
-    game = parse_scenario(text, "t.toml").new_game()
-    assert problems(game) == []
-    return game
+    return checked_game(text)
 
 
 def test_the_opponents_minions_enter_rested_on_the_owners_opponent_turn() -> None:

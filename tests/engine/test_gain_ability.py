@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
+from tests.engine.gamekit import checked_game
+from tests.engine.gamekit import play as _do
 from zenonzard_tui.cards.render import card_text
-from zenonzard_tui.engine.invariants import problems
-from zenonzard_tui.scenarios import parse_scenario
 
 CARDS = """
 [[card]]
@@ -27,15 +27,7 @@ def _game():
         'deck = ["Drill Golem", "Drill Golem", "Drill Golem"]\n'
         '[state.B]\ndeck = ["Drill Golem", "Drill Golem"]\n'
     )
-    game = parse_scenario(text, "t.toml").new_game()
-    assert problems(game) == []
-    return game
-
-
-def _do(game, *texts: str) -> None:
-    for text in texts:
-        game.apply(text)
-        assert problems(game) == []
+    return checked_game(text)
 
 
 def test_it_reads_as_card_text() -> None:

@@ -3,8 +3,7 @@ controller's minions, all of them when several share it (Frieren). Cards of this
 
 from __future__ import annotations
 
-from zenonzard_tui.engine.invariants import problems
-from zenonzard_tui.scenarios import parse_scenario
+from tests.engine.gamekit import checked_game
 
 CARDS = """
 [[card]]
@@ -24,9 +23,7 @@ def _game(b_field: str):
         '[state.A]\nhand = ["Test Cull"]\nfield = ["Two-Tailed Cat"]\n'
         f"[state.B]\nfield = {b_field}\n"
     )
-    game = parse_scenario(text, "t.toml").new_game()
-    assert problems(game) == []
-    return game
+    return checked_game(text)
 
 
 def test_all_the_minions_of_the_lowest_cost_and_only_them() -> None:

@@ -3,8 +3,8 @@ the base, by any way but the room ZR 3.5 makes, comes back as a red mana token, 
 
 from __future__ import annotations
 
+from tests.engine.gamekit import checked_game
 from zenonzard_tui.engine.invariants import problems
-from zenonzard_tui.scenarios import parse_scenario
 
 
 def _game(base: str, hand: str = "", field: str = 'field = ["Margus - The Lightning Bolt"]'):
@@ -13,9 +13,7 @@ def _game(base: str, hand: str = "", field: str = 'field = ["Margus - The Lightn
         f'[state.A]\ndeck = ["Drill Golem", "Drill Golem"]\n{base}\n{hand}\n{field}\n'
         '[state.B]\ndeck = ["Drill Golem", "Drill Golem"]\n'
     )
-    game = parse_scenario(text, "t.toml").new_game()
-    assert problems(game) == []
-    return game
+    return checked_game(text)
 
 
 def test_an_advance_brings_a_red_mana_token_rested() -> None:

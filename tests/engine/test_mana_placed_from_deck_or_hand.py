@@ -5,8 +5,8 @@ though both are placements (`mana_placed`). Cards of this test's own."""
 
 from __future__ import annotations
 
+from tests.engine.gamekit import checked_game
 from zenonzard_tui.engine.invariants import problems
-from zenonzard_tui.scenarios import parse_scenario
 
 CARDS = """
 [[card]]
@@ -66,9 +66,7 @@ def _game(phase: str = "main"):
         'deck = ["Test Nymph", "Miner of Aguma", "Miner of Aguma", "Miner of Aguma"]\n'
         '[state.B]\ndeck = ["Drill Golem"]\n'
     )
-    game = parse_scenario(text, "t.toml").new_game()
-    assert problems(game) == []
-    return game
+    return checked_game(text)
 
 
 def _drawn(game, *texts: str) -> int:

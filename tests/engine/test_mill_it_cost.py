@@ -3,8 +3,7 @@
 
 from __future__ import annotations
 
-from zenonzard_tui.engine.invariants import problems
-from zenonzard_tui.scenarios import parse_scenario
+from tests.engine.gamekit import checked_game
 
 CARDS = """
 [[card]]
@@ -39,9 +38,7 @@ def _game(b_field: str):
         f'[state.A]\nhand = ["Test Grinder"]\ndeck = {DECK}\n'
         f"[state.B]\nfield = {b_field}\n"
     )
-    game = parse_scenario(text, "t.toml").new_game()
-    assert problems(game) == []
-    return game
+    return checked_game(text)
 
 
 def test_as_many_as_the_destroyed_minion_s_cost() -> None:

@@ -4,9 +4,9 @@ turn. Cards of this test's own."""
 
 from __future__ import annotations
 
+from tests.engine.gamekit import checked_game
 from zenonzard_tui.engine import effects as fx
 from zenonzard_tui.engine.invariants import problems
-from zenonzard_tui.scenarios import parse_scenario
 
 CARDS = """
 [[card]]
@@ -49,9 +49,7 @@ def _game():
         'deck = ["Drill Golem", "Drill Golem", "Drill Golem"]\n'
         '[state.B]\ndeck = ["Drill Golem", "Drill Golem"]\n'
     )
-    game = parse_scenario(text, "t.toml").new_game()
-    assert problems(game) == []
-    return game
+    return checked_game(text)
 
 
 def _cost(game, name: str) -> int:

@@ -4,9 +4,8 @@ blockers, ZR 13.4). Cards of this test's own."""
 
 from __future__ import annotations
 
+from tests.engine.gamekit import checked_game
 from zenonzard_tui.cards.render import card_text
-from zenonzard_tui.engine.invariants import problems
-from zenonzard_tui.scenarios import parse_scenario
 
 CARDS = """
 [[card]]
@@ -50,9 +49,7 @@ def _game(active: str):
         '[state.B]\ndeck = ["Drill Golem"]\n'
         'field = ["Test Dragon", "Test Dragonewt", "Horned Walrus"]\n'
     )
-    game = parse_scenario(text, "t.toml").new_game()
-    assert problems(game) == []
-    return game
+    return checked_game(text)
 
 
 def _blocks(game) -> list[str]:

@@ -4,9 +4,9 @@ with the turn. Cards of this test's own."""
 
 from __future__ import annotations
 
+from tests.engine.gamekit import checked_game
+from tests.engine.gamekit import play as _do
 from zenonzard_tui.cards.render import card_text
-from zenonzard_tui.engine.invariants import problems
-from zenonzard_tui.scenarios import parse_scenario
 
 CARDS = """
 [[card]]
@@ -42,15 +42,7 @@ def _game():
         '[state.B]\ndeck = ["Drill Golem", "Drill Golem", "Drill Golem"]\n'
         'field = ["Horned Walrus", "Meermage"]\n'
     )
-    game = parse_scenario(text, "t.toml").new_game()
-    assert problems(game) == []
-    return game
-
-
-def _do(game, *texts: str) -> None:
-    for text in texts:
-        game.apply(text)
-        assert problems(game) == []
+    return checked_game(text)
 
 
 def test_the_received_effect_reads_as_card_text() -> None:
