@@ -232,10 +232,12 @@ class _Checker:
                 value = self.selector(f"{field}.{key}", value)
             elif kind == "duration":
                 value = self.value(f"{field}.{key}", value, vocab.DURATIONS)
-            elif kind == "effect":  # an ability given to a minion (gain_ability)
+            elif kind == "effect":  # what a minion gains (gain_effect, gain_ability): triggered
                 value = self.effect(f"{field}.{key}", value, "field_minion")
-                if value.when == "passive":
-                    self.fail(f"{field}.{key}.when", "a gained ability is a triggered one")
+                if value.when == "passive" or value.watch is not None:
+                    self.fail(
+                        f"{field}.{key}.when", "a gained effect is a triggered effect of the minion"
+                    )
             else:
                 value = self.value(f"{field}.{key}", value, kind)
             params.append((key, value))

@@ -140,6 +140,7 @@ class Battles(Damages):
             attacker if kills_b and not kills_a else blocker if kills_a and not kills_b else None
         )
         if winner is not None:  # ZR 13.1
+            a.beaten = (blocker if winner is attacker else attacker).card
             wseat = a.seat if winner is attacker else 1 - a.seat
             self.log.add("battle_won", wseat, winner.uid, winner.name)
             fx.queue_self_trigger(self, wseat, winner, "won_battle")

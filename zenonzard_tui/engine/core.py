@@ -25,11 +25,24 @@ if TYPE_CHECKING:
 class Attack:
     """The attack in progress (ZR 8)."""
 
-    __slots__ = ("attacker", "battled", "blocker", "forced", "named", "revenge", "seat", "target")
+    __slots__ = (
+        "attacker",
+        "battled",
+        "beaten",
+        "blocker",
+        "forced",
+        "named",
+        "revenge",
+        "seat",
+        "target",
+    )
 
     def __init__(self, seat: int, attacker: int, target: tuple) -> None:
         self.seat, self.attacker, self.target = seat, attacker, target
         self.blocker: int | None = None
+        # ZR 13.1: the card of the minion that lost the battle, as it was (a token that left the
+        # game is in no zone: "if it beat a minion with cost 3 or less", Chronora)
+        self.beaten: CardDef | None = None
         self.revenge: tuple[int, ...] = ()
         self.forced = False  # ZR 13.3: the defender must block if they can
         self.named: tuple[int, ...] = ()  # ZR 13.3: minions that must block in this battle
@@ -39,6 +52,7 @@ class Attack:
         new = Attack(self.seat, self.attacker, self.target)
         new.blocker, new.revenge = self.blocker, self.revenge
         new.forced, new.named, new.battled = self.forced, self.named, self.battled
+        new.beaten = self.beaten
         return new
 
 

@@ -89,7 +89,11 @@ class Beat:
             return False
         # the other minion of the battle: the blocker when the controller attacked
         loser = a.blocker if controller == a.seat else a.attacker
-        return card_matches(value, game.defs[loser], game.field_slot(loser), game, 1 - controller)
+        slot = game.field_slot(loser)
+        card = a.beaten if a.beaten is not None else slot.card if slot is not None else None
+        if card is None:
+            card = game.defs[loser] if loser < len(game.defs) else None
+        return card is not None and card_matches(value, card, slot, game, 1 - controller)
 
 
 @run_condition("opponent_forces_at_least")

@@ -132,7 +132,7 @@ class CopyToHand:
 class CopyOntoField:
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
-        tasks = []
+        tasks: list[tuple] = []
         for _, _, slot in _slots(game, targets):
             card = slot.card
             if card is None:
