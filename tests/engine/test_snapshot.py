@@ -559,3 +559,15 @@ def test_the_ai_chooses_on_a_world_rebuilt_from_a_seat_snapshot(level):
                 game.apply(rng.choice(game.legal_actions()))
             n += 1
     assert decided == 4
+
+
+def test_the_sampled_worlds_draw_no_card_a_deck_cannot_hold():
+    """The prior of the hidden cards (belief.default_prior) leaves out the cards no legal deck
+    holds (ZR 4: a card marked unsupported, Maelstrom): an AI imagining the opponent casting one
+    crashed in bench/ai.py's ladder (a Magic card with no effect)."""
+    from zenonzard_tui.engine.belief import _prior
+
+    for colors in (frozenset(), frozenset({"blue"})):
+        bases, others = _prior(colors)
+        assert not [c.name for c in (*bases, *others) if c.unsupported]
+    assert any(c.unsupported for c in load_pool().cards.values())  # (the test has a case)

@@ -70,7 +70,7 @@ def _prior(colors: frozenset[str]) -> tuple[tuple[CardDef, ...], tuple[CardDef, 
     bases: list[CardDef] = []
     others: list[CardDef] = []
     for card in load_pool().cards.values():
-        if card.type == "token":
+        if card.type == "token" or card.unsupported:  # (in no legal deck, ZR 4: Maelstrom)
             continue
         if colors and card.colors != ("colorless",) and colors.isdisjoint(card.colors):
             continue
