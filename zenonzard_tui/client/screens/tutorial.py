@@ -69,9 +69,7 @@ class LessonCard(ModalScreen[None]):
         picked: Callable[[str], None],
     ) -> None:
         super().__init__()
-        self.heading, self.body, self.footnote = heading, body, footnote
-        self.done, self.last = done, last
-        self.picked = picked
+        self.show(heading, body, footnote, done=done, last=last, picked=picked)
 
     def _texts(self) -> tuple[Content, Content, Content, Content]:
         if not self.done:
