@@ -21,7 +21,14 @@
    a heavy load (more runnable processes than cores) the CPU time grows too, up to about twice:
    compare trees in the same run, alternated.
 
+3. What the recap and the battle preview add to a key (budget 10 ms): the CPU time spent in
+   them during each press (the duel screen's `update_recap`, `fit_recap` and `render_preview`,
+   the layout they cause not included), p95 over the presses; and `--without recap,preview`
+   plays the same keys with them turned off, to compare whole runs (alternate them: the noise
+   between two runs is larger than 10 ms).
+
     python bench/client.py [--runs N] [--keys N] [--first-start] [--size 120x40] [--size 80x24]
+                           [--without recap,preview]
                            (--runs 0: the keys only; --keys 0: no keys)
 """
 
@@ -105,8 +112,43 @@ class Frames:
         return next((t for t in self.times if t > start), None)
 
 
+PARTS = {"recap": ("update_recap", "fit_recap"), "preview": ("render_preview",)}
+
+
+class Parts:
+    """The CPU time spent in the duel screen's recap and preview methods, per key press; or,
+    for the parts in `without`, those methods turned off (their boxes stay empty)."""
+
+    def __init__(self, without: set[str]) -> None:
+        from zenonzard_tui.client.screens.duel import DuelScreen
+
+        self.spent = {name: 0.0 for name in PARTS}
+        for part, methods in PARTS.items():
+            for method in methods:
+                original = getattr(DuelScreen, method)
+                setattr(DuelScreen, method, self._wrap(part, original, part in without))
+
+    def _wrap(self, part: str, original: Any, off: bool) -> Any:
+        def timed(screen: Any, *args: Any) -> None:
+            if off:
+                if original.__name__ == "render_preview":
+                    original(screen, None)  # hides the box, computes nothing
+                return
+            start = time.process_time()
+            try:
+                original(screen, *args)
+            finally:
+                self.spent[part] += time.process_time() - start
+
+        return timed
+
+    def take(self) -> dict[str, float]:
+        spent, self.spent = self.spent, {name: 0.0 for name in PARTS}
+        return spent
+
+
 async def keys(
-    count: int, size: tuple[int, int] = (120, 40)
+    count: int, size: tuple[int, int] = (120, 40), without: set[str] | None = None
 ) -> dict[str, tuple[list[float], list[float], list[float]]]:
     """Per key: the wall time from sending the key to the last frame it caused (and to the first),
     and the CPU time of the process meanwhile. The headless driver is made to build each frame's terminal output
@@ -127,6 +169,7 @@ async def keys(
     session = Session(game, Settings("hotseat", 0, "medium", (a.name, b.name)))
     app = ZenonzardApp(session, ai_delay=0)
     frames = Frames(app)
+    parts = Parts(without or set())
     times: dict[str, tuple[list[float], list[float], list[float]]] = {}
     async with app.run_test(size=size) as pilot:
         pressed = 0
@@ -145,9 +188,12 @@ async def keys(
                 kind = "down (actions list)" if move else "1 (play an action)"
                 if not move and len(listing.texts) >= 10:  # "1" would wait for a second digit
                     key, kind = "enter", "enter (play the highlighted action)"
+            parts.take()
             wall, cpu = time.perf_counter(), time.process_time()
             await pilot.press(key)  # returns once the app is idle again
             cpu = time.process_time() - cpu
+            for part, spent in parts.take().items():
+                times.setdefault(f"in the {part} (CPU)", ([], [], []))[2].append(spent)
             done, first = frames.last_after(wall), frames.first_after(wall)
             if done is None or first is None:  # no frame: the whole wait (an upper bound)
                 kind += ", no frame"
@@ -184,7 +230,15 @@ def main() -> None:
         action="append",
         help="the keys' terminal, COLUMNSxLINES (default 120x40 and 80x24)",
     )
+    ap.add_argument(
+        "--without",
+        default="",
+        help="turn these off for the keys, comma-separated: recap, preview",
+    )
     args = ap.parse_args()
+    without = {part for part in args.without.split(",") if part}
+    if not without <= set(PARTS):
+        ap.error(f"--without takes {', '.join(PARTS)}, got {args.without!r}")
     if args.runs < 0 or args.keys < 0:
         ap.error("--runs and --keys take 0 or more")
     sizes = []
@@ -203,13 +257,18 @@ def main() -> None:
     if not args.keys:
         return
     for size in sizes:
-        times = asyncio.run(keys(args.keys, size))
+        times = asyncio.run(keys(args.keys, size, without))
         walls, firsts, cpus = times.pop("all")
         where = f"{size[0]}x{size[1]}"
-        print(f"keys in a hotseat game at {where}, {len(walls)} presses (budget 100 ms)")
+        off = f", without the {' and the '.join(sorted(without))}" if without else ""
+        print(f"keys in a hotseat game at {where}{off}, {len(walls)} presses (budget 100 ms)")
         print(f"  wall  {ms(walls)}   (to the last frame)")
         print(f"  wall  {ms(firsts)}   (to the first frame)")
         print(f"  CPU   {ms(cpus)}")
+        for part in PARTS:
+            spent = times.pop(f"in the {part} (CPU)")[2]
+            if part not in without:
+                print(f"  CPU in the {part} a press (budget 10 ms): {ms(spent)}")
         for kind, (walls, firsts, cpus) in sorted(times.items()):
             print(f"  {kind}, {len(walls)} presses")
             print(f"    wall  {ms(walls)}   (to the last frame)")
