@@ -95,6 +95,8 @@ def _labels(effect: Effect, owner: CardDef | ForceDef | None) -> str:
             labels.append(timing_label(owner))
     elif effect.when == "chain":
         labels.append(chain_label(effect))  # ZR 15.1: "[Chain: Blue]"
+    elif trigger.own_label and effect.watch is not None and effect.watch.filter("this"):
+        labels.append(f"[{trigger.own_label}]")
     else:
         labels.append(f"[{trigger.label}]")
     for more in effect.also:  # ZR 10.9: a combined label "[A] & [B]"

@@ -143,6 +143,15 @@ def describe(sel: Selector) -> tuple[list[str], str, str, str]:
     return adjs, sing, plur, post + after
 
 
+def names_one(sel: Selector) -> bool:
+    """A filter of the selector names a single card (FilterWords.the_one: the blocking minion)."""
+    from zenonzard_tui.cards.terms.base import FILTERS
+
+    return any(
+        name in FILTERS and FILTERS[name].words(sel, value).the_one for name, value in sel.filters
+    )
+
+
 OWNER = {"self": "your", "opponent": "your opponent's", "any": "either player's"}
 
 
@@ -174,6 +183,9 @@ def phrase(sel: Selector, prep: str = "in") -> Phrase:
         that = f"those {plur}" if plur != "mana" else "that mana"
         return Phrase(obj, subj, plur != "mana", that)
     n = int(sel.count)
+    if n == 1 and not sel.up_to and not sel.or_force and names_one(sel):
+        text = f"the {adj_s}{sing}{post}{place}"  # "the blocking minion"
+        return Phrase(text, text, False, f"that {sing}")
     qty = f"up to {n}" if sel.up_to else str(n)
     if sel.or_force:
         who = f"{qty} of {OWNER[sel.side]} " if sel.side != "any" else f"{qty} "

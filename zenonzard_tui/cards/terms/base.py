@@ -66,6 +66,7 @@ class FilterWords:
     adjectives: tuple[str, ...] = ()
     quality: str | None = None
     after: str = ""
+    the_one: bool = False  # the filter names a single card: "the blocking minion" (ZR 8.4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +103,10 @@ class TriggerTerm:
     it ("{s}'s {n} was destroyed": `s` the seat, `n` the card). A card's own trigger written under
     another label has a `lead` ("[Passive] Whenever this minion wins a battle, ..."). `rule`: the
     rule the log cites when its effect begins (with ZR 6.5); `mana`: its effects work on the card
-    as mana (ZR 10.1: [When Placed], [When Retreating])."""
+    as mana (ZR 10.1: [When Placed], [When Retreating]). `own_label`: the label when the trigger
+    watches only the card itself (`watch = { this = true }`), where the card's words put it under
+    another timing: Fiery's <Boost Ability> is "[When Attacking] Whenever this minion is
+    blocked", not "[Passive]"."""
 
     name: str
     label: str
@@ -111,6 +115,7 @@ class TriggerTerm:
     cause: str = ""
     rule: str = ""
     mana: bool = False
+    own_label: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,9 +209,10 @@ def condition(name: str, *, schema: Any, companion: str | None = None,
 
 
 def trigger(name: str, label: str, watch_words: Callable[[Selector], str] | None = None, *,
-            lead: str = "", cause: str = "", rule: str = "", mana: bool = False) -> None:  # fmt: skip
+            lead: str = "", cause: str = "", rule: str = "", mana: bool = False,
+            own_label: str = "") -> None:  # fmt: skip
     """Register a trigger."""
-    add(TRIGGERS, TriggerTerm(name, label, watch_words, lead, cause, rule, mana))
+    add(TRIGGERS, TriggerTerm(name, label, watch_words, lead, cause, rule, mana, own_label))
 
 
 def mark(name: str, tag: str, short: str, rule: str, *, words: str = "", log: str = "",

@@ -32,7 +32,7 @@ def _attack_blocked(sel: Selector) -> str:
     """Whenever an attack by one of the watched minions is blocked (Arondai); `this = true`:
     the watching card's own attack (Fiery's <Boost Ability>: the boosted minion's)."""
     if sel.filter("this"):
-        return "whenever this minion's attack is blocked"
+        return "whenever this minion is blocked"
     adjs, sing, plur, post = describe(sel)
     adj_s = " ".join(adjs) + " " if adjs else ""
     if sel.side == "any":
@@ -53,7 +53,13 @@ trigger("minion_wins_battle", "Passive", _event("wins a battle"), cause="{s}'s {
 # ZR 13.12: at attack declaration (ZR 8.1), after [When Attacking]
 trigger("minion_attacks", "Passive", _event("attacks"), cause="{s}'s {n} attacked")
 # ZR 13.12: after [When Blocking] (ZR 8.4)
-trigger("attack_blocked", "Passive", _attack_blocked, cause="{s}'s {n} was blocked")
+trigger(
+    "attack_blocked",
+    "Passive",
+    _attack_blocked,
+    cause="{s}'s {n} was blocked",
+    own_label="When Attacking",  # Fiery: 【アタック時】このミニオンがブロックされるたび
+)
 # ZR 10.3 (c): ends in the End phase of the opponent's next turn (Mod.ends, set by the step)
 duration("opponent_next_turn", "until the end of your opponent's next turn")
 
@@ -278,4 +284,4 @@ class Blocking:
 
     @staticmethod
     def words(sel: Selector, value: bool) -> FilterWords:
-        return FilterWords(("blocking",))
+        return FilterWords(("blocking",), the_one=True)  # one blocker at a time (ZR 8.4)
