@@ -377,7 +377,7 @@ def test_bad_values_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str], 
 
 def test_json_writes_nested_terms_as_plain_data(capsys: pytest.CaptureFixture[str]) -> None:
     """A filter of selectors (any_of), a condition parameter (instead_if) and an effect parameter
-    (gain_effect) come out as the shapes of the TOML record."""
+    (gain_ability) come out as the shapes of the TOML record."""
     by_id = {c["id"]: c for c in run_json(capsys)}
     selika = by_id["yellow_04_02_02_00"]["effects"][0]["steps"][0]["target"]
     assert [alt["color"] if "color" in alt else alt["cost_min"] for alt in selika["any_of"]] == [
@@ -386,5 +386,5 @@ def test_json_writes_nested_terms_as_plain_data(capsys: pytest.CaptureFixture[st
     ]
     breaching = by_id["red_03_03_02_01"]["effects"][0]["steps"][0]
     assert breaching["instead_if"] == {"it_class": "Dragon"} and breaching["instead_bp"] == -600
-    charmi = by_id["yellow_05_02_02_00"]["effects"][0]["steps"][0]["effect"]
+    charmi = by_id["yellow_05_02_02_00"]["effects"][0]["steps"][0]["ability"]
     assert charmi["when"] == "destroyed" and charmi["steps"][0]["do"] == "to_hand"

@@ -268,18 +268,18 @@ BAD_CARDS = [
         "unknown selector term",
     ),
     (
-        "gain_effect of a passive effect",
+        "gain_ability of a passive effect",
         _minion(
             effects=[
                 {
                     "when": "summoned",
-                    "do": "gain_effect",
+                    "do": "gain_ability",
                     "target": "this",
-                    "effect": {"when": "passive", "do": "cannot_block"},
+                    "ability": {"when": "passive", "do": "cannot_block"},
                 }
             ]
         ),
-        "effects[0].effect.when",
+        "effects[0].ability.when",
         "triggered effect",
     ),
     (

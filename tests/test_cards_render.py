@@ -522,8 +522,8 @@ def _step_record(do: str) -> dict[str, Any]:
         effect["token"] = "red_01_04_00_00"
     if do == "look_top":
         effect["count"] = 3
-    if do == "gain_effect":
-        effect["effect"] = {"when": "destroyed", "do": "draw"}
+    if do == "gain_ability":
+        effect["ability"] = {"when": "destroyed", "do": "draw"}
     if do == "gain_trigger":  # its later steps are the effect gained
         return {"when": "summoned", "steps": [
             {"do": do, "on": "minion_attacks", "watch": {"side": "self"}},

@@ -39,7 +39,7 @@ def _sample(term: vocabulary.StepTerm) -> Step:
             value = kind[0]
         elif kind == "selector":
             value = Selector(side="self")
-        elif kind == "effect":  # (gain_effect)
+        elif kind == "effect":  # (gain_ability)
             value = Effect("destroyed", (Step("draw"),))
         else:
             value = 1
@@ -274,7 +274,7 @@ def test_the_ai_polarity_of_each_step_is_its_entry() -> None:
     fixed = {n: t.polarity for n, t in STEPS.items() if isinstance(t.polarity, int) and t.polarity}
     assert fixed == {
         "destroy": -1, "banish": -1, "rest": -1, "move_to_base": -1, "damage": -1, "must_block": -1,
-        "to_deck_top": -1, "activate": 1, "heal": 1, "gain_effect": 1,
+        "to_deck_top": -1, "activate": 1, "heal": 1, "gain_ability": 1,
     }  # fmt: skip
     field = Selector(side="opponent", zone="field", count=1)
     trash = Selector(side="self", zone="trash", count=1)

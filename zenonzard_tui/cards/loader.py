@@ -117,7 +117,7 @@ class _Checker:
             return self.selector(field, value)
         if kind == "condition":  # a condition table, as `if` (modify's `instead_if`)
             return self.condition(field, value)
-        if kind == "effect":  # an effect table, as in `effects` (gain_effect's), not passive
+        if kind == "effect":  # an effect table, as in `effects` (gain_ability's), not passive
             effect = self.effect(field, value, "field_minion")
             if effect.when == "passive" or effect.watch is not None:
                 self.fail(f"{field}.when", "a gained effect is a triggered effect of the minion")
@@ -232,7 +232,7 @@ class _Checker:
                 value = self.selector(f"{field}.{key}", value)
             elif kind == "duration":
                 value = self.value(f"{field}.{key}", value, vocab.DURATIONS)
-            elif kind == "effect":  # what a minion gains (gain_effect, gain_ability): triggered
+            elif kind == "effect":  # what a minion gains (gain_ability): triggered
                 value = self.effect(f"{field}.{key}", value, "field_minion")
                 if value.when == "passive" or value.watch is not None:
                     self.fail(

@@ -221,7 +221,7 @@ def _value_data(value: Any) -> Any:
     condition held by a parameter, `instead_if`)."""
     if isinstance(value, Selector):
         return _selector_data(value)
-    if isinstance(value, Effect):  # (gain_effect's effect)
+    if isinstance(value, Effect):  # (gain_ability's ability)
         return effect_data(value)
     if (
         isinstance(value, tuple)

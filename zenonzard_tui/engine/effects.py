@@ -1252,15 +1252,7 @@ def queue_self_trigger(
         _use_next_summon(game, seat, slot)
     if slot.attached and not from_trash:
         _queue_boost_abilities(game, seat, slot, event)
-    if game.lasting:  # the effects the minion gained (gain_effect), [When Destroyed] included
-        key = ("c", slot.uid, slot.order)
-        for x in game.lasting:
-            e = x.effect
-            if x.kind != "granted" or x.keys[0] != key or e is None or not e.on(event):
-                continue
-            if _during_ok(game, seat, e.during):  # (its "this": also in the trash)
-                _queue(game, seat, 1, slot.order, Ctx(seat, slot.uid, "minion", e, slot.name))
-    if game.lasting and not from_trash:  # abilities it gained (gain_ability)
+    if game.lasting:  # the abilities it gained (gain_ability), [When Destroyed] included
         _queue_gained_abilities(game, seat, slot, event)
     if card is None or event not in card.whens:
         return
@@ -1300,17 +1292,14 @@ def _queue_boost_abilities(game: GameCore, seat: int, slot: Slot, event: str) ->
 
 def _queue_gained_abilities(game: GameCore, seat: int, slot: Slot, event: str) -> None:
     """The triggered abilities this minion gained while on the field (gain_ability, ZR 10.3
-    (e)), as its own."""
+    (e)), as its own: a gained [When Destroyed] too, once the minion is in the trash (its "this"
+    is the card there, as for a printed one; `targets`)."""
     key = ("c", slot.uid, slot.order)
     for x in game.lasting:
         e = x.effect
-        if (
-            x.kind == "ability"
-            and e is not None
-            and key in x.keys
-            and e.on(event)
-            and _during_ok(game, seat, e.during)
-        ):
+        if x.kind != "ability" or x.keys[0] != key or e is None or not e.on(event):
+            continue
+        if _during_ok(game, seat, e.during):
             _queue(game, seat, 1, slot.order, Ctx(seat, slot.uid, "minion", e, slot.name))
 
 
@@ -1636,7 +1625,7 @@ def _resolve_targets(game: GameCore, ctx: Ctx, target) -> tuple:
             return ()
         if game.find_slot(ctx.source):
             return (("c", ctx.source),)
-        # a gained [When Destroyed] (gain_effect): "this minion" is the card in the trash
+        # a gained [When Destroyed] (gain_ability): "this minion" is the card in the trash
         return (("c", ctx.source),) if any(ctx.source in p.trash for p in game.players) else ()
     if target == "it":
         return ctx.it
@@ -1701,9 +1690,9 @@ def end_lasting(game: GameCore, until: str) -> None:
             game.lasting = tuple(x for x in game.lasting if x.until != until or x.turn == game.turn)
         return
     game.lasting = tuple(x for x in game.lasting if x.until != until)
-    if any(x.kind == "granted" for x in game.lasting):  # (gain_effect: its minion has left)
+    if any(x.kind == "ability" for x in game.lasting):  # (gain_ability: its minion has left)
         here = {("c", s.uid, s.order) for p in game.players for s in p.field}
-        game.lasting = tuple(x for x in game.lasting if x.kind != "granted" or x.keys[0] in here)
+        game.lasting = tuple(x for x in game.lasting if x.kind != "ability" or x.keys[0] in here)
 
 
 def locked_keys(game: GameCore) -> frozenset:

@@ -392,10 +392,10 @@ class ToHand(SeatEvent):
         return f"{self.name} returns to {self.who}'s hand."
 
 
-class GainEffect(SeatEvent):
-    """A minion gains a triggered effect (Angel Charmi)."""
+class GainAbility(SeatEvent):
+    """A minion gains a triggered ability (Sniper Ewan, Angel Charmi)."""
 
-    kind = "gain_effect"
+    kind = "gain_ability"
     name: str
     __slots__ = ("name",)
 
@@ -404,7 +404,7 @@ class GainEffect(SeatEvent):
         self.name = name
 
     def sentence(self, game: Game, seat: int | None) -> str:
-        return f"{self.who}'s {self.name} gains an effect while it stays on the field."
+        return f"{self.who}'s {self.name} gains an ability while it stays on the field."
 
 
 class ToDeckTop(SeatEvent):

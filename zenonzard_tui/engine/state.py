@@ -91,10 +91,9 @@ class Lasting:
     - "next_summon": `step` (next_summon) applies to the next matching summon of `seat` (ZR 14.4);
     - "locked": the cards and Forces `keys` cannot become Active (ZR 14.5);
     - "watch": `effect` is a whenever-effect of `seat` (gain_trigger: Lock-On, Arondai);
-    - "granted": `effect` is a triggered effect of the minion `keys[0]` ("c", uid, order) while
-      that object of it stays on the field (gain_effect: Angel Charmi; `until` "in_play").
-    - "ability": `effect` is a triggered ability the card in play `keys` ("c", uid, order) gained
-      (gain_ability: Sniper Ewan), until "field": while it stays there."""
+    - "ability": `effect` is a triggered ability the minion `keys[0]` ("c", uid, order) gained
+      while that object of it stays on the field (gain_ability: Sniper Ewan, Angel Charmi;
+      `until` "in_play"; dropped by `end_lasting` once it has left)."""
 
     seat: int  # the effect's controller
     kind: str

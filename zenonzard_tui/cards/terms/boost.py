@@ -95,15 +95,18 @@ class Banish:
 
 
 @step("gain_ability", schema={"target": "target", "ability": "effect"}, required=("ability",),
-      needs_target=True, question="which gains the ability?", polarity=0)  # fmt: skip
+      needs_target=True, question="which minion gains the ability?", polarity=1)  # fmt: skip
 class GainAbility:
     """The chosen minions gain an ability (`ability`: a triggered effect, written as in
-    `effects`) while they stay on the field (ZR 10.3 (e), lost when they leave, ZR 10.4): Sniper
-    Ewan's [When Boosted] "This minion gains '[When Attacking] Your opponent must block.'"."""
+    `effects`) while they stay on the field (ZR 10.3 (e), lost when they leave, ZR 10.4), as
+    their own: "this minion" in it is the minion, and a gained [When Destroyed] works from the
+    trash as a printed one does. Sniper Ewan's [When Boosted] "This minion gains '[When
+    Attacking] Your opponent must block.'"; Angel Charmi's "[When Destroyed] Return this minion
+    to your hand."."""
 
     @staticmethod
     def words(step: Step, ctx: WordsContext) -> Clause:
-        from zenonzard_tui.cards.render import effect_text
+        from zenonzard_tui.cards.render import effect_text  # (the renderer imports the terms)
 
         who = ctx.target(step.target)
         inner = effect_text(step.param("ability"), ctx.owner, ctx.pool).rstrip(".")

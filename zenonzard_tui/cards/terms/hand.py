@@ -5,7 +5,7 @@ ZR 14.6). docs/cards.md explains each term with the text it renders.
 Selector filters: `dp_max` (current DP, Water Shooter), `rested` (Falling Rock), `names` (one of
 several names, Traveler of the Wastes) and `not_name` (Goblin Queen). Steps: `discard_hand`
 (Enrico), `redraw` (Platorna), `mill` (Kiska: "discard the top N cards of your deck"),
-`copy_to_hand` (Janus), `copy_onto_field` (Shapeshifter), `gain_effect` (Angel Charmi), `to_deck_top` (Eleksai) and `trash_destroyed_effects` (Kiska's trash
+`copy_to_hand` (Janus), `copy_onto_field` (Shapeshifter), `to_deck_top` (Eleksai) and `trash_destroyed_effects` (Kiska's trash
 effects). Triggers:
 `minion_destroyed` (Mordo) and `deck_discarded` (Kiska). `draw` (each player, for each, up to a
 hand size), `discard` (a chosen kind of card) and `to_hand` ("return this card to your hand") are
@@ -150,28 +150,6 @@ class CopyOntoField:
         return Clause(
             None, f"put a copy of {who.obj} onto your field ([When Summoned] does not trigger)"
         )
-
-
-@step(
-    "gain_effect",
-    schema={"target": "target", "effect": "effect"},
-    required=("effect",),
-    needs_target=True,
-    question="which minion gains the effect?",
-    polarity=1,
-)
-class GainEffect:
-    """Angel Charmi: the chosen minions gain a triggered `effect` (a table as in `effects`) while
-    they stay on the field (ZR 10.3 (e), ZR 10.4); "this minion" in it is the minion."""
-
-    @staticmethod
-    def words(step: Step, ctx: WordsContext) -> Clause:
-        from zenonzard_tui.cards.render import effect_text  # (the renderer imports the terms)
-
-        who = ctx.target(step.target)
-        gained = effect_text(step.param("effect"), ctx.owner, ctx.pool).rstrip(".")
-        gains = "gain" if who.plural else "gains"
-        return Clause(who.subj, f'{gains} "{gained}"', f'gain "{gained}"')
 
 
 @step(

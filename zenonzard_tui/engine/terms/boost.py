@@ -61,26 +61,21 @@ class GainAbility:
     @staticmethod
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         """The minions keep the ability while they stay on the field: a lasting effect of the
-        game keyed to each one as it is now (ZR 10.4: one that leaves and comes back is new);
-        the keys of minions that have left are dropped here."""
+        game keyed to each one as it is now (ZR 10.4: one that leaves and comes back is new;
+        effects.queue_self_trigger raises it, effects.end_lasting drops it once its minion has
+        left)."""
         from zenonzard_tui.engine.effects import add_lasting
+        from zenonzard_tui.engine.terms.steps import _slots
 
-        def here(key: tuple) -> bool:
-            slot = game.field_slot(key[1])
-            return slot is not None and slot.order == key[2]
-
-        keys = []
-        for o in targets:
-            slot = game.field_slot(o[1]) if o[0] == "c" else None
-            if slot is not None:
-                keys.append(("c", slot.uid, slot.order))
-        if not keys:
-            return False
-        game.lasting = tuple(x for x in game.lasting if x.kind != "ability" or here(x.keys[0]))
-        for key in keys:
-            add_lasting(game, Lasting(ctx.controller, "ability", ctx.name, "minion",
-                                      step.param("ability"), until="field", keys=(key,)))  # fmt: skip
-        return True
+        hit = False
+        for seat, where, slot in _slots(game, targets):
+            if where != "field":
+                continue
+            add_lasting(game, Lasting(seat, "ability", slot.name, "minion", step.param("ability"),
+                                      until="in_play", keys=(("c", slot.uid, slot.order),)))  # fmt: skip
+            game.log.add("gain_ability", seat, slot.name)
+            hit = True
+        return hit
 
 
 @run_step("cannot_be_destroyed")

@@ -151,25 +151,6 @@ class CopyOntoField:
         return bool(tasks)
 
 
-@run_step("gain_effect")
-class GainEffect:
-    @staticmethod
-    def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
-        from zenonzard_tui.engine.effects import add_lasting
-
-        hit = False
-        for seat, where, slot in _slots(game, targets):
-            if where != "field":
-                continue
-            # kept by the game for this object of the minion: it ends when the minion leaves
-            # the field (ZR 10.4; effects.queue_self_trigger, effects.end_lasting)
-            add_lasting(game, Lasting(seat, "granted", slot.name, "minion", step.param("effect"),
-                                      until="in_play", keys=(("c", slot.uid, slot.order),)))  # fmt: skip
-            game.log.add("gain_effect", seat, slot.name)
-            hit = True
-        return hit
-
-
 @run_step("to_deck_top")
 class ToDeckTop:
     @staticmethod
