@@ -62,6 +62,7 @@ class Advice:
     action: Action
     reason: str
     confident: bool = True  # False: the search's figure is a guess (few tries, a wide interval)
+    win: float | None = None  # the search's chance of winning after the move (None: no search)
 
     @property
     def text(self) -> str:
@@ -102,4 +103,5 @@ def suggest(game: Game, seed: int = 0, budget: float = 1.0) -> Advice:
         same_action(actions, found.action),
         search_reason(found.win, found.visits, found.iterations),
         sure(found.win, found.visits),
+        found.win,
     )
