@@ -56,6 +56,25 @@ def test_a_guess_is_called_a_guess():
     )
 
 
+def test_the_reason_names_the_move_weighed_against_it():
+    """The move the search tried next, with its figure, or "a guess" when it was tried too few
+    times; a search that tried one move only names none."""
+    from zenonzard_tui.ai.coach import search_reason
+
+    assert search_reason(0.64, 180, 300, ("end turn", 90, 0.41)) == (
+        "64% win in search, the most tried move (180 of 300 tries); next best: end turn (41%, 90"
+        " tries)"
+    )
+    assert search_reason(0.64, 180, 300, ("end turn", 5, 0.9)).endswith(
+        "next best: end turn (a guess, 5 tries)"
+    )
+    game = _midgame(1, 33)  # a Flash window: pass, or cast Surprise Attack
+    advice = suggest(game, seed=1, budget=0.3)
+    assert advice.win is not None  # the search was asked (not a forced win, not the only move)
+    other = advice.reason.split("; next best: ")[1].rsplit(" (", 1)[0]
+    assert other in {a.text for a in game.legal()} and other != advice.action.text
+
+
 def test_one_base_minion_is_said_in_the_singular():
     from tests.client.helpers import session
 

@@ -45,16 +45,26 @@ def sure(win: float, tries: int) -> bool:
     return tries >= FEW_TRIES and max(win - low, high - win) <= WIDE
 
 
-def search_reason(win: float, tries: int, iterations: int) -> str:
-    """The search's reason in words: its chance, or plainly that it is a guess."""
+def search_reason(
+    win: float, tries: int, iterations: int, runner_up: tuple[str, int, float] | None = None
+) -> str:
+    """The search's reason in words: its chance, or plainly that it is a guess; and the move the
+    search tried next (`runner_up`: its text, tries and chance), so a player sees what it was
+    weighed against."""
     share = f"{tries} of {iterations} tries"
     if sure(win, tries):
-        return f"{round(100 * win)}% win in search, the most tried move ({share})"
-    low, high = interval(win, tries)
-    return (
-        f"a guess: the search tried it too few times to tell ({share}); its chance of "
-        f"winning is anywhere from {round(100 * low)}% to {round(100 * high)}%"
-    )
+        text = f"{round(100 * win)}% win in search, the most tried move ({share})"
+    else:
+        low, high = interval(win, tries)
+        text = (
+            f"a guess: the search tried it too few times to tell ({share}); its chance of "
+            f"winning is anywhere from {round(100 * low)}% to {round(100 * high)}%"
+        )
+    if runner_up is not None:
+        other, other_tries, other_win = runner_up
+        figure = f"{round(100 * other_win)}%" if sure(other_win, other_tries) else "a guess"
+        text += f"; next best: {other} ({figure}, {other_tries} tries)"
+    return text
 
 
 @dataclass(frozen=True)
@@ -99,9 +109,13 @@ def suggest(game: Game, seed: int = 0, budget: float = 1.0) -> Advice:
             return Advice(action, f"wins this turn whatever the opponent does: {shown}")
     iterations = max(1, round(ai.level.iterations * budget))
     found = mcts.search(game, seat, ai.rng, iterations)
+    second = None
+    if found.runner_up is not None:
+        other, other_tries, other_win = found.runner_up
+        second = (same_action(actions, other).text, other_tries, other_win)
     return Advice(
         same_action(actions, found.action),
-        search_reason(found.win, found.visits, found.iterations),
+        search_reason(found.win, found.visits, found.iterations, second),
         sure(found.win, found.visits),
         found.win,
     )

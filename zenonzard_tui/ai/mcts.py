@@ -60,6 +60,8 @@ class Result:
     visits: int  # iterations that went through it
     win: float  # its mean value for the deciding seat: a chance of winning, 0..1
     iterations: int
+    # the next most tried action, its visits and mean (None: only one was tried)
+    runner_up: tuple[Action, int, float] | None = None
 
 
 def search(
@@ -90,7 +92,12 @@ def search(
         return Result(chosen, 0, 0.5, done)
     key = best(tried, favoured, rng)
     node = tried[key]
-    return Result(keys[key], node.visits, node.mean(), done)
+    others = {k: n for k, n in tried.items() if k != key}
+    runner_up = None
+    if others:
+        second = best(others, favoured, rng)
+        runner_up = (keys[second], others[second].visits, others[second].mean())
+    return Result(keys[key], node.visits, node.mean(), done, runner_up)
 
 
 def best(children: dict[tuple, Node], favoured: tuple, rng: random.Random) -> tuple:
