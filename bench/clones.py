@@ -1,7 +1,8 @@
 """Where strong's and expert's clones go: for main-phase decisions of medium-vs-medium games
 (starter decks drawn from each game's seed), each level decides from its seat's view and every
 `Game.clone()` is counted by the function that asked for it (the caller's module and name), with
-the decision's CPU time.
+the decision's CPU time; and the forced-win check's share of that time and how often it
+found a win.
 
     python bench/clones.py [--positions 10] [--seed 1] [--levels strong,expert]
 
@@ -54,6 +55,27 @@ def positions(count: int, seed: int) -> list[Game]:
     return out
 
 
+class Lethal:
+    """The CPU time of the forced-win check (`AIPlayer.lethal`) and how often it found a win."""
+
+    def __init__(self) -> None:
+        self.cpu = 0.0
+        self.calls = self.wins = 0
+        original = AIPlayer.lethal
+
+        def lethal(player: AIPlayer, game: Game, seat: int):  # type: ignore[no-untyped-def]
+            start = time.process_time()
+            try:
+                found = original(player, game, seat)
+            finally:
+                self.cpu += time.process_time() - start
+            self.calls += 1
+            self.wins += found is not None
+            return found
+
+        AIPlayer.lethal = lethal  # type: ignore[method-assign]
+
+
 class Counting:
     """Counts `GameCore.clone` calls by the caller's module and function."""
 
@@ -80,7 +102,9 @@ def main() -> None:
         raise SystemExit("the engine is compiled here: run with ZENONZARD_PURE=1")
     games = positions(args.positions, args.seed)
     counting = Counting()
+    check = Lethal()
     for level in args.levels.split(","):
+        check.cpu, check.calls, check.wins = 0.0, 0, 0
         counts, cpus = [], []
         total: Counter[str] = Counter()
         for n, game in enumerate(games):
@@ -95,6 +119,10 @@ def main() -> None:
             f"{level}: {len(games)} main-phase decisions; clones a decision median "
             f"{statistics.median(counts):.0f}, mean {statistics.mean(counts):.0f}; CPU a decision "
             f"median {statistics.median(cpus) * 1000:.0f} ms"
+        )
+        print(
+            f"  the forced-win check: {check.calls} checks, {check.wins} wins found, "
+            f"{100 * check.cpu / max(sum(cpus), 1e-9):.0f}% of the CPU"
         )
         whole = sum(total.values()) or 1
         for caller, n in total.most_common():
