@@ -65,10 +65,6 @@ class GainAbility:
         the keys of minions that have left are dropped here."""
         from zenonzard_tui.engine.effects import add_lasting
 
-        def here(key: tuple) -> bool:
-            slot = game.field_slot(key[1])
-            return slot is not None and slot.order == key[2]
-
         keys = []
         for o in targets:
             slot = game.field_slot(o[1]) if o[0] == "c" else None
@@ -76,11 +72,20 @@ class GainAbility:
                 keys.append(("c", slot.uid, slot.order))
         if not keys:
             return False
-        game.lasting = tuple(x for x in game.lasting if x.kind != "ability" or here(x.keys[0]))
+        game.lasting = tuple(
+            x for x in game.lasting if x.kind != "ability" or _on_field(game, x.keys[0])
+        )
         for key in keys:
             add_lasting(game, Lasting(ctx.controller, "ability", ctx.name, "minion",
                                       step.param("ability"), until="field", keys=(key,)))  # fmt: skip
         return True
+
+
+def _on_field(game: Game, key: tuple) -> bool:
+    """Is the minion of this key (`("c", uid, order)`) still on the field, as it was when keyed?
+    (A module function: mypyc compiles no closure in a method of a decorated class.)"""
+    slot = game.field_slot(key[1])
+    return slot is not None and slot.order == key[2]
 
 
 @run_step("cannot_be_destroyed")
