@@ -5,7 +5,7 @@ Everything else is in pyproject.toml; this file only adds the extension modules.
 do, the .py sources are compiled into C extensions that sit beside them (the .py files ship too).
 The build never fails for want of a compiler: `ZENONZARD_PURE=1` asks for the pure-Python build,
 and when mypyc or the C compiler cannot build the modules the install goes on without them, with a
-one-line note, recorded for `zenonzard --version` (zenonzard_tui/buildinfo.py).
+one-line note (pip shows it with -v), recorded for `zenonzard --version` (zenonzard_tui/buildinfo.py).
 
 Settings from the environment at install time (mypy's own names, for its options):
   ZENONZARD_PURE=1      the pure-Python build (the compiled one is the default where a C
@@ -80,7 +80,7 @@ def _compiler_missing() -> str | None:
 
 
 # The compiled build is the default where a C compiler works (docs/build.md).
-COMPILED_BY_DEFAULT = False
+COMPILED_BY_DEFAULT = True
 
 # The setup.py commands that build the package. pip runs setup.py for others first (egg_info for
 # the build requirements, dist_info for the metadata), which need no extension modules: mypyc's

@@ -4,7 +4,7 @@ bench script run on each, the figures in two columns and their ratio.
     python bench/builds.py [--compiled DIR] [--script engine|ai] [-- SCRIPT OPTIONS]
 
 --compiled DIR: a folder that holds a compiled zenonzard_tui (a venv's site-packages after
-  `ZENONZARD_COMPILE=1 pip install .`, or this tree after an editable compiled install; the
+  `pip install .` where a C compiler works, or this tree after an editable compiled install; the
   default). The pure build is a copy of the same package without its extension modules.
 --script engine (default): bench/engine.py (default options --games 300 --decks random): CPU
   a game and a decision (legal() + apply()), and a clone.

@@ -78,7 +78,8 @@ def main() -> None:
         json.dumps(
             {
                 "package": str(Path(buildinfo.__file__).parent),
-                "compiled": buildinfo.compiled_modules(),
+                # the modules that ran compiled (none where the .py files run instead)
+                "compiled": buildinfo.compiled_modules() if buildinfo.running_compiled() else [],
                 "digests": digests(6, 3),
                 "scenarios": scenarios,
                 "fuzz": fuzz(FUZZ_GAMES),

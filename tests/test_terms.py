@@ -166,9 +166,8 @@ def test_every_trigger_a_card_raises_is_named_in_the_engine() -> None:
     """A card's own trigger and a turn trigger are raised by name: the name is written in the
     engine (the game's modules, effects.py) where the event happens."""
     import ast
-    import sys
-    from pathlib import Path
 
+    from tests.sources import source_of
     from zenonzard_tui.engine.game import Game
 
     modules = {c.__module__ for c in Game.__mro__ if c is not object} | {
@@ -176,7 +175,7 @@ def test_every_trigger_a_card_raises_is_named_in_the_engine() -> None:
     }
     literals: set[str] = set()
     for name in modules:
-        tree = ast.parse(Path(sys.modules[name].__file__ or "").read_text())
+        tree = ast.parse(source_of(name).read_text("utf-8"))
         literals |= {
             n.value
             for n in ast.walk(tree)
@@ -333,6 +332,7 @@ def test_the_folded_queries_ask_the_steps_that_change_them() -> None:
     assert any("one-shot step changes no query" in p for p in step_problems(STEPS["destroy"], once))
 
 
+@pytest.mark.pure  # (patches the engine's tables and functions, docs/build.md)
 def test_a_step_that_changes_a_folded_query_is_asked(monkeypatch: pytest.MonkeyPatch) -> None:
     """A new continuous step is one registry entry: the fold asks its change with its sources
     (here a stand-in for `modify` that doubles the bonus it is given)."""

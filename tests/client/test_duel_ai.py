@@ -72,10 +72,13 @@ async def test_a_click_on_an_action_plays_it_and_a_card_shows_its_text(tmp_path)
 async def test_an_ai_failure_never_ends_the_game(tmp_path):
     sess = session(first="B")
 
-    def broken(game):
-        raise RuntimeError("out of ideas")
+    class BrokenAI:
+        def choose(self, game):
+            raise RuntimeError("out of ideas")
 
-    sess.ai.choose = broken
+    # the session's AI, made at its first look (an AIPlayer's method cannot be replaced in the
+    # compiled build, docs/build.md)
+    sess._ai = BrokenAI()
     duel_app = app(sess, tmp_path)
     async with duel_app.run_test(size=(100, 32)) as pilot:
         await wait_until(pilot, lambda: human_to_act(duel_app))

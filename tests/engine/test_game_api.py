@@ -5,22 +5,16 @@ the modules its classes come from: core, zones, battle, turns, texts, legal)."""
 from __future__ import annotations
 
 import ast
-import sys
 from pathlib import Path
 
 import zenonzard_tui
+from tests.sources import source_of
 from zenonzard_tui.engine.game import Game
 
 PACKAGE = Path(zenonzard_tui.__file__).parent
 
 
-def _source(module: str) -> Path:
-    """A module's .py file (a compiled build's module is the extension module beside it)."""
-    path = Path(sys.modules[module].__file__ or "")
-    return path.with_name(path.name.split(".")[0] + ".py")
-
-
-GAME_MODULES = {_source(cls.__module__) for cls in Game.__mro__ if cls is not object}
+GAME_MODULES = {source_of(cls.__module__) for cls in Game.__mro__ if cls is not object}
 
 
 def _private_members() -> set[str]:

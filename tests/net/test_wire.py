@@ -223,6 +223,6 @@ def test_a_magic_in_resolution_is_in_the_opponents_world_and_named_to_a_spectato
     assert game.pending is not None and game.pending.seat == 0  # A chooses the card to trash
     tidal = "blue_03_03_00_01"
     assert tidal in json.dumps(seat_snapshot(game, 0))
-    assert tidal not in json.dumps(spectate(game, game.log).to_dict(), default=str)
+    assert tidal not in json.dumps(spectate(game).to_dict())
     said = json.dumps([e.to_dict() for e in event_views(game, SPECTATOR)])
     assert "Tidal Wave" in said

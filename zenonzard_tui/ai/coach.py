@@ -22,6 +22,7 @@ from zenonzard_tui.ai.player import AIPlayer, same_action
 from zenonzard_tui.engine.actions import MULLIGAN, Action
 from zenonzard_tui.engine.belief import sample_world
 from zenonzard_tui.engine.game import Game
+from zenonzard_tui.frozen import picklable
 
 LEVEL = "expert"
 FEW_TRIES = 30  # fewer tries of the chosen move than this: the search's figure is a guess
@@ -119,3 +120,7 @@ def suggest(game: Game, seed: int = 0, budget: float = 1.0) -> Advice:
         sure(found.win, found.visits),
         found.win,
     )
+
+
+# pickled and copied through their constructors, in both builds (zenonzard_tui/frozen.py)
+picklable(Advice)

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from zenonzard_tui.engine.actions import MAIN, Action
 from zenonzard_tui.engine.game import Game
 from zenonzard_tui.engine.state import Lasting, Slot
+from zenonzard_tui.frozen import picklable
 
 
 @dataclass(frozen=True)
@@ -275,3 +276,7 @@ def forced_win(
             depth += 1
     except _OutOfBudget:
         return Win(None, None, nodes, complete=False, won=False)
+
+
+# pickled and copied through their constructors, in both builds (zenonzard_tui/frozen.py)
+picklable(Win)

@@ -32,6 +32,7 @@ from zenonzard_tui.ai.value import win_chance
 from zenonzard_tui.engine.actions import Action
 from zenonzard_tui.engine.belief import default_prior, sample_world
 from zenonzard_tui.engine.game import Game
+from zenonzard_tui.frozen import picklable
 
 EXPLORE = 0.7  # UCB1's exploration constant, for values in [0, 1]
 WIDEN = 2.0  # children allowed: WIDEN * sqrt(visits + 1)
@@ -191,3 +192,7 @@ def _ucb(parent: Node, key: tuple, child: Node) -> float:
         return math.inf
     avail = parent.avail.get(key, 1)
     return child.mean() + EXPLORE * math.sqrt(math.log(max(avail, 1)) / child.visits)
+
+
+# pickled and copied through their constructors, in both builds (zenonzard_tui/frozen.py)
+picklable(Result)

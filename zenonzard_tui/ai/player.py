@@ -31,6 +31,7 @@ from zenonzard_tui.engine import effects as fx
 from zenonzard_tui.engine.actions import MULLIGAN, Action
 from zenonzard_tui.engine.belief import default_prior, sample_world, seen_in_hand
 from zenonzard_tui.engine.game import Game
+from zenonzard_tui.frozen import picklable
 
 WARY_WORLDS = 4  # at most this many worlds of the opponent's tricks in the forced-win check
 LETHAL_TOTAL = 5  # the forced-win check's searches look at most this many times the level's cap
@@ -398,3 +399,7 @@ def same_action(actions: list[Action], chosen: Action) -> Action:
         if a.key() == key:
             return a
     raise LookupError(f"{chosen} is not legal in the real game: the world differs")
+
+
+# pickled and copied through their constructors, in both builds (zenonzard_tui/frozen.py)
+picklable(Level)

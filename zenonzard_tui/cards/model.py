@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from zenonzard_tui.frozen import picklable
+
 CARD_TYPES = ("field_minion", "base_minion", "magic", "token")
 COLORS = ("red", "yellow", "white", "green", "blue", "purple", "colorless")  # ZR 2.3
 RARITIES = ("Basic", "C", "R", "E", "L")
@@ -272,3 +274,7 @@ def _where(
         if kept:
             out[do] = kept
     return out or _NO_PASSIVES
+
+
+# pickled and copied through their constructors, in both builds (zenonzard_tui/frozen.py)
+picklable(Selector, Step, Effect, CardDef, ForceDef)

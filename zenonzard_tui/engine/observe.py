@@ -29,6 +29,7 @@ from zenonzard_tui.engine.game import SEATS, Game
 from zenonzard_tui.engine.log import sentences
 from zenonzard_tui.engine.outcome import Outcome
 from zenonzard_tui.engine.state import Slot
+from zenonzard_tui.frozen import picklable
 
 
 @dataclass(frozen=True, slots=True)
@@ -619,3 +620,23 @@ def _flash_cards(game: Game) -> list[CardDef]:
         if (c.type == "magic" and "flash" in c.timing)
         or (c.type == "field_minion" and "swoop" in c.keywords)
     ]
+
+
+# pickled and copied through their constructors, in both builds (zenonzard_tui/frozen.py)
+picklable(
+    CardView,
+    StateView,
+    SlotView,
+    ForceView,
+    PlayerView,
+    PendingView,
+    MulliganView,
+    ManaView,
+    MainView,
+    FlashView,
+    BlockView,
+    ChoiceView,
+    AttackView,
+    Observation,
+    EventView,
+)

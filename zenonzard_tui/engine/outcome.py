@@ -10,6 +10,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from zenonzard_tui.frozen import picklable
+
 SEATS = ("A", "B")
 
 
@@ -63,3 +65,7 @@ class Outcome:
     def score(self, seat: int) -> float:
         """1 for a win of `seat`, 0.5 for a draw, 0 for a loss."""
         return 0.5 if self.winner is None else float(self.winner == seat)
+
+
+# pickled and copied through their constructors, in both builds (zenonzard_tui/frozen.py)
+picklable(Outcome)

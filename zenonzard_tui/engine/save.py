@@ -20,6 +20,7 @@ from zenonzard_tui.engine.actions import ActionError
 from zenonzard_tui.engine.game import LEAVING, SEATS, Game, new_game
 from zenonzard_tui.engine.state import Options
 from zenonzard_tui.files import MAX_FILE_BYTES, FileReadError, read_limited, write_atomic
+from zenonzard_tui.frozen import picklable
 from zenonzard_tui.usertext import terminal_safe
 
 FORMAT = "zenonzard-save"
@@ -329,3 +330,7 @@ def parse_record(raw: bytes, source: str) -> Any:
 
 def load_game(path: str | Path) -> Game:
     return load_record(read_record(path), str(path))
+
+
+# pickled and copied through their constructors, in both builds (zenonzard_tui/frozen.py)
+picklable(Setup)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 from zenonzard_tui.cards.model import CardDef, Effect, ForceDef, Step
+from zenonzard_tui.frozen import picklable
 
 FIELD_LIMIT = 5  # ZR 3.4
 BASE_LIMIT = 10  # ZR 3.5
@@ -294,3 +295,7 @@ class PlayerState:
 
     def live_forces(self) -> list[ForceState]:
         return [f for f in self.forces if not f.destroyed]
+
+
+# pickled and copied through their constructors, in both builds (zenonzard_tui/frozen.py)
+picklable(Options, TurnRecord, Lasting)

@@ -28,6 +28,7 @@ from zenonzard_tui.engine.events import (
 )
 from zenonzard_tui.engine.game import Game
 from zenonzard_tui.engine.outcome import Outcome
+from zenonzard_tui.frozen import picklable
 
 if TYPE_CHECKING:
     from zenonzard_tui.engine.observe import EventView
@@ -212,3 +213,7 @@ def recap(events: Sequence[EventView]) -> list[RecapLine]:
         for e in events
         if e.kind in NOTABLE_KINDS and e.text
     ]
+
+
+# pickled and copied through their constructors, in both builds (zenonzard_tui/frozen.py)
+picklable(RecapLine)

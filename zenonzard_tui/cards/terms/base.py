@@ -13,6 +13,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from zenonzard_tui.frozen import picklable
+
 if TYPE_CHECKING:
     from zenonzard_tui.cards.model import Selector, Step
     from zenonzard_tui.cards.words import Clause, WordsContext
@@ -224,3 +226,7 @@ def mark(name: str, tag: str, short: str, rule: str, *, words: str = "", log: st
 def duration(name: str, words: str) -> None:
     """Register a duration."""
     add(DURATIONS, DurationTerm(name, words))
+
+
+# pickled and copied through their constructors, in both builds (zenonzard_tui/frozen.py)
+picklable(StepTerm, FilterWords, FilterTerm, ConditionTerm, TriggerTerm, DurationTerm, MarkTerm)

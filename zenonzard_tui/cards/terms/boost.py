@@ -28,6 +28,7 @@ from typing import Any
 from zenonzard_tui.cards.model import KEYWORD_LABELS, Selector, Step
 from zenonzard_tui.cards.terms.base import FilterWords, condition, selector_filter, step, trigger
 from zenonzard_tui.cards.words import Clause, WordsContext
+from zenonzard_tui.frozen import picklable
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,3 +165,7 @@ class BoostInPlay:
         if value:
             return "you have a minion that has received a Boost or a Boost mana in your base"
         return "you have neither a minion that has received a Boost nor a Boost mana in your base"
+
+
+# pickled and copied through their constructors, in both builds (zenonzard_tui/frozen.py)
+picklable(BoostConditionTerm)

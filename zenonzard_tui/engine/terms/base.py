@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from zenonzard_tui.cards.terms.base import add
+from zenonzard_tui.frozen import picklable
 
 if TYPE_CHECKING:
     from zenonzard_tui.cards.model import CardDef, Step
@@ -136,3 +137,7 @@ def run_trigger(name: str, raised_by: str) -> None:
 def run_duration(name: str, ends_in: str) -> None:
     """Register the game task at which the duration `name` ends."""
     add(DURATION_RUNS, DurationRun(name, ends_in))
+
+
+# pickled and copied through their constructors, in both builds (zenonzard_tui/frozen.py)
+picklable(StepRun, FilterRun, ConditionRun, TriggerRun, DurationRun)
