@@ -135,7 +135,9 @@ def report(rows: list[dict], do_fit: bool) -> None:
         if inside:
             mean = statistics.fmean(p for p, _ in inside)
             won = statistics.fmean(w for _, w in inside)
-            print(f"    {tenth * 10:3d}-{tenth * 10 + 10:3d}% {len(inside):5d}   {mean:7.1%}   {won:7.1%}")
+            print(
+                f"    {tenth * 10:3d}-{tenth * 10 + 10:3d}% {len(inside):5d}   {mean:7.1%}   {won:7.1%}"
+            )
     diffs = sorted(abs(r["coach"] - r["again"]) for r in rows)
     print(
         f"  two runs on the same position: mean |difference| {statistics.fmean(diffs):.1%}, "

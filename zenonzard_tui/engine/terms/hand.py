@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from zenonzard_tui.cards.model import CardDef, Step
 from zenonzard_tui.engine.actions import CHOICE, Choice
-from zenonzard_tui.engine.state import DECK, HAND, LIMBO, NEW, Lasting, Slot
+from zenonzard_tui.engine.state import DECK, HAND, LIMBO, NEW, Slot
 from zenonzard_tui.engine.terms.base import (
     run_filter,
     run_step,
