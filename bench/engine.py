@@ -5,10 +5,13 @@ Each figure is given as CPU time (time.process_time, what counts on a shared mac
 time (time.perf_counter). "decisions: N" is the total number of decisions of the full games: it
 only changes when the engine's behaviour does, so it shows that a speed-up kept the same games.
 
-    python bench/engine.py [--games N] [--seed S] [--decks starter|random]
+    python bench/engine.py [--games N] [--seed S] [--decks starter|random] [--pool all|launch]
 
 `--decks random` draws each seat's deck at random from the whole card pool (every set), as the
-fuzzer does: the figure that shows what the AWAKEN and BEYOND cards cost the engine.
+fuzzer does: the figure that shows what the AWAKEN and BEYOND cards cost the engine. With
+`--pool launch` the random decks take only the launch era's cards (BASIC, AWAKEN, BEYOND): the
+same decks and games as a commit from before later sets (its whole pool), so the two engines
+are compared on identical games.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.engine.gamekit import random_deck  # noqa: E402
+from zenonzard_tui.cards.model import LAUNCH_SETS  # noqa: E402
 from zenonzard_tui.decks import load_deck  # noqa: E402
 from zenonzard_tui.engine.game import new_game  # noqa: E402
 
@@ -35,12 +39,19 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--decks", choices=("starter", "random"), default="starter")
+    ap.add_argument(
+        "--pool",
+        choices=("all", "launch"),
+        default="all",
+        help="--decks random: cards of every set, or of the launch era's only (default all)",
+    )
     args = ap.parse_args()
+    sets = LAUNCH_SETS if args.pool == "launch" else None
     starters = [load_deck(p) for p in sorted((ROOT / "decks").glob("*.deck"))]
     rng = random.Random(args.seed)
 
     def pick() -> Any:
-        return rng.choice(starters) if args.decks == "starter" else random_deck(rng)
+        return rng.choice(starters) if args.decks == "starter" else random_deck(rng, sets)
 
     game_ms: list[float] = []
     game_cpu_ms: list[float] = []

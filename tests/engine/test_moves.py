@@ -12,12 +12,14 @@ import zenonzard_tui
 PACKAGE = Path(zenonzard_tui.__file__).parent
 ZONES = {"deck", "hand", "field", "base", "trash", "limbo"}
 CHANGES = {"append", "remove", "pop", "insert", "extend", "clear"}
-# (file, function): the one move function and its helper, and the one builder of a position
-# from a scenario file, which lays its cards out as written before the game starts (no move)
+# (file, function): the one move function and its helper, and the builders of a game's first
+# position, which lay its cards out before the game starts (no move): from a scenario file, and
+# a new game's decks (ZR 5.1)
 ALLOWED = {
     ("engine/zones.py", "move"),
     ("engine/zones.py", "_take_slot"),
     ("engine/position.py", "game_from_position"),
+    ("engine/turns.py", "_setup"),
 }
 
 

@@ -21,7 +21,6 @@ from zenonzard_tui.engine.state import (
     DECK,
     HAND,
     LIMBO,
-    NEW,
     SEATS,
     START_HAND,
     START_LIFE,
@@ -42,12 +41,13 @@ class Turns(Battles):
         self.rng = Rng(seed)
         for seat in (0, 1):
             p = self.players[seat]
-            # uids follow card ids, so a uid tells no more than the card it names
+            # uids follow card ids, so a uid tells no more than the card it names; the deck is
+            # laid out before the game starts: no zone change, nothing triggers (no `move`)
             for card in sorted(decks[seat], key=lambda c: c.id):
                 uid = self.next_uid
                 self.next_uid += 1
                 self.defs.append(card)
-                self.move(uid, NEW, DECK, seat, "setup")
+                p.deck.append(uid)
             p.forces = [ForceState(f) for f in forces[seat]]
             p.life = START_LIFE - sum(f.life for f in forces[seat])  # ZR 5.1
         self.changed_play()

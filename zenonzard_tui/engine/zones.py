@@ -118,10 +118,14 @@ class Zones(GameCore):
                 self.changed_play()
         elif src != NEW:  # (`seat`'s zone first: a card mostly stays with its owner)
             cards = _cards(self.players[seat], src)
-            if uid not in cards:
-                cards = _cards(self.players[1 - seat], src)
-            if uid in cards:
+            if cards and cards[0] == uid:  # (the top of a deck: a draw; one scan less)
+                del cards[0]
+            elif uid in cards:
                 cards.remove(uid)
+            else:
+                cards = _cards(self.players[1 - seat], src)
+                if uid in cards:
+                    cards.remove(uid)
         p = self.players[seat]
         if dest in (FIELD, BASE):
             if slot is not None:
