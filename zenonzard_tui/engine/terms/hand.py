@@ -108,7 +108,10 @@ class Mill:
     def resolve(game: Game, ctx: Ctx, step: Step, targets: tuple) -> bool:
         count = step.param("count", 1)
         if step.param("it_cost"):  # the printed cost of what the previous step chose
-            count = sum(game.defs[o[1]].cost or 0 for o in ctx.it if o[0] == "c")
+            # (a token that left the game, ZR 11.7, is in no zone and not in `defs`: its card
+            # is not known any more and counts 0)
+            defs = game.defs
+            count = sum(defs[o[1]].cost or 0 for o in ctx.it if o[0] == "c" and o[1] < len(defs))
         return bool(count) and bool(game.mill(ctx.controller, count))
 
 
