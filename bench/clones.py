@@ -24,35 +24,29 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from mana_choice import positions as medium_positions  # noqa: E402  (bench/, on sys.path)
+
 from zenonzard_tui.ai import AIPlayer  # noqa: E402
-from zenonzard_tui.decks import load_deck  # noqa: E402
 from zenonzard_tui.engine.actions import MAIN  # noqa: E402
 from zenonzard_tui.engine.core import GameCore  # noqa: E402
-from zenonzard_tui.engine.game import Game, new_game  # noqa: E402
+from zenonzard_tui.engine.game import Game  # noqa: E402
 
-DECKS = sorted((ROOT / "decks").glob("*.deck"))
+
+def main_decision(game: Game, rng: random.Random) -> bool:
+    """A main-phase decision with three or more legal actions from turn 3 on, three in ten."""
+    d = game.pending
+    return (
+        d is not None
+        and d.kind == MAIN
+        and game.turn >= 3
+        and len(game.legal()) >= 3
+        and rng.random() < 0.3
+    )
 
 
 def positions(count: int, seed: int) -> list[Game]:
-    """`count` main-phase decisions with three or more legal actions, at most three a game,
-    from medium-vs-medium games from turn 3 on."""
-    out: list[Game] = []
-    g = 0
-    while len(out) < count:
-        rng = random.Random(seed * 10_007 + g)
-        a, b = rng.choice(DECKS), rng.choice(DECKS)
-        game = new_game(load_deck(str(a)), load_deck(str(b)), seed=seed * 10_007 + g)
-        players = [AIPlayer("medium", seed + g), AIPlayer("medium", seed + g + 1)]
-        taken = 0
-        while game.outcome is None and len(out) < count and taken < 3:
-            d = game.pending
-            assert d is not None
-            if d.kind == MAIN and game.turn >= 3 and len(game.legal()) >= 3 and rng.random() < 0.3:
-                out.append(game.clone())
-                taken += 1
-            game.apply(players[d.seat].choose(game))
-        g += 1
-    return out
+    """`count` such decisions of medium-vs-medium games, at most three a game."""
+    return medium_positions(count, seed, main_decision, per_game=3)
 
 
 class Lethal:

@@ -16,6 +16,7 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -55,8 +56,15 @@ def is_test_position(game: Game) -> bool:
     return any(a.kind == "mana" and game.defs[a.args[0]].color in need for a in legal)
 
 
-def positions(count: int, seed: int) -> list[Game]:
-    """`count` test positions from medium-vs-medium games, at most two a game."""
+def positions(
+    count: int,
+    seed: int,
+    wanted: Callable[[Game, random.Random], bool] = lambda game, rng: is_test_position(game),
+    per_game: int = 2,
+) -> list[Game]:
+    """`count` positions of medium-vs-medium games that are `wanted` (by default this bench's
+    test positions; `wanted` may draw from the game's seeded rng), at most `per_game` a game.
+    (bench/clones.py takes its positions here too.)"""
     out: list[Game] = []
     g = 0
     while len(out) < count:
@@ -65,8 +73,8 @@ def positions(count: int, seed: int) -> list[Game]:
         game = new_game(load_deck(str(a)), load_deck(str(b)), seed=seed * 10_007 + g)
         players = [AIPlayer("medium", seed + g), AIPlayer("medium", seed + g + 1)]
         taken = 0
-        while game.outcome is None and len(out) < count and taken < 2:
-            if is_test_position(game):
+        while game.outcome is None and len(out) < count and taken < per_game:
+            if wanted(game, rng):
                 out.append(game.clone())
                 taken += 1
             d = game.pending
