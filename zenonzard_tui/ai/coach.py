@@ -109,7 +109,7 @@ def suggest(game: Game, seed: int = 0, budget: float = 1.0) -> Advice:
             shown = " | ".join(line[:6]) if line and line[0] == action.text else action.text
             return Advice(action, f"wins this turn whatever the opponent does: {shown}")
     iterations = max(1, round(ai.level.iterations * budget))
-    found = mcts.search(game, seat, ai.rng, iterations)
+    found = mcts.search(game, seat, ai.rng, iterations, runner_up=True)
     second = None
     if found.runner_up is not None:
         other, other_tries, other_win = found.runner_up

@@ -61,7 +61,7 @@ class Result:
     visits: int  # iterations that went through it
     win: float  # its mean value for the deciding seat: a chance of winning, 0..1
     iterations: int
-    # the next most tried action, its visits and mean (None: only one was tried)
+    # the next most tried action, its visits and mean (None: not asked for, or only one tried)
     runner_up: tuple[Action, int, float] | None = None
 
 
@@ -71,8 +71,11 @@ def search(
     rng: random.Random,
     iterations: int,
     seconds: float | None = None,
+    runner_up: bool = False,
 ) -> Result:
-    """ISMCTS from `seat`'s information set in `game` (whose pending decision is `seat`'s)."""
+    """ISMCTS from `seat`'s information set in `game` (whose pending decision is `seat`'s).
+    `runner_up`: also give the next most tried action (for the coach's reason; it draws nothing
+    from `rng`, so the AI's later choices are the same with or without it)."""
     actions = game.legal()
     root = Node(mover=seat)
     prior = default_prior(game, seat)
@@ -93,12 +96,13 @@ def search(
         return Result(chosen, 0, 0.5, done)
     key = best(tried, favoured, rng)
     node = tried[key]
-    others = {k: n for k, n in tried.items() if k != key}
-    runner_up = None
-    if others:
-        second = best(others, favoured, rng)
-        runner_up = (keys[second], others[second].visits, others[second].mean())
-    return Result(keys[key], node.visits, node.mean(), done, runner_up)
+    second = None
+    if runner_up:
+        others = [k for k in tried if k != key]
+        if others:  # the most tried, then the higher mean, then an order of the keys' own
+            k = max(others, key=lambda k: (tried[k].visits, tried[k].mean(), repr(k)))
+            second = (keys[k], tried[k].visits, tried[k].mean())
+    return Result(keys[key], node.visits, node.mean(), done, second)
 
 
 def best(children: dict[tuple, Node], favoured: tuple, rng: random.Random) -> tuple:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from zenonzard_tui.cards.model import CardDef, Step
 from zenonzard_tui.engine.state import BANISHED, DECK, HAND, TRASH, Lasting
 from zenonzard_tui.engine.terms.base import run_condition, run_filter, run_step, run_trigger
+from zenonzard_tui.engine.terms.steps import _slots
 
 if TYPE_CHECKING:
     from zenonzard_tui.engine.core import GameCore
@@ -65,7 +66,6 @@ class GainAbility:
         effects.queue_self_trigger raises it, effects.end_lasting drops it once its minion has
         left)."""
         from zenonzard_tui.engine.effects import add_lasting
-        from zenonzard_tui.engine.terms.steps import _slots
 
         hit = False
         for seat, where, slot in _slots(game, targets):
