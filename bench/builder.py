@@ -24,9 +24,6 @@ KEYS = ("plus", "down", "minus", "down")  # add, move, remove, move
 
 
 async def run(presses: int, size: tuple[int, int]) -> dict[str, tuple[list[float], list[float]]]:
-    from textual.drivers.headless_driver import HeadlessDriver
-
-    HeadlessDriver.is_headless = property(lambda self: False)  # type: ignore[assignment]
     app = ZenonzardApp(builder=DeckDraft.open(starter_files()[0]), ai_delay=0.0)
     frames = Frames(app)
     times: dict[str, tuple[list[float], list[float]]] = {}

@@ -99,9 +99,14 @@ def cold_start(runs: int, first_start: bool = False) -> tuple[list[float], list[
 
 
 class Frames:
-    """The times at which the app wrote a frame to the terminal (`App.post_display_hook`)."""
+    """The times at which the app wrote a frame to the terminal (`App.post_display_hook`). Made
+    before the app runs: the headless driver is then made to build each frame's terminal output
+    as a terminal would get it (it is not written anywhere), so that cost is counted too."""
 
     def __init__(self, app: Any) -> None:
+        from textual.drivers.headless_driver import HeadlessDriver
+
+        HeadlessDriver.is_headless = property(lambda self: False)  # type: ignore[assignment]
         self.times: list[float] = []
         app.post_display_hook = lambda: self.times.append(time.perf_counter())
 
@@ -151,10 +156,7 @@ async def keys(
     count: int, size: tuple[int, int] = (120, 40), without: set[str] | None = None
 ) -> dict[str, tuple[list[float], list[float], list[float]]]:
     """Per key: the wall time from sending the key to the last frame it caused (and to the first),
-    and the CPU time of the process meanwhile. The headless driver is made to build each frame's terminal output
-    as a terminal would get it (it is not written anywhere), so that cost is counted too."""
-    from textual.drivers.headless_driver import HeadlessDriver
-
+    and the CPU time of the process meanwhile (each frame's terminal output built: `Frames`)."""
     from zenonzard_tui.client.app import ZenonzardApp
     from zenonzard_tui.client.screens.modals import CoverScreen
     from zenonzard_tui.client.session import Session
@@ -163,7 +165,6 @@ async def keys(
     from zenonzard_tui.decks import load_deck
     from zenonzard_tui.engine.game import new_game
 
-    HeadlessDriver.is_headless = property(lambda self: False)  # type: ignore[assignment]
     a, b = load_deck(ROOT / "decks/red-rush.deck"), load_deck(ROOT / "decks/blue-tides.deck")
     game = new_game(a, b, seed=3, first="A")
     session = Session(game, Settings("hotseat", 0, "medium", (a.name, b.name)))

@@ -44,12 +44,9 @@ def finished(seed: int):
 
 
 async def keys(count: int, size: tuple[int, int], seed: int):
-    from textual.drivers.headless_driver import HeadlessDriver
-
     from zenonzard_tui.client.app import ZenonzardApp
     from zenonzard_tui.client.screens.replay import ReplayScreen
 
-    HeadlessDriver.is_headless = property(lambda self: False)  # type: ignore[assignment]
     session = finished(seed)
     app = ZenonzardApp(session, ai_delay=0)
     frames = Frames(app)

@@ -37,14 +37,11 @@ def _client_bench():
 
 
 async def play(size: tuple[int, int]) -> dict[str, tuple[list[float], list[float], list[float]]]:
-    from textual.drivers.headless_driver import HeadlessDriver
-
     from zenonzard_tui.client.app import Tutorial, ZenonzardApp
     from zenonzard_tui.client.screens.tutorial import LessonCard
     from zenonzard_tui.tutorial import PLAYER, lessons, load_progress
 
     bench = _client_bench()
-    HeadlessDriver.is_headless = property(lambda self: False)  # type: ignore[assignment]
     shipped = lessons(check=True)
     folder = Path(tempfile.mkdtemp(prefix="zenonzard-bench-tutorial-"))
     app = ZenonzardApp(
