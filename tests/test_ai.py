@@ -40,7 +40,7 @@ def test_every_level_plays_whole_games_with_legal_moves(level):
     for seed in range(1 if searching else 6):
         rng = random.Random(seed)
         game = new_game(*_decks(rng), seed=seed)
-        players = (AIPlayer(level, seed, budget), AIPlayer(level, seed + 100, budget))
+        players = (AIPlayer(level, seed, budget, iterations=300), AIPlayer(level, seed + 100, budget, iterations=300))
         while not game.over:
             action = players[game.pending.seat].choose(game)
             assert action in game.legal()
@@ -71,9 +71,9 @@ def test_the_ai_decides_only_from_what_its_seat_may_know(level, seed):
     game = _midgame(seed, 20 + 9 * seed)
     assert not game.over
     seat = game.pending.seat
-    mine = AIPlayer(level, seed).choose(game)
+    mine = AIPlayer(level, seed, iterations=300).choose(game)
     for k in range(3):
-        theirs = AIPlayer(level, seed).choose(_variant(game, seat, k))
+        theirs = AIPlayer(level, seed, iterations=300).choose(_variant(game, seat, k))
         assert theirs.key() == mine.key(), (game.pending, mine, theirs)
 
 

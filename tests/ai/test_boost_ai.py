@@ -53,7 +53,7 @@ def test_every_searching_level_boosts_for_the_win(level: str) -> None:
     """The level plays the Boost, then wins this turn (B answering as medium)."""
     for seed in range(2):
         game = _only_boost_wins()
-        ai = AIPlayer(level, seed, budget=0.25)
+        ai = AIPlayer(level, seed, budget=0.25, iterations=300)
         assert ai.choose(game).text == BOOST
         turn = game.turn
         other = AIPlayer("medium", seed + 1)

@@ -1,5 +1,5 @@
 """The expert level: information-set MCTS (ai/mcts.py) with a value fit on AI games
-(ai/value.py), anytime by iterations or time; the rule of thumb's Flash tricks (ZR 8.3)."""
+(ai/value.py), anytime by iterations or CPU time; the rule of thumb's Flash tricks (ZR 8.3)."""
 
 from __future__ import annotations
 
@@ -37,6 +37,59 @@ def test_a_time_budget_stops_the_search():
     game = _midgame(5, 40)
     found = mcts.search(game, game.pending.seat, random.Random(0), 10**9, seconds=0.05)
     assert 1 <= found.iterations < 10**9
+
+
+def _choice(seed: int, plies: int):
+    """`_midgame`, played on at random to a decision of three legal actions or more."""
+    game = _midgame(seed, plies)
+    rng = random.Random(seed)
+    while not game.over and (len(game.legal()) < 3 or game.pending.kind == "mulligan"):
+        game.apply(rng.choice(game.legal()))
+    assert not game.over
+    return game
+
+
+def test_a_spent_time_budget_stops_at_the_first_look_at_the_clock():
+    """The clock is looked at every SETTLE iterations: with no time at all, the search does the
+    first SETTLE (a decision always has a search behind it), whatever the machine."""
+    game = _choice(5, 40)
+    found = mcts.search(game, game.pending.seat, random.Random(0), 10**9, seconds=0.0)
+    assert found.iterations == mcts.SETTLE
+
+
+def test_the_search_stops_once_its_choice_is_settled():
+    """With `settle`, the search stops when the iterations left could not change the most tried
+    action, and plays what the full search would (seeded: same worlds, same dice up to there)."""
+    stopped = 0
+    for seed, ply in ((5, 40), (2, 60), (3, 30), (4, 50)):
+        game = _choice(seed, ply)
+        seat = game.pending.seat
+        full = mcts.search(game, seat, random.Random(seed), 800)
+        short = mcts.search(game, seat, random.Random(seed), 800, settle=True)
+        assert short.action.key() == full.action.key()
+        assert short.iterations <= full.iterations == 800
+        stopped += short.iterations < 800
+    assert stopped  # in one of these positions at least, the choice was settled early
+
+
+def test_settled_counts_the_lead_of_the_most_tried_child():
+    root = mcts.Node(mover=0)
+    assert not mcts.settled(root, 0)  # nothing tried: nothing to keep
+    root.children = {("a",): mcts.Node(1, visits=50), ("b",): mcts.Node(1, visits=20)}
+    assert mcts.settled(root, 29) and not mcts.settled(root, 30)  # 30 more could tie it
+
+
+def test_a_fixed_count_of_iterations_never_looks_at_the_clock(monkeypatch):
+    """`AIPlayer(..., iterations=N)` is the same on every machine: a clock that says the time is
+    up at every look changes nothing (expert's default is its CPU time, which does)."""
+    game = _choice(5, 40)
+    first = AIPlayer("expert", 7, iterations=200).choose(game)
+    ticks = iter(range(10**9))
+    monkeypatch.setattr(mcts.time, "thread_time", lambda: float(next(ticks)))
+    assert AIPlayer("expert", 7, iterations=200).choose(game).key() == first.key()
+    hurried = AIPlayer("expert", 7)
+    hurried.choose(game)
+    assert hurried.last is not None and hurried.last.iterations == mcts.SETTLE
 
 
 def test_the_value_is_a_chance_and_knows_a_finished_game():

@@ -49,7 +49,7 @@ def _play_turn(game, level: str, seed: int, defender=None, budget: float = 0.25)
     to the end of the turn: did it win?"""
     seat, turn = game.active, game.turn
     defender = defender or AIPlayer("medium", seed + 1)
-    players = {seat: AIPlayer(level, seed, budget=budget), 1 - seat: defender}
+    players = {seat: AIPlayer(level, seed, budget=budget, iterations=300), 1 - seat: defender}
     while not game.over and game.turn == turn:
         game.apply(players[game.pending.seat].choose(game))
     return game.outcome is not None and game.outcome.winner == seat
@@ -279,7 +279,7 @@ def test_a_card_kept_for_the_answer_wins_against_the_strongest_defenders(name, l
     Controlling Current on the Walrus that Gravity missed) and expert as B."""
     path = POSITIONS / f"{name}.toml"
     assert _play_turn(load_scenario(path).new_game(), level, 0, _Solver())
-    assert _play_turn(load_scenario(path).new_game(), level, 1, AIPlayer("expert", 1001))
+    assert _play_turn(load_scenario(path).new_game(), level, 1, AIPlayer("expert", 1001, iterations=300))
 
 
 @pytest.mark.parametrize("name", ["fresh-legs", "keep-gravity"])

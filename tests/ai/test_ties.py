@@ -110,7 +110,7 @@ def test_the_mulligan_rule_keeps_two_to_four_base_minions_and_sends_back_the_cos
 def test_the_searching_levels_mulligan_by_the_measured_rule(level):
     for game in _mulligans(12):
         seat = game.pending.seat
-        mine = AIPlayer(level, 1).choose(game)
+        mine = AIPlayer(level, 1, iterations=300).choose(game)
         rule = policy.mulligan(game, seat, game.legal())
         assert mine.kind == rule.kind
         assert sorted(game.defs[u].id for u in mine.cards) == sorted(

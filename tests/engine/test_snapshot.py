@@ -549,8 +549,8 @@ def test_the_ai_chooses_on_a_world_rebuilt_from_a_seat_snapshot(level):
             if n % 9 == 8 and len(game.legal()) > 1:
                 seat = game.pending.seat
                 world = world_from_seat(_wire(seat_snapshot(game, seat)), random.Random(n))
-                remote = AIPlayer(level, seed=n, budget=0.05).choose(world)
-                local = AIPlayer(level, seed=n, budget=0.05).choose(game)
+                remote = AIPlayer(level, seed=n, budget=0.05, iterations=300).choose(world)
+                local = AIPlayer(level, seed=n, budget=0.05, iterations=300).choose(game)
                 assert world.action_text(remote) == game.action_text(local)
                 game.apply(world.action_text(remote))
                 mine += 1

@@ -25,6 +25,10 @@ from zenonzard_tui.engine.game import Game
 from zenonzard_tui.frozen import picklable
 
 LEVEL = "expert"
+# the tree search's iterations for an advice: a count, not expert's clock, so that an advice is
+# the same for the same seed on any machine (two runs on one position differ by 0.7% on average:
+# bench/coach.py)
+ITERATIONS = 300
 FEW_TRIES = 30  # fewer tries of the chosen move than this: the search's figure is a guess
 WIDE = 0.15  # nor is a chance whose 95% interval goes further than this either side of it
 
@@ -108,7 +112,7 @@ def suggest(game: Game, seed: int = 0, budget: float = 1.0) -> Advice:
             line = forced_win([world], max_nodes=ai.level.lethal_nodes).line
             shown = " | ".join(line[:6]) if line and line[0] == action.text else action.text
             return Advice(action, f"wins this turn whatever the opponent does: {shown}")
-    iterations = max(1, round(ai.level.iterations * budget))
+    iterations = max(1, round(ITERATIONS * budget))
     found = mcts.search(game, seat, ai.rng, iterations, runner_up=True)
     second = None
     if found.runner_up is not None:

@@ -14,8 +14,9 @@ of the position reached (`value.win_chance`, fit on AI games) up the path.
 - Progressive widening: a node with n visits has at most ceil(WIDEN * sqrt(n + 1)) children; the
   first child tried is the rule-of-thumb player's choice, the next ones at random, so a main phase
   with thirty actions is not spread thin over all of them at once.
-- The search is anytime: it stops after a number of iterations or after a time budget, whichever
-  comes first, and plays the most visited action (ties: the higher mean, then the quicker win or
+- The search is anytime: it stops after a number of iterations or after a budget of the
+  thread's CPU time, whichever comes first (or, with `settle`, once the iterations left could no
+  longer change the choice), and plays the most visited action (ties: the higher mean, then the quicker win or
   the later loss seen in the search, then the rule-of-thumb player's choice, then at random).
 """
 
@@ -38,6 +39,7 @@ EXPLORE = 0.7  # UCB1's exploration constant, for values in [0, 1]
 WIDEN = 2.0  # children allowed: WIDEN * sqrt(visits + 1)
 HORIZON = 2  # playouts stop this many turn ends after the decision (or at the end of the game)
 MAX_STEPS = 400  # a safety bound on one playout's actions
+SETTLE = 16  # iterations between looks at the clock and at whether the choice is settled
 
 
 @dataclass
@@ -72,18 +74,30 @@ def search(
     iterations: int,
     seconds: float | None = None,
     runner_up: bool = False,
+    settle: bool = False,
 ) -> Result:
-    """ISMCTS from `seat`'s information set in `game` (whose pending decision is `seat`'s).
-    `runner_up`: also give the next most tried action (for the coach's reason; it draws nothing
-    from `rng`, so the AI's later choices are the same with or without it)."""
+    """ISMCTS from `seat`'s information set in `game` (whose pending decision is `seat`'s), for
+    `iterations` at most and `seconds` of this thread's CPU time at most (`time.thread_time`:
+    other work on the machine does not shorten it). `settle`: stop once the iterations left
+    (by count, and by the time left at the rate so far) could not change the most tried action
+    (`settled`). `runner_up`: also give the next most tried action (for the coach's reason; it
+    draws nothing from `rng`, so the AI's later choices are the same with or without it)."""
     actions = game.legal()
     root = Node(mover=seat)
     prior = default_prior(game, seat)
-    deadline = None if seconds is None else time.perf_counter() + seconds
+    start = time.thread_time()
+    deadline = None if seconds is None else start + seconds
     done = 0
     while done < iterations:
-        if deadline is not None and done and time.perf_counter() > deadline:
-            break
+        if done and done % SETTLE == 0:
+            now = time.thread_time()
+            if deadline is not None and now > deadline:
+                break
+            left = iterations - done
+            if deadline is not None:  # what the time left allows, at the rate so far
+                left = min(left, math.ceil(done * (deadline - now) / max(now - start, 1e-6)))
+            if settle and settled(root, left):
+                break
         world = sample_world(game, seat, rng, prior)
         _iterate(root, world, seat, rng)
         done += 1
@@ -103,6 +117,15 @@ def search(
             k = max(others, key=lambda k: (tried[k].visits, tried[k].mean(), repr(k)))
             second = (keys[k], tried[k].visits, tried[k].mean())
     return Result(keys[key], node.visits, node.mean(), done, second)
+
+
+def settled(root: Node, left: int) -> bool:
+    """Whether `left` more iterations could no longer change the action played: the most tried
+    child leads every other by more than `left` tries (the choice goes by tries)."""
+    if len(root.children) < 2:
+        return False
+    first, second = sorted((n.visits for n in root.children.values()), reverse=True)[:2]
+    return first - second > left
 
 
 def best(children: dict[tuple, Node], favoured: tuple, rng: random.Random) -> tuple:

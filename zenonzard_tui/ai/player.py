@@ -7,8 +7,10 @@
   there, plays on with the rule-of-thumb player to the end of the opponent's next turn, and scores
   the result (`evaluate.score`); it takes the action with the best mean over 12 worlds, among the
   10 most promising actions.
-- expert: information-set Monte Carlo tree search (`ai/mcts.py`), anytime: a number of
-  iterations per decision, or a time budget.
+- expert: information-set Monte Carlo tree search (`ai/mcts.py`), anytime: it thinks for a
+  second of CPU time a decision (the thread's own time, so a busy machine does not make it
+  weaker), less when the choice is settled early; `iterations=N` makes it search a fixed count
+  instead, the same decisions on any machine (tests, reproducible runs).
 
 Before searching, strong and expert look for a forced win this turn (`ai/lethal.py`) over several
 sampled worlds (see `AIPlayer.lethal`); found, it is played.
@@ -20,6 +22,7 @@ deciding seat) and to sample worlds; every look ahead happens in a sampled world
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -47,8 +50,8 @@ class Level:
     horizon: int  # playouts stop this many turn ends later (or at the end of the game)
     lethal_worlds: int = 0  # worlds the forced-win check must win in (0: no check)
     lethal_nodes: int = 0  # positions the check may look at, per world
-    iterations: int = 0  # tree search iterations per decision (0: no tree search)
-    seconds: float | None = None  # and a time budget per decision (None: iterations only)
+    iterations: int = 0  # tree search iterations per decision, at most (0: no tree search)
+    seconds: float | None = None  # CPU time per decision, the whole of it (None: iterations only)
 
 
 LEVELS = {
@@ -60,7 +63,7 @@ LEVELS = {
     ),
     "expert": Level(
         "expert", blunder=0.0, worlds=0, max_candidates=0, horizon=mcts.HORIZON,
-        lethal_worlds=6, lethal_nodes=10_000, iterations=300,
+        lethal_worlds=6, lethal_nodes=10_000, iterations=30_000, seconds=1.0,
     ),
 }  # fmt: skip
 
@@ -68,10 +71,13 @@ LEVELS = {
 class AIPlayer:
     """Decides for one seat. `choose(game)` returns an Action of `game.legal()`.
 
-    `budget` scales the searching levels' work (the tree search's iterations, the flat search's
-    worlds): 4.0 thinks about four times as long. `seconds` adds a time budget per decision to
-    the tree search's iteration count: it stops at whichever comes first. (The forced-win check
-    is capped by positions searched, the same at every budget.)"""
+    `budget` scales the searching levels' work (the tree search's time and iterations, the flat
+    search's worlds): 4.0 thinks about four times as long. `seconds` replaces the level's CPU
+    time per decision (the deciding thread's `time.thread_time`, the forced-win check included);
+    `iterations` makes the tree search run that many iterations (times `budget`) and never look
+    at the clock, so that a seed gives the same decisions on every machine. Either way the
+    search stops once more iterations could not change its choice (`mcts.settled`). (The
+    forced-win check is capped by positions searched, the same at every budget.)"""
 
     def __init__(
         self,
@@ -79,6 +85,7 @@ class AIPlayer:
         seed: int = 0,
         budget: float = 1.0,
         seconds: float | None = None,
+        iterations: int | None = None,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown AI level {level!r}; levels: {', '.join(LEVELS)}")
@@ -87,7 +94,10 @@ class AIPlayer:
         self.level = LEVELS[level]
         self.rng = random.Random(seed)
         self.budget = budget
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"the AI's iterations must be at least 1, got {iterations}")
         self.seconds = seconds if seconds is not None else self.level.seconds
+        self.iterations = iterations
         self.last: mcts.Result | None = None  # what the tree search saw of its last decision
         self._left = 0  # positions the forced-win check under way may still look at
         self.checked = 0  # positions the last forced-win check looked at
@@ -97,6 +107,7 @@ class AIPlayer:
         return self.level.name
 
     def choose(self, game: Game) -> Action:
+        start = time.thread_time()
         actions = game.legal()
         if len(actions) == 1:
             return actions[0]
@@ -113,8 +124,12 @@ class AIPlayer:
             if win is not None:
                 return same_action(actions, win)
         if level.iterations:
-            iterations = max(1, round(level.iterations * self.budget))
-            self.last = mcts.search(game, seat, self.rng, iterations, self.seconds)
+            iterations = max(1, round((self.iterations or level.iterations) * self.budget))
+            seconds = None
+            if self.seconds is not None and self.iterations is None:
+                # the decision's whole budget: what the forced-win check spent is spent
+                seconds = max(0.0, self.seconds * self.budget - (time.thread_time() - start))
+            self.last = mcts.search(game, seat, self.rng, iterations, seconds, settle=True)
             return self.last.action
         return self._search(game, seat, actions)
 
