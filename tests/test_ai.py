@@ -40,7 +40,10 @@ def test_every_level_plays_whole_games_with_legal_moves(level):
     for seed in range(1 if searching else 6):
         rng = random.Random(seed)
         game = new_game(*_decks(rng), seed=seed)
-        players = (AIPlayer(level, seed, budget, iterations=300), AIPlayer(level, seed + 100, budget, iterations=300))
+        players = (
+            AIPlayer(level, seed, budget, iterations=300),
+            AIPlayer(level, seed + 100, budget, iterations=300),
+        )
         while not game.over:
             action = players[game.pending.seat].choose(game)
             assert action in game.legal()

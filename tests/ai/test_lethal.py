@@ -279,7 +279,9 @@ def test_a_card_kept_for_the_answer_wins_against_the_strongest_defenders(name, l
     Controlling Current on the Walrus that Gravity missed) and expert as B."""
     path = POSITIONS / f"{name}.toml"
     assert _play_turn(load_scenario(path).new_game(), level, 0, _Solver())
-    assert _play_turn(load_scenario(path).new_game(), level, 1, AIPlayer("expert", 1001, iterations=300))
+    assert _play_turn(
+        load_scenario(path).new_game(), level, 1, AIPlayer("expert", 1001, iterations=300)
+    )
 
 
 @pytest.mark.parametrize("name", ["fresh-legs", "keep-gravity"])
