@@ -20,6 +20,16 @@ def test_a_forced_win_is_suggested_with_its_line():
     assert advice.text.startswith("attack Drill Golem -> player: wins this turn")
 
 
+def test_a_forced_win_is_shown_whole():
+    """Issue 21: the line of a forced win is shown to its last step, not cut after six (the
+    seventeen steps of two-short: three attacks, a Magic, a summon, and B's answers)."""
+    game = load_scenario(PUZZLES / "two-short.toml").new_game()
+    advice = suggest(game)
+    steps = advice.reason.removeprefix("wins this turn whatever the opponent does: ").split(" | ")
+    assert steps[0] == advice.action.text and len(steps) > 6
+    assert len(steps) > 6 and steps[-1] == "no block"  # B's last answer: the blow that wins
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_a_suggestion_is_legal_has_a_reason_and_ignores_hidden_cards(seed):
     game = _midgame(seed, 30 + 7 * seed)

@@ -110,7 +110,8 @@ def suggest(game: Game, seed: int = 0, budget: float = 1.0) -> Advice:
             action = same_action(actions, win)
             world = sample_world(game, seat, random.Random(seed))
             line = forced_win([world], max_nodes=ai.level.lethal_nodes).line
-            shown = " | ".join(line[:6]) if line and line[0] == action.text else action.text
+            # the whole line, the opponent's forced answers too: a player checks it step by step
+            shown = " | ".join(line) if line and line[0] == action.text else action.text
             return Advice(action, f"wins this turn whatever the opponent does: {shown}")
     iterations = max(1, round(ITERATIONS * budget))
     found = mcts.search(game, seat, ai.rng, iterations, runner_up=True)
