@@ -1,7 +1,8 @@
 """The local AI: how the levels fare against each other, and the time per decision of each.
 
     python bench/ai.py [--table ladder|budget|puzzles] [--games N] [--seed S] [--jobs J]
-                       [--budgets 0.25,1,4] [--levels strong,expert] [--out FILE [--report]]
+                       [--budgets 0.25,1,4] [--levels strong,expert] [--decks same|mixed]
+                       [--out FILE [--report]]
                        [--defenders random,solver,expert] [--randoms 3]
 
 --table ladder (default): each level against the one below it (easy-random, medium-easy,
@@ -20,7 +21,9 @@
 
 Game g of a pairing uses seed S+g; both seats play the same starter deck (the levels differ, not
 the decks), the next one every four games, in which each level goes first and second in each
-seat: N games cover the starter decks and the seats evenly. Each row gives the first level's
+seat: N games cover the starter decks and the seats evenly. With --decks mixed the two seats
+play two different starter decks, a new pair every four games, in which each level plays each
+deck of the pair, first and second (its rows are kept apart from the same-deck rows in --out). Each row gives the first level's
 score (a draw counts half) with a Wilson 95% interval, and the time per decision of the first
 level: median and p95 of wall time, median, p95 and maximum of CPU time (process_time; on a
 loaded machine wall time overstates the work), over the decisions with more than one legal
@@ -123,6 +126,17 @@ def setup(g: int) -> tuple[Path, int, int]:
     return DECKS[(g // 4) % len(DECKS)], g % 2, (g // 2) % 2
 
 
+def mixed_setup(g: int) -> tuple[Path, Path, int, int]:
+    """Game g of a pairing with different decks (`--decks mixed`): (seat A's deck, seat B's
+    deck, who goes first, the first level's seat). Every four games take the next pair of two
+    different starter decks (all pairs, in an order fixed by random.Random(0), not by --seed),
+    and within them each level plays each deck of the pair, going first and second."""
+    pairs = [(a, b) for i, a in enumerate(DECKS) for b in DECKS[i + 1 :]]
+    random.Random(0).shuffle(pairs)
+    deck_a, deck_b = pairs[(g // 4) % len(pairs)]
+    return deck_a, deck_b, g % 2, (g // 2) % 2
+
+
 @dataclass(frozen=True)
 class Played:
     """One game of a pairing: the first side's score (a draw 1/2), and its decisions' wall and
@@ -135,12 +149,15 @@ class Played:
     cpu: list[float]
 
 
-def play_game(job: tuple[Side, Side, int, int]) -> Played:
-    """Game `g` of the pairing a-b, with seed `seed` + g."""
-    a, b, seed, g = job
-    path, first, seat_a = setup(g)
-    deck = load_deck(path)
-    game = new_game(deck, deck, seed=seed + g, first=first)
+def play_game(job: tuple[Side, Side, int, int, bool]) -> Played:
+    """Game `g` of the pairing a-b, with seed `seed` + g (`mixed`: the two seats' decks differ)."""
+    a, b, seed, g, mixed = job
+    if mixed:
+        path_a, path_b, first, seat_a = mixed_setup(g)
+    else:
+        path_a, first, seat_a = setup(g)
+        path_b = path_a
+    game = new_game(load_deck(path_a), load_deck(path_b), seed=seed + g, first=first)
     players = {seat_a: _player(a, seed + g), 1 - seat_a: _player(b, seed + g + 7919)}
     times: list[float] = []
     cpu: list[float] = []
@@ -155,7 +172,12 @@ def play_game(job: tuple[Side, Side, int, int]) -> Played:
         game.apply(action)
     winner = game.outcome.winner
     score = 0.5 if winner is None else float(winner == seat_a)
-    return Played(f"{a.label} vs {b.label}", g, score, times, cpu)
+    return Played(pairing_name(a, b, mixed), g, score, times, cpu)
+
+
+def pairing_name(a: Side, b: Side, mixed: bool) -> str:
+    """A pairing's row (and its games' key in --out): "expert vs strong", "... (mixed decks)"."""
+    return f"{a.label} vs {b.label}" + (" (mixed decks)" if mixed else "")
 
 
 class Results:
@@ -190,18 +212,24 @@ class Results:
 
 
 def pairings(
-    table: str, games: int, seed: int, jobs: int, out: Path | None, report: bool = False
+    table: str,
+    games: int,
+    seed: int,
+    jobs: int,
+    out: Path | None,
+    report: bool = False,
+    mixed: bool = False,
 ) -> None:
     """Play (or with `report`, only read from `out`) the first `games` games of each pairing of
-    `table`, and print a row per pairing."""
+    `table`, and print a row per pairing (`mixed`: each seat its own deck, `mixed_setup`)."""
     results = Results(out, seed)
     print(
-        f"{'pairing':<26} {'score':>14} {'Wilson 95%':>16}   {'median':>8} {'p95':>8}"
+        f"{'pairing':<40} {'score':>14} {'Wilson 95%':>16}   {'median':>8} {'p95':>8}"
         f" {'CPU med':>8} {'CPU p95':>8} {'CPU max':>8}"
     )
     for a, b in TABLES[table]:
-        name = f"{a.label} vs {b.label}"
-        work = [(a, b, seed, g) for g in range(games) if (name, g) not in results.games]
+        name = pairing_name(a, b, mixed)
+        work = [(a, b, seed, g, mixed) for g in range(games) if (name, g) not in results.games]
         t0 = time.perf_counter()
         if work and not report:
             try:
@@ -230,7 +258,7 @@ def pairings(
         cpumed = statistics.median(cpu) if cpu else 0.0
         cpumax = cpu[-1] if cpu else 0.0
         print(
-            f"{name:<26} {score:6.1f}/{n:<4} {100 * score / max(n, 1):3.0f}%"
+            f"{name:<40} {score:6.1f}/{n:<4} {100 * score / max(n, 1):3.0f}%"
             f"   {100 * lo:5.1f}-{100 * hi:5.1f}%   {1000 * med:6.0f}ms {1000 * p95(times):6.0f}ms"
             f" {1000 * cpumed:6.0f}ms {1000 * p95(cpu):6.0f}ms {1000 * cpumax:6.0f}ms"
             f"   [{time.perf_counter() - t0:.0f} s]",
@@ -449,6 +477,13 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     ap.add_argument(
+        "--decks",
+        choices=("same", "mixed"),
+        default="same",
+        help="ladder and budget tables: both seats play the same starter deck (default), or"
+        " mixed: two different ones, a new pair every four games (its own rows in --out)",
+    )
+    ap.add_argument(
         "--budgets",
         default="0.25,1,4",
         help="--table budget: expert's budgets, comma-separated (default 0.25,1,4)",
@@ -520,7 +555,10 @@ def main() -> None:
         elif levels:
             TABLES["ladder"] = tuple(pair for pair in TABLES["ladder"] if pair[0].level in levels)
         try:
-            pairings(args.table, args.games, args.seed, args.jobs, args.out, args.report)
+            pairings(
+                args.table, args.games, args.seed, args.jobs, args.out, args.report,
+                mixed=args.decks == "mixed",
+            )  # fmt: skip
         except KeyboardInterrupt:
             kept = f"; the games played are kept in {args.out}" if args.out else ""
             print(f"stopped{kept}", file=sys.stderr)
