@@ -6,7 +6,8 @@
 - `tally`: what a match has given (`Tally`) and the score's Wilson interval.
 - `progress`: the progress bar with an ETA (on stderr, for terminals only).
 
-Every runner plays the same games for the same specs: a game's result depends on its spec only.
+Every runner plays the same games for the same specs: a game's result depends on its spec only
+(an expert seat thinking by the clock aside: its spec's `iterations` makes it search a fixed count).
 """
 
 
