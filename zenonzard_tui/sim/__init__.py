@@ -12,4 +12,5 @@ Every runner plays the same games for the same specs: a game's result depends on
 
 
 class RunnerError(Exception):
-    """The place to play the games cannot be used (a Ray that cannot be started or reached)."""
+    """The place to play the games cannot be used (a Ray that cannot be started or reached), or
+    lost games' results during the run (a worker process killed, results that cannot be read)."""
