@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import queue
 import signal
 import sys
 from collections.abc import Collection, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
 
@@ -143,14 +144,26 @@ class LocalRunner:
             return
         pool = self.pool
         parts = chunks(specs, self.jobs)
-        out: set[Future[list[Result]]] = set()
+        # each chunk's future puts itself here when it is done, from the pool's thread. (Not
+        # `concurrent.futures.wait`: a Ctrl-C in the middle of its loop over the futures' locks
+        # could leave one held, and the pool's thread waiting for it when the run is stopped.)
+        done: queue.SimpleQueue[Future[list[Result]]] = queue.SimpleQueue()
+
+        def give(count: int) -> int:
+            """Gives out the next `count` chunks (fewer at the end): how many."""
+            given = 0
+            for part in islice(parts, count):
+                pool.submit(_play_chunk, part).add_done_callback(done.put)
+                given += 1
+            return given
+
         try:
-            out = {pool.submit(_play_chunk, part) for part in islice(parts, WINDOW * self.jobs)}
+            out = give(WINDOW * self.jobs)
             while out:
-                done, out = wait(out, return_when=FIRST_COMPLETED)
-                games = [game for future in done for game in future.result()]
+                games = done.get().result()
+                out -= 1
                 try:
-                    out |= {pool.submit(_play_chunk, part) for part in islice(parts, len(done))}
+                    out += give(1)
                 except BrokenProcessPool:
                     if not out:
                         raise
