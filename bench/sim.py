@@ -1,13 +1,16 @@
 """How well `zenonzard sim` uses several cores: games/s and efficiency for --jobs 1, 2 and 4.
 
-    python bench/sim.py [--games N] [--repeat R] [--ai LEVEL] [--seed S] [--jobs 1 2 4] [--ray]
+    python bench/sim.py [--games N] [--repeat R] [--ai LEVEL] [--ai-iterations N] [--seed S]
+                        [--jobs 1 2 4] [--ray]
 
 Each run plays the same N games (Red Rush against Blue Tides, seats alternating) through the
 runner `zenonzard sim` uses, from making the worker processes to the last result. Jobs above the
 cores this process may use are capped, as `sim` caps them. Printed per run: the jobs used, wall
 time, CPU time (this process and its finished workers, os.times), games/s, the speed-up over the
 first run and the efficiency (speed-up / jobs used; 1.0 is perfect). --ray adds a run with Ray on
-this machine (needs the cluster extra). A check that the results were the same closes the table.
+this machine (needs the cluster extra). A check that the results were the same closes the table
+(the expert AI thinks by the clock and so plays differently on each run: with --ai expert, give
+--ai-iterations N, as for `sim`, to compare).
 
 On a machine shared with other work the wall times say more about the others than about `sim`:
 --repeat R plays every run R times, taking turns, and keeps each one's quickest (as timeit does).
@@ -50,6 +53,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=2000, help="games per run (default 2000)")
     ap.add_argument("--ai", choices=tuple(LEVELS), default="medium", help="default medium")
     ap.add_argument("--repeat", type=int, default=1, help="runs of each, the quickest kept")
+    ap.add_argument(
+        "--ai-iterations", type=int, help="the expert's tree search iterations a decision"
+    )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, nargs="+", default=[1, 2, 4], help="default 1 2 4")
     ap.add_argument("--ray", action="store_true", help="add a run on a local Ray")
@@ -59,9 +65,13 @@ def main(argv: list[str] | None = None) -> int:
         load_deck(ROOT / "decks" / "blue-tides.deck"),
     ]
     levels = (args.ai, args.ai)
-    specs = [GameSpec(g, 0, 1, args.seed + g, g % 2, levels) for g in range(args.games)]
+    specs = [
+        GameSpec(g, 0, 1, args.seed + g, g % 2, levels, args.ai_iterations)
+        for g in range(args.games)
+    ]
     cores = usable_cores()
-    print(f"{args.games} games, {args.ai} AI, {cores} usable cores (os.sched_getaffinity)")
+    ai = f"{args.ai} AI" + (f", {args.ai_iterations} iterations" if args.ai_iterations else "")
+    print(f"{args.games} games, {ai}, {cores} usable cores (os.sched_getaffinity)")
     print(
         f"{'runner':<18} {'jobs':>4} {'wall s':>8} {'CPU s':>8} {'games/s':>8} {'speed-up':>9} {'efficiency':>10}"
     )

@@ -3,7 +3,8 @@
 Seats alternate going first (unless --first says otherwise), so neither deck gets the first-player
 edge. Game g uses seed SEED+g: a game reported as odd can be watched again from its seed. This
 module reads the command line and writes the report; the games are played by zenonzard_tui/sim
-(here, in worker processes or as Ray tasks: the same results).
+(here, in worker processes or as Ray tasks: the same results, but for an expert seat thinking by
+the clock, which plays differently from run to run; `--ai-iterations` gives it a fixed count).
 """
 
 from __future__ import annotations
@@ -60,6 +61,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--ai-a", choices=LEVEL_NAMES, help="the AI level of seat A (overrides --ai)")
     p.add_argument("--ai-b", choices=LEVEL_NAMES, help="the AI level of seat B (overrides --ai)")
+    p.add_argument(
+        "--ai-iterations",
+        type=_iterations,
+        metavar="N",
+        help="an expert seat's tree search runs N iterations a decision instead of thinking for "
+        "about a second of CPU time, so that a run gives the same results every time, on any "
+        "machine, with any --jobs or --ray (the other levels search no tree and play the same "
+        "games either way: refused when no seat is expert)",
+    )
     p.add_argument("--seed", type=int, default=1, help="game g uses seed SEED+g (default 1)")
     p.add_argument(
         "--first",
@@ -73,7 +83,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         type=_positive,
         default=1,
         help="games played at once, one per process, at most one per core (default 1; the "
-        "results are the same)",
+        "results are the same, except with an expert seat thinking by the clock: see "
+        "--ai-iterations)",
     )
     where.add_argument(
         "--ray",
@@ -81,7 +92,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         const="",
         metavar="ADDRESS",
         help="play the games as Ray tasks: on this machine, or on the Ray cluster at ADDRESS "
-        "(needs Ray, the cluster extra: pip install 'ray>=2.9'; the results are the same)",
+        "(needs Ray, the cluster extra: pip install 'ray>=2.9'; the results are the same as with "
+        "--jobs, except with an expert seat thinking by the clock: see --ai-iterations)",
     )
     p.add_argument(
         "--ray-timeout",
@@ -121,6 +133,16 @@ def _games(text: str) -> int:
     value = _positive(text)
     if value > MAX_GAMES:
         raise argparse.ArgumentTypeError(f"at most 10**15 games, got {text[:40]}")
+    return value
+
+
+MAX_ITERATIONS = 10**9  # a decision's tree search: more would take days a decision
+
+
+def _iterations(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_ITERATIONS:
+        raise argparse.ArgumentTypeError(f"at most 10**9 iterations a decision, got {text[:40]}")
     return value
 
 
@@ -171,13 +193,21 @@ def _runner(decks: list[Deck], games: int, args: argparse.Namespace) -> Runner |
 
 
 def run(args: argparse.Namespace) -> int:
+    levels = (args.ai_a or args.ai, args.ai_b or args.ai)
+    if args.ai_iterations is not None and not any(map(_searches_tree, levels)):
+        trees = " or ".join(n for n in LEVEL_NAMES if _searches_tree(n))
+        print(
+            f"zenonzard sim: --ai-iterations sets the tree search of the {trees} AI, and neither "
+            f"seat is {trees} here (seat A {levels[0]}, seat B {levels[1]})",
+            file=sys.stderr,
+        )
+        return 2
     try:
         deck_a = load_deck(find_deck(args.deck_a))
         opponents = _opponents(args.deck_b)
     except DeckError as exc:
         print(f"zenonzard sim: {terminal_safe(str(exc), newlines=True)}", file=sys.stderr)
         return 2
-    levels = (args.ai_a or args.ai, args.ai_b or args.ai)
     decks = [deck_a, *opponents]
     runner = _runner(decks, args.games * len(opponents), args)
     if runner is None:
@@ -215,9 +245,16 @@ def run(args: argparse.Namespace) -> int:
     return 130 if stopped else 0
 
 
+def _searches_tree(level: str) -> bool:
+    """Whether the AI level searches a tree, whose iterations --ai-iterations sets (expert)."""
+    from zenonzard_tui.ai import LEVELS
+
+    return LEVELS[level].iterations > 0
+
+
 def _all(tallies: list[Tally]) -> Tally:
     """One tally of every game of deck A."""
-    total = Tally(tallies[0].names, tallies[0].levels)
+    total = Tally(tallies[0].names, tallies[0].levels, tallies[0].iterations)
     for t in tallies:
         total.merge(t)
     return total
@@ -254,8 +291,9 @@ def _matches(
         names = (deck_a.name, deck_b.name)
         if names[0] == names[1]:  # a mirror match: tell the seats apart
             names = (f"{names[0]} (A)", f"{names[1]} (B)")
-        tallies.append(Tally(names, levels))
-    specs = Run(args.games, len(opponents), args.seed, args.first, levels)  # made as played
+        tallies.append(Tally(names, levels, args.ai_iterations))
+    # made as played
+    specs = Run(args.games, len(opponents), args.seed, args.first, levels, args.ai_iterations)
     what = opponents[0].name if len(opponents) == 1 else f"{len(opponents)} decks"
     start = time.perf_counter()
     stopped = False
@@ -285,7 +323,13 @@ def _overall(tallies: list[Tally]) -> dict[str, Any]:
 
 def report(t: Tally, planned: int) -> str:
     a, b = (terminal_safe(name) for name in t.names)
-    lines = [f"{a} ({t.levels[0]}) vs {b} ({t.levels[1]}): {t.games} games"]
+    ai = [
+        f"{level}, {t.iterations} iterations a decision"
+        if t.iterations and _searches_tree(level)
+        else level
+        for level in t.levels
+    ]
+    lines = [f"{a} ({ai[0]}) vs {b} ({ai[1]}): {t.games} games"]
     if t.games < planned:
         lines[0] += f" (stopped early, of {planned})"
     if not t.games:

@@ -6,9 +6,11 @@
 - `tally`: what a match has given (`Tally`) and the score's Wilson interval.
 - `progress`: the progress bar with an ETA (on stderr, for terminals only).
 
-Every runner plays the same games for the same specs: a game's result depends on its spec only.
+Every runner plays the same games for the same specs: a game's result depends on its spec only
+(an expert seat thinking by the clock aside: its spec's `iterations` makes it search a fixed count).
 """
 
 
 class RunnerError(Exception):
-    """The place to play the games cannot be used (a Ray that cannot be started or reached)."""
+    """The place to play the games cannot be used (a Ray that cannot be started or reached), or
+    lost games' results during the run (a worker process killed, results that cannot be read)."""

@@ -30,6 +30,7 @@ class GameSpec:
     seed: int
     first: str | int  # 0 / 1 (seat A / B goes first) or "random"
     levels: tuple[str, str]
+    iterations: int | None = None  # a tree search's iterations a decision (None: the level's own)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,10 +46,23 @@ class Result:
     played: frozenset[str]  # ... and that A summoned, cast or put into its base
 
 
-def play_game(deck_a: Deck, deck_b: Deck, levels: tuple[str, str], seed: int, first) -> Game:
-    """One AI-vs-AI game; each seat's AI decides only from what that seat may know."""
+def play_game(
+    deck_a: Deck,
+    deck_b: Deck,
+    levels: tuple[str, str],
+    seed: int,
+    first,
+    iterations: int | None = None,
+) -> Game:
+    """One AI-vs-AI game; each seat's AI decides only from what that seat may know. A seat
+    whose level searches a tree (expert) runs `iterations` of it a decision, never looking at the
+    clock, when given (`AIPlayer`); otherwise it thinks by CPU time and the game may differ from
+    one run to the next. The other levels play the same game for a seed either way."""
     game = new_game(deck_a, deck_b, seed=seed, first=first)
-    players = (AIPlayer(levels[0], seed * 2), AIPlayer(levels[1], seed * 2 + 1))
+    players = (
+        AIPlayer(levels[0], seed * 2, iterations=iterations),
+        AIPlayer(levels[1], seed * 2 + 1, iterations=iterations),
+    )
     while not game.over:
         assert game.pending is not None  # a game that is not over waits for a decision
         game.apply(players[game.pending.seat].choose(game))
@@ -57,7 +71,9 @@ def play_game(deck_a: Deck, deck_b: Deck, levels: tuple[str, str], seed: int, fi
 
 def play(decks: Sequence[Deck], spec: GameSpec) -> Result:
     """Play the game `spec` names, with the run's `decks`."""
-    game = play_game(decks[0], decks[spec.opponent], spec.levels, spec.seed, spec.first)
+    game = play_game(
+        decks[0], decks[spec.opponent], spec.levels, spec.seed, spec.first, spec.iterations
+    )
     assert game.outcome is not None
     drawn: set[str] = set()
     played: set[str] = set()
@@ -119,7 +135,8 @@ def first_for(mode: str, g: int) -> str | int:
 @dataclass(frozen=True)
 class Run:
     """The specs of a run: `games` games of deck 0 against each of `opponents` decks (decks 1,
-    2, ...), game g of every match with seed `seed + g`. A collection that makes each spec as it
+    2, ...), game g of every match with seed `seed + g`, the tree searches running `iterations`
+    a decision (None: the levels' own budgets). A collection that makes each spec as it
     is taken, so `sim --games 10**12` holds a few specs at a time, never the list of all."""
 
     games: int  # per match
@@ -127,6 +144,7 @@ class Run:
     seed: int
     first: str  # one of FIRST
     levels: tuple[str, str]
+    iterations: int | None = None  # GameSpec.iterations
 
     def __len__(self) -> int:
         return self.games * self.opponents
@@ -144,4 +162,5 @@ class Run:
     def spec(self, index: int) -> GameSpec:
         """The spec of the run's game `index` (match index // games, game index % games)."""
         m, g = divmod(index, self.games)
-        return GameSpec(index, m, m + 1, self.seed + g, first_for(self.first, g), self.levels)
+        first = first_for(self.first, g)
+        return GameSpec(index, m, m + 1, self.seed + g, first, self.levels, self.iterations)

@@ -54,6 +54,7 @@ class Tally:
 
     names: tuple[str, str]
     levels: tuple[str, str]
+    iterations: int | None = None  # the tree searches' iterations a decision (sim --ai-iterations)
     games: int = 0
     wins: list[int] = field(default_factory=lambda: [0, 0])
     draws: int = 0
@@ -149,6 +150,7 @@ class Tally:
             "games": self.games,
             "decks": list(self.names),
             "ai": list(self.levels),
+            "ai_iterations": self.iterations,
             "wins": {"A": self.wins[0], "B": self.wins[1]},
             "draws": self.draws,
             "win_rate_A": round(self.share, 4),
