@@ -172,6 +172,19 @@ def test_more_games_than_a_lifetime_are_refused(capsys):
 SIM = [sys.executable, "-m", "zenonzard_tui", "sim", "red-rush", "blue-tides"]
 
 
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is `pid` (Linux's /proc; none elsewhere)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # gone meanwhile
+        if int(fields[1]) == pid:  # after the name: state, then the parent's pid
+            found.append(int(stat.parent.name))
+    return found
+
+
 def test_a_real_run_of_10_to_the_12_games_stops_on_sigint():
     proc = subprocess.Popen(
         [*SIM, "--games", str(10**12), "--ai", "easy", "--jobs", "2", "--quiet"],
@@ -181,7 +194,15 @@ def test_a_real_run_of_10_to_the_12_games_stops_on_sigint():
         cwd=ROOT,
         start_new_session=True,
     )
-    time.sleep(4)  # started, some games played (the old code was still making its list)
+    # started: its two workers are there (a SIGINT while Python itself is still starting is
+    # Python's, before any of ours runs); then some games played (the old code was still
+    # making its list). Not a fixed sleep: a loaded machine may take seconds to start.
+    deadline = time.monotonic() + (60 if Path("/proc/self/stat").exists() else 4)
+    while time.monotonic() < deadline and proc.poll() is None:
+        if len(_children(proc.pid)) >= 2:
+            break
+        time.sleep(0.1)
+    time.sleep(2)
     os.killpg(proc.pid, signal.SIGINT)
     try:
         out, err = proc.communicate(timeout=60)
