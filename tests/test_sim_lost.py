@@ -15,11 +15,11 @@ import pickle
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
+from tests.test_sim_interrupt import _group_gone
 from zenonzard_tui.sim.play import play_chunk
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -63,17 +63,6 @@ RUN = (
     "local.play_chunk = FAULTS[sys.argv[1]]; sim_cmd.usable_cores = lambda: 2; "
     "sys.exit(main(sys.argv[2:]))"
 )
-
-
-def _group_gone(pgid: int, seconds: float) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        try:
-            os.killpg(pgid, 0)
-        except ProcessLookupError:
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def _sim_with(fault: str) -> subprocess.CompletedProcess[str]:
