@@ -117,6 +117,9 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 DECKS = sorted((ROOT / "decks").glob("*.deck"))
+# every pair of two different starter decks, in an order fixed by random.Random(0) (`mixed_setup`)
+PAIRS = [(a, b) for i, a in enumerate(DECKS) for b in DECKS[i + 1 :]]
+random.Random(0).shuffle(PAIRS)
 
 
 def setup(g: int) -> tuple[Path, int, int]:
@@ -131,9 +134,7 @@ def mixed_setup(g: int) -> tuple[Path, Path, int, int]:
     deck, who goes first, the first level's seat). Every four games take the next pair of two
     different starter decks (all pairs, in an order fixed by random.Random(0), not by --seed),
     and within them each level plays each deck of the pair, going first and second."""
-    pairs = [(a, b) for i, a in enumerate(DECKS) for b in DECKS[i + 1 :]]
-    random.Random(0).shuffle(pairs)
-    deck_a, deck_b = pairs[(g // 4) % len(pairs)]
+    deck_a, deck_b = PAIRS[(g // 4) % len(PAIRS)]
     return deck_a, deck_b, g % 2, (g // 2) % 2
 
 

@@ -85,16 +85,17 @@ def search(
     actions = game.legal()
     root = Node(mover=seat)
     prior = default_prior(game, seat)
-    start = time.thread_time()
+    start = 0.0 if seconds is None else time.thread_time()  # (no budget: no look at the clock)
     deadline = None if seconds is None else start + seconds
     done = 0
     while done < iterations:
-        if done and done % SETTLE == 0:
-            now = time.thread_time()
-            if deadline is not None and now > deadline:
-                break
+        if done and done % SETTLE == 0 and (settle or deadline is not None):
             left = iterations - done
-            if deadline is not None:  # what the time left allows, at the rate so far
+            if deadline is not None:
+                now = time.thread_time()
+                if now > deadline:
+                    break
+                # what the time left allows, at the rate so far
                 left = min(left, math.ceil(done * (deadline - now) / max(now - start, 1e-6)))
             if settle and settled(root, left):
                 break
