@@ -1,20 +1,25 @@
 """Fit the AI's value of a position (`zenonzard_tui/ai/value.py`) to the outcomes of AI games.
 
-    python bench/fit_value.py [--games N] [--seed S] [--level medium] [--write]
+    python bench/fit_value.py [--games N] [--seed S] [--level medium] [--held-out N] [--jobs J]
+                              [--write]
 
 Game g uses seed S+g and two starter decks drawn from that seed; both seats are played by the
 given AI level. At the first decision of every turn (where the searching AI values its positions:
 after a turn has ended) the position's features are recorded from a seat drawn from the seed,
 with whether that seat went on to win (drawn games are left out). A logistic regression (Newton's
 method, a small L2 penalty) is fit to them; the script prints the weights, the log loss and the
-accuracy on the games it fit and on as many games after them it did not see, and with --write
-writes the weights to zenonzard_tui/ai/value_weights.py. The same arguments give the same file.
+accuracy on the games it fit and on the games after them it did not see (`--held-out`, as many
+as it fit by default), and with --write writes the weights to zenonzard_tui/ai/value_weights.py.
+The same arguments give the same file, with any `--jobs` (games played at once, in processes:
+each game depends on its seed only).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import math
+import multiprocessing
 import random
 import sys
 import time
@@ -25,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from zenonzard_tui.ai import AIPlayer  # noqa: E402
 from zenonzard_tui.ai.value import FEATURES, features  # noqa: E402
-from zenonzard_tui.decks import load_deck  # noqa: E402
+from zenonzard_tui.decks import Deck, load_deck  # noqa: E402
 from zenonzard_tui.engine.actions import MANA  # noqa: E402
 from zenonzard_tui.engine.game import new_game  # noqa: E402
 from zenonzard_tui.engine.save import write_atomic  # noqa: E402
@@ -35,26 +40,42 @@ OUT = ROOT / "zenonzard_tui" / "ai" / "value_weights.py"
 L2 = 1.0
 
 
-def samples(games: range, level: str) -> list[tuple[list[float], float]]:
-    decks = [load_deck(p) for p in sorted((ROOT / "decks").glob("*.deck"))]
-    out = []
-    for seed in games:
-        rng = random.Random(seed)
-        game = new_game(rng.choice(decks), rng.choice(decks), seed=seed, first=seed % 2)
-        players = (AIPlayer(level, seed), AIPlayer(level, seed + 7919))
-        rows = []
-        turn = game.turn
-        while not game.over:
-            if game.turn != turn and game.pending.kind == MANA:
-                turn = game.turn
-                seat = rng.randrange(2)
-                rows.append((seat, features(game, seat)))
-            game.apply(players[game.pending.seat].choose(game))
-        winner = game.outcome.winner
-        if winner is None:
-            continue
-        out += [(x, 1.0 if winner == seat else 0.0) for seat, x in rows]
-    return out
+Row = tuple[list[float], float]
+
+
+def samples(games: range, level: str, jobs: int = 1) -> list[Row]:
+    """The positions of `games` (seeds) played by `level`, in the order of the seeds."""
+    work = [(seed, level) for seed in games]
+    if jobs <= 1:
+        return [row for w in work for row in _game(w)]
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        return [row for rows in pool.imap(_game, work) for row in rows]
+
+
+def _game(work: tuple[int, str]) -> list[Row]:
+    """The positions of one game (its seed, the level of both seats), with the outcome."""
+    seed, level = work
+    rng = random.Random(seed)
+    decks = _decks()
+    game = new_game(rng.choice(decks), rng.choice(decks), seed=seed, first=seed % 2)
+    players = (AIPlayer(level, seed), AIPlayer(level, seed + 7919))
+    rows = []
+    turn = game.turn
+    while not game.over:
+        if game.turn != turn and game.pending.kind == MANA:
+            turn = game.turn
+            seat = rng.randrange(2)
+            rows.append((seat, features(game, seat)))
+        game.apply(players[game.pending.seat].choose(game))
+    winner = game.outcome.winner
+    if winner is None:
+        return []
+    return [(x, 1.0 if winner == seat else 0.0) for seat, x in rows]
+
+
+@functools.cache
+def _decks() -> list[Deck]:
+    return [load_deck(p) for p in sorted((ROOT / "decks").glob("*.deck"))]
 
 
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:
@@ -115,11 +136,19 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=400, help="games to fit on (default 400)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--level", default="medium", help="the AI level playing both seats")
+    ap.add_argument(
+        "--held-out", type=int, default=None, help="games after them to test on (default --games)"
+    )
+    ap.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     ap.add_argument("--write", action="store_true", help="write zenonzard_tui/ai/value_weights.py")
     args = ap.parse_args()
     t0, c0 = time.perf_counter(), time.process_time()
-    train = samples(range(args.seed, args.seed + args.games), args.level)
-    test = samples(range(args.seed + args.games, args.seed + 2 * args.games), args.level)
+    held = args.games if args.held_out is None else args.held_out
+    if args.games < 1 or held < 1 or args.jobs < 1:
+        ap.error("--games, --held-out and --jobs must be at least 1")
+    end = args.seed + args.games
+    train = samples(range(args.seed, end), args.level, args.jobs)
+    test = samples(range(end, end + held), args.level, args.jobs)
     w = fit(train)
     print(
         f"{len(train)} positions to fit, {len(test)} held out "

@@ -21,6 +21,12 @@ def test_the_same_seed_gives_the_same_positions():
     assert all(len(x) == len(FEATURES) + 1 and y in (0.0, 1.0) for x, y in a)
 
 
+def test_games_played_at_once_give_the_same_positions_in_the_same_order():
+    assert fit_value.samples(range(3, 6), "medium", jobs=2) == fit_value.samples(
+        range(3, 6), "medium"
+    )
+
+
 def test_the_regression_recovers_a_planted_rule():
     rng = random.Random(0)
     data = []
