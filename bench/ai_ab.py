@@ -2,14 +2,22 @@
 same files at another commit, one level against itself.
 
     python bench/ai_ab.py --base REV [--level strong|expert] [--budget B] [--games N]
-                          [--seed S] [--jobs J]
+                          [--seed S] [--jobs J] [--iterations N]
 
 The old files are read with `git show REV:...` and run beside the new ones in one process: before
 each decision the side to move gets its own value (the tree search's `win_chance`, the flat
 search's `score`), so everything else (the engine, the search, the rule-of-thumb player) is the
 same code for both. Game g uses seed S+g and the deck and seats of `bench/ai.py` (every four
 games the next starter deck, both sides first and second in each seat). Prints the new side's
-score (a draw counts half) with a Wilson 95% interval.
+score (a draw counts half) with a Wilson 95% interval. `--iterations N` makes expert search N
+iterations a decision (times the budget) instead of thinking by CPU time: the same games on any
+machine, however busy.
+
+When only the weights differ (`ai/value.py` and `ai/evaluate.py` are the same at REV as in this
+tree), each side's weights are set before its decisions (`value_weights.BIAS`, `WEIGHTS`, both read
+from the files' text): that works in the compiled build too. Otherwise the functions are swapped,
+which only the pure build sees (a compiled module calls its own): the script then refuses to run
+on a compiled build (ZENONZARD_PURE=1 runs it pure).
 """
 
 from __future__ import annotations
@@ -28,13 +36,15 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import ai as ladder  # noqa: E402  (bench/ai.py: decks, seats, Wilson)
 
-from zenonzard_tui.ai import AIPlayer, mcts, player  # noqa: E402
+from zenonzard_tui.ai import AIPlayer, mcts, player, value_weights  # noqa: E402
 from zenonzard_tui.ai import evaluate as new_evaluate  # noqa: E402
 from zenonzard_tui.ai import value as new_value  # noqa: E402
 from zenonzard_tui.decks import load_deck  # noqa: E402
 from zenonzard_tui.engine.game import new_game  # noqa: E402
 
 _OLD: dict[str, types.ModuleType] = {}
+_WEIGHTS: dict[bool, tuple[float, tuple[float, ...]]] = {}  # the new side's (True), the old's
+_WEIGHTS_ONLY = [False]  # the value's and the evaluation's code the same at both: swap weights
 
 
 def _module(rev: str, name: str, path: str, **names: object) -> types.ModuleType:
@@ -48,7 +58,26 @@ def _module(rev: str, name: str, path: str, **names: object) -> types.ModuleType
     return module
 
 
+WEIGHTS = "zenonzard_tui/ai/value_weights.py"
+SAME = ("zenonzard_tui/ai/value.py", "zenonzard_tui/ai/evaluate.py")
+
+
+def _weights(text: str, where: str) -> tuple[float, tuple[float, ...]]:
+    module = types.ModuleType("weights")
+    exec(compile(text, where, "exec"), module.__dict__)
+    return module.BIAS, module.WEIGHTS
+
+
 def load_old(rev: str) -> None:
+    def show(path: str) -> str:
+        return subprocess.run(
+            ["git", "show", f"{rev}:{path}"], cwd=ROOT, check=True, capture_output=True, text=True
+        ).stdout
+
+    same = all(show(path) == (ROOT / path).read_text(encoding="utf-8") for path in SAME)
+    _WEIGHTS[True] = _weights((ROOT / WEIGHTS).read_text(encoding="utf-8"), WEIGHTS)
+    _WEIGHTS[False] = _weights(show(WEIGHTS), f"{rev}:{WEIGHTS}")
+    _WEIGHTS_ONLY[:] = [same]
     weights = _module(rev, "old_value_weights", "zenonzard_tui/ai/value_weights.py")
     evaluate = _module(rev, "old_evaluate", "zenonzard_tui/ai/evaluate.py")
     names: dict[str, object] = {"value_weights": weights}
@@ -59,20 +88,23 @@ def load_old(rev: str) -> None:
 
 
 def _use(new: bool) -> None:
+    if _WEIGHTS_ONLY[0]:
+        value_weights.BIAS, value_weights.WEIGHTS = _WEIGHTS[new]
+        return
     mcts.win_chance = new_value.win_chance if new else _OLD["value"].win_chance  # type: ignore[attr-defined]
     player.score = new_evaluate.score if new else _OLD["evaluate"].score  # type: ignore[attr-defined]
 
 
-def play(job: tuple[str, str, float, int, int]) -> float:
-    rev, level, budget, seed, g = job
+def play(job: tuple[str, str, float, int, int, int | None]) -> float:
+    rev, level, budget, seed, g, iterations = job
     if not _OLD:
         load_old(rev)
     path, first, seat_new = ladder.setup(g)
     deck = load_deck(path)
     game = new_game(deck, deck, seed=seed + g, first=first)
     players = {
-        seat_new: AIPlayer(level, seed + g, budget=budget),
-        1 - seat_new: AIPlayer(level, seed + g + 7919, budget=budget),
+        seat_new: AIPlayer(level, seed + g, budget=budget, iterations=iterations),
+        1 - seat_new: AIPlayer(level, seed + g + 7919, budget=budget, iterations=iterations),
     }
     while not game.over:
         seat = game.pending.seat
@@ -90,9 +122,29 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument(
+        "--iterations", type=int, default=None, help="expert: this many iterations, no clock"
+    )
     args = ap.parse_args()
-    load_old(args.base)  # fails early on a bad revision
-    jobs = [(args.base, args.level, args.budget, args.seed, g) for g in range(args.games)]
+    try:
+        load_old(args.base)  # fails early on a bad revision
+    except subprocess.CalledProcessError as e:
+        ap.exit(2, f"ai_ab.py: --base {args.base}: {e.stderr.strip()}\n")
+    if _WEIGHTS_ONLY[0] and args.level == "strong":
+        ap.exit(
+            2,
+            f"ai_ab.py: only the value's weights differ at {args.base}: strong does not use them\n",
+        )
+    if not _WEIGHTS_ONLY[0] and mcts.__file__.endswith((".so", ".pyd")):
+        ap.exit(
+            2,
+            f"ai_ab.py: ai/value.py or ai/evaluate.py differ at {args.base}: the old functions "
+            "can be swapped in only on the pure build (run it with ZENONZARD_PURE=1)\n",
+        )
+    jobs = [
+        (args.base, args.level, args.budget, args.seed, g, args.iterations)
+        for g in range(args.games)
+    ]
     t0, c0 = time.perf_counter(), time.process_time()
     total = 0.0
     with multiprocessing.Pool(args.jobs) as pool:
