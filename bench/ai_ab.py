@@ -43,52 +43,47 @@ from zenonzard_tui.decks import load_deck  # noqa: E402
 from zenonzard_tui.engine.game import new_game  # noqa: E402
 
 _OLD: dict[str, types.ModuleType] = {}
-_WEIGHTS: dict[bool, tuple[float, tuple[float, ...]]] = {}  # the new side's (True), the old's
-_WEIGHTS_ONLY = [False]  # the value's and the evaluation's code the same at both: swap weights
+# each side's weights (True: the new side's), when only the weights differ (else empty)
+_WEIGHTS: dict[bool, tuple[float, tuple[float, ...]]] = {}
 
 
-def _module(rev: str, name: str, path: str, **names: object) -> types.ModuleType:
-    source = subprocess.run(
+def _show(rev: str, path: str) -> str:
+    return subprocess.run(
         ["git", "show", f"{rev}:{path}"], cwd=ROOT, check=True, capture_output=True, text=True
     ).stdout
+
+
+def _module(name: str, source: str, where: str, **names: object) -> types.ModuleType:
     module = types.ModuleType(name)
     module.__dict__.update(names)
-    exec(compile(source, f"{rev}:{path}", "exec"), module.__dict__)
+    exec(compile(source, where, "exec"), module.__dict__)
     module.__dict__.update(names)  # the old code's own imports replaced by the old modules
     return module
 
 
 WEIGHTS = "zenonzard_tui/ai/value_weights.py"
-SAME = ("zenonzard_tui/ai/value.py", "zenonzard_tui/ai/evaluate.py")
-
-
-def _weights(text: str, where: str) -> tuple[float, tuple[float, ...]]:
-    module = types.ModuleType("weights")
-    exec(compile(text, where, "exec"), module.__dict__)
-    return module.BIAS, module.WEIGHTS
+VALUE = "zenonzard_tui/ai/value.py"
+EVALUATE = "zenonzard_tui/ai/evaluate.py"
 
 
 def load_old(rev: str) -> None:
-    def show(path: str) -> str:
-        return subprocess.run(
-            ["git", "show", f"{rev}:{path}"], cwd=ROOT, check=True, capture_output=True, text=True
-        ).stdout
-
-    same = all(show(path) == (ROOT / path).read_text(encoding="utf-8") for path in SAME)
-    _WEIGHTS[True] = _weights((ROOT / WEIGHTS).read_text(encoding="utf-8"), WEIGHTS)
-    _WEIGHTS[False] = _weights(show(WEIGHTS), f"{rev}:{WEIGHTS}")
-    _WEIGHTS_ONLY[:] = [same]
-    weights = _module(rev, "old_value_weights", "zenonzard_tui/ai/value_weights.py")
-    evaluate = _module(rev, "old_evaluate", "zenonzard_tui/ai/evaluate.py")
+    old = {path: _show(rev, path) for path in (WEIGHTS, VALUE, EVALUATE)}
+    weights = _module("old_value_weights", old[WEIGHTS], f"{rev}:{WEIGHTS}")
+    evaluate = _module("old_evaluate", old[EVALUATE], f"{rev}:{EVALUATE}")
     names: dict[str, object] = {"value_weights": weights}
     if hasattr(evaluate, "mana_facts"):
         names["mana_facts"] = evaluate.mana_facts
-    value = _module(rev, "old_value", "zenonzard_tui/ai/value.py", **names)
+    value = _module("old_value", old[VALUE], f"{rev}:{VALUE}", **names)
     _OLD.update(evaluate=evaluate, value=value)
+    if all(old[path] == (ROOT / path).read_text(encoding="utf-8") for path in (VALUE, EVALUATE)):
+        # only the weights differ (the imported ones are this tree's: a changed file makes the
+        # build run pure)
+        _WEIGHTS[True] = (value_weights.BIAS, value_weights.WEIGHTS)
+        _WEIGHTS[False] = (weights.BIAS, weights.WEIGHTS)
 
 
 def _use(new: bool) -> None:
-    if _WEIGHTS_ONLY[0]:
+    if _WEIGHTS:
         value_weights.BIAS, value_weights.WEIGHTS = _WEIGHTS[new]
         return
     mcts.win_chance = new_value.win_chance if new else _OLD["value"].win_chance  # type: ignore[attr-defined]
@@ -130,12 +125,12 @@ def main() -> None:
         load_old(args.base)  # fails early on a bad revision
     except subprocess.CalledProcessError as e:
         ap.exit(2, f"ai_ab.py: --base {args.base}: {e.stderr.strip()}\n")
-    if _WEIGHTS_ONLY[0] and args.level == "strong":
+    if _WEIGHTS and args.level == "strong":
         ap.exit(
             2,
             f"ai_ab.py: only the value's weights differ at {args.base}: strong does not use them\n",
         )
-    if not _WEIGHTS_ONLY[0] and mcts.__file__.endswith((".so", ".pyd")):
+    if not _WEIGHTS and mcts.__file__.endswith((".so", ".pyd")):
         ap.exit(
             2,
             f"ai_ab.py: ai/value.py or ai/evaluate.py differ at {args.base}: the old functions "
