@@ -397,18 +397,19 @@ def run(ours: Worker, zz: Worker, args: argparse.Namespace, n_decks: int) -> tup
     pair = (ours, zz)
     games: dict[str, list[dict]] = {"ours": [], "zz": []}
     decisions: dict[str, list[dict]] = {"ours": [], "zz": []}
+
+    def both(op: str, g: int, seed: int, into: dict[str, list[dict]]) -> None:
+        """Game g in each engine, the same decks: ours first in even games, ZZ-Project in odd."""
+        a, b = rng.randrange(n_decks), rng.randrange(n_decks)
+        for w in pair if g % 2 == 0 else pair[::-1]:
+            into["ours" if w is ours else "zz"].append(w.call(op=op, seed=seed, a=a, b=b))
+
     for w in pair:  # warm-up, not counted
         w.call(op="play", seed=-1, a=0, b=n_decks - 1)
     for g in range(args.games):
-        a, b = rng.randrange(n_decks), rng.randrange(n_decks)
-        for w in pair if g % 2 == 0 else pair[::-1]:
-            key = "ours" if w is ours else "zz"
-            games[key].append(w.call(op="play", seed=args.seed + g, a=a, b=b))
+        both("play", g, args.seed + g, games)
     for g in range(min(args.games, 100)):
-        a, b = rng.randrange(n_decks), rng.randrange(n_decks)
-        for w in pair if g % 2 == 0 else pair[::-1]:
-            key = "ours" if w is ours else "zz"
-            decisions[key].append(w.call(op="decisions", seed=10_000 + g, a=a, b=b))
+        both("decisions", g, 10_000 + g, decisions)
     return games, decisions
 
 
