@@ -60,7 +60,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from zenonzard_tui.ai import AIPlayer  # noqa: E402
-from zenonzard_tui.decks import load_deck  # noqa: E402
+from zenonzard_tui.decks import load_deck, starter_files  # noqa: E402
 from zenonzard_tui.engine.game import new_game  # noqa: E402
 from zenonzard_tui.engine.save import write_atomic  # noqa: E402
 from zenonzard_tui.puzzles import PUZZLES, puzzle_files, refutation  # noqa: E402
@@ -116,7 +116,7 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-DECKS = sorted((ROOT / "decks").glob("*.deck"))
+DECKS = starter_files()
 # every pair of two different starter decks, in an order fixed by random.Random(0) (`mixed_setup`)
 PAIRS = [(a, b) for i, a in enumerate(DECKS) for b in DECKS[i + 1 :]]
 random.Random(0).shuffle(PAIRS)

@@ -36,12 +36,12 @@ sys.path.insert(0, str(ROOT))
 from zenonzard_tui.ai import AIPlayer  # noqa: E402
 from zenonzard_tui.ai.coach import suggest  # noqa: E402
 from zenonzard_tui.ai.value import win_chance  # noqa: E402
-from zenonzard_tui.decks import load_deck  # noqa: E402
+from zenonzard_tui.decks import load_deck, starter_files  # noqa: E402
 from zenonzard_tui.engine.actions import MAIN  # noqa: E402
 from zenonzard_tui.engine.belief import sample_world  # noqa: E402
 from zenonzard_tui.engine.game import new_game  # noqa: E402
 
-DECKS = sorted((ROOT / "decks").glob("*.deck"))
+DECKS = starter_files()
 
 
 def play(job: tuple[str, str, int, int, int, float]) -> list[dict]:

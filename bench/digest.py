@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.engine.gamekit import random_deck  # noqa: E402
 from zenonzard_tui.cards.model import LAUNCH_SETS  # noqa: E402
-from zenonzard_tui.decks import load_deck  # noqa: E402
+from zenonzard_tui.decks import load_deck, starter_files  # noqa: E402
 from zenonzard_tui.engine.game import new_game  # noqa: E402
 from zenonzard_tui.engine.observe import observe  # noqa: E402
 
@@ -59,7 +59,7 @@ def _state(game, h) -> None:
 def digests(games: int, seed: int, pool: str = "launch") -> dict[str, tuple[str, int]]:
     """The digest and the number of decisions of each kind of deck; `pool` "launch" or "all"."""
     sets = LAUNCH_SETS if pool == "launch" else None
-    starters = [load_deck(p) for p in sorted((ROOT / "decks").glob("*.deck"))]
+    starters = [load_deck(p) for p in starter_files()]
     if sets is not None:
         starters = [d for d in starters if all(c.set in sets for c in d.cards)]
     out = {}

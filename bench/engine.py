@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.engine.gamekit import random_deck  # noqa: E402
 from zenonzard_tui.cards.model import LAUNCH_SETS  # noqa: E402
-from zenonzard_tui.decks import load_deck  # noqa: E402
+from zenonzard_tui.decks import load_deck, starter_files  # noqa: E402
 from zenonzard_tui.engine.game import new_game  # noqa: E402
 
 
@@ -47,7 +47,7 @@ def main() -> None:
     )
     args = ap.parse_args()
     sets = LAUNCH_SETS if args.pool == "launch" else None
-    starters = [load_deck(p) for p in sorted((ROOT / "decks").glob("*.deck"))]
+    starters = [load_deck(p) for p in starter_files()]
     rng = random.Random(args.seed)
 
     def pick() -> Any:

@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from zenonzard_tui.ai import AIPlayer  # noqa: E402
 from zenonzard_tui.ai.value import FEATURES, features  # noqa: E402
-from zenonzard_tui.decks import Deck, load_deck  # noqa: E402
+from zenonzard_tui.decks import Deck, load_deck, starter_files  # noqa: E402
 from zenonzard_tui.engine.actions import MANA  # noqa: E402
 from zenonzard_tui.engine.game import new_game  # noqa: E402
 from zenonzard_tui.engine.save import write_atomic  # noqa: E402
@@ -75,7 +75,7 @@ def _game(work: tuple[int, str]) -> list[Row]:
 
 @functools.cache
 def _decks() -> list[Deck]:
-    return [load_deck(p) for p in sorted((ROOT / "decks").glob("*.deck"))]
+    return [load_deck(p) for p in starter_files()]
 
 
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:

@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.engine.gamekit import random_deck  # noqa: E402
-from zenonzard_tui.decks import load_deck  # noqa: E402
+from zenonzard_tui.decks import load_deck, starter_files  # noqa: E402
 from zenonzard_tui.engine import invariants  # noqa: E402
 from zenonzard_tui.engine.game import Game, new_game  # noqa: E402
 from zenonzard_tui.engine.save import load_game, save_game  # noqa: E402
@@ -217,7 +217,7 @@ def parse_args(argv):
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    starters = [(p.stem, load_deck(p)) for p in sorted((ROOT / "decks").glob("*.deck"))]
+    starters = [(p.stem, load_deck(p)) for p in starter_files()]
     run = Run()
     started = time.perf_counter()
     interrupted = False

@@ -23,11 +23,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from zenonzard_tui.ai import AIPlayer  # noqa: E402
-from zenonzard_tui.decks import load_deck  # noqa: E402
+from zenonzard_tui.decks import load_deck, starter_files  # noqa: E402
 from zenonzard_tui.engine.actions import MANA  # noqa: E402
 from zenonzard_tui.engine.game import Game, new_game  # noqa: E402
 
-DECKS = sorted((ROOT / "decks").glob("*.deck"))
+DECKS = starter_files()
 
 
 def needed_colors(game: Game, seat: int) -> set[str]:

@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.ai import wilson  # noqa: E402
 from zenonzard_tui.ai import policy  # noqa: E402
-from zenonzard_tui.decks import load_deck  # noqa: E402
+from zenonzard_tui.decks import load_deck, starter_files  # noqa: E402
 from zenonzard_tui.engine.actions import MULLIGAN  # noqa: E402
 from zenonzard_tui.engine.game import new_game  # noqa: E402
 
@@ -38,7 +38,7 @@ def _mulligan(game, seat, actions, low: int, high: int):
 
 
 def score(low: int, high: int, games: int, seed: int) -> float:
-    decks = [load_deck(p) for p in sorted((ROOT / "decks").glob("*.deck"))]
+    decks = [load_deck(p) for p in starter_files()]
     total = 0.0
     for g in range(seed, seed + games):
         rng = random.Random(g)

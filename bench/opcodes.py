@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.engine.gamekit import random_deck  # noqa: E402
-from zenonzard_tui.decks import load_deck  # noqa: E402
+from zenonzard_tui.decks import load_deck, starter_files  # noqa: E402
 from zenonzard_tui.engine.game import new_game  # noqa: E402
 
 Where = tuple[str, str, int]  # function, file, first line
@@ -36,7 +36,7 @@ Where = tuple[str, str, int]  # function, file, first line
 
 def count_decisions(games: int, seed: int, decks: str) -> list[tuple[str, Counter[Where]]]:
     """Each decision of the games: "decision kind / action kind" and its bytecodes by function."""
-    starters = [load_deck(p) for p in sorted((ROOT / "decks").glob("*.deck"))]
+    starters = [load_deck(p) for p in starter_files()]
     rng = random.Random(seed)
     counts: Counter[Where] = Counter()
 

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.engine.gamekit import random_deck  # noqa: E402
-from zenonzard_tui.decks import load_deck  # noqa: E402
+from zenonzard_tui.decks import load_deck, starter_files  # noqa: E402
 from zenonzard_tui.engine.game import Game, new_game  # noqa: E402
 from zenonzard_tui.engine.snapshot import (  # noqa: E402
     restore,
@@ -35,7 +35,7 @@ from zenonzard_tui.engine.snapshot import (  # noqa: E402
 
 
 def positions(games: int, seed: int, decks: str) -> list[Game]:
-    starters = [load_deck(p) for p in sorted((ROOT / "decks").glob("*.deck"))]
+    starters = [load_deck(p) for p in starter_files()]
     found = []
     for g in range(games):
         rng = random.Random(seed + g)

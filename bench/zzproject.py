@@ -91,12 +91,12 @@ class Ours:
 
     def __init__(self) -> None:
         from zenonzard_tui import buildinfo
-        from zenonzard_tui.decks import load_deck
+        from zenonzard_tui.decks import load_deck, starter_files
         from zenonzard_tui.engine.game import new_game
         from zenonzard_tui.engine.state import TURN_LIMIT
 
         self.new_game = new_game
-        paths = sorted((ROOT / "decks").glob("*.deck"))
+        paths = starter_files()
         self.decks = [load_deck(p) for p in paths]
         self.hello = {
             "engine": f"zenonzard-tui ({buildinfo.describe()})",
