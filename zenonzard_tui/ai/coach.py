@@ -6,8 +6,8 @@ one line, from what the asking seat may know (the search runs in sampled worlds 
 
 The reason says where the suggestion comes from: a forced win this turn (the line), the tree
 search (how often it tried the move and its chance of winning there, or, when it tried the move
-too few times to tell, that it is a guess and how wide the chance may be), the mulligan rule, or
-a move that is the only legal one.
+too few times to tell, that it is a guess and how wide the chance may be), the mulligan or the
+mana rule, or a move that is the only legal one.
 """
 
 from __future__ import annotations
@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from zenonzard_tui.ai import mcts, policy
 from zenonzard_tui.ai.lethal import forced_win
 from zenonzard_tui.ai.player import AIPlayer, same_action
-from zenonzard_tui.engine.actions import MULLIGAN, Action
+from zenonzard_tui.engine.actions import MANA, MULLIGAN, Action
 from zenonzard_tui.engine.belief import sample_world
 from zenonzard_tui.engine.game import Game
+from zenonzard_tui.engine.state import BASE_LIMIT
 from zenonzard_tui.frozen import picklable
 
 LEVEL = "expert"
@@ -72,6 +73,30 @@ def search_reason(
     return text
 
 
+def mana_reason(game: Game, seat: int, action: Action) -> str:
+    """Why the mana rule (`policy.mana`) places what it places, for a player (ZR 5.5, 6.1)."""
+    if action.kind == "mana":
+        card = game.defs[action.args[0]]
+        short = policy.shortfall(game, seat).get(card.color, 0)
+        if short:
+            needs = [
+                game.defs[u].name
+                for u in game.players[seat].hand
+                if any(c == card.color for c, _ in game.defs[u].pips)
+            ]
+            return (
+                f"your hand needs {short} more {card.color} mana ({', '.join(sorted(set(needs)))}); "
+                "a pip is paid only with mana of its color (the mana rule)"
+            )
+        return "a Base Minion makes mana of its color, a token none (the mana rule)"
+    if action.kind == "mana_colorless":
+        return "no Base Minion in hand: a colorless token still grows the mana (the mana rule)"
+    held = len(game.players[seat].base)
+    if held >= BASE_LIMIT:
+        return f"the base is full ({held} of {BASE_LIMIT}, ZR 3.5)"
+    return f"{held} mana is enough: keep the cards (the mana rule)"
+
+
 @dataclass(frozen=True)
 class Advice:
     action: Action
@@ -103,6 +128,9 @@ def suggest(game: Game, seed: int = 0, budget: float = 1.0) -> Advice:
             else f"{count}: send back cards to aim for two to four"
         )
         return Advice(action, why)
+    if game.pending.kind == MANA:  # (the AI's levels place their mana by the rule too)
+        action = same_action(actions, policy.act(sample_world(game, seat, rng), rng))
+        return Advice(action, mana_reason(game, seat, action))
     ai = AIPlayer(LEVEL, seed, budget=budget)
     if game.active == seat:
         win = ai.lethal(game, seat)

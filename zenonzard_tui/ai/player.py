@@ -31,13 +31,17 @@ from zenonzard_tui.ai.evaluate import WIN, score
 from zenonzard_tui.ai.lethal import Win
 from zenonzard_tui.cards.model import CardDef
 from zenonzard_tui.engine import effects as fx
-from zenonzard_tui.engine.actions import MULLIGAN, Action
+from zenonzard_tui.engine.actions import MANA, MULLIGAN, Action
 from zenonzard_tui.engine.belief import default_prior, sample_world, seen_in_hand
 from zenonzard_tui.engine.game import Game
 from zenonzard_tui.frozen import picklable
 
 WARY_WORLDS = 4  # at most this many worlds of the opponent's tricks in the forced-win check
 LETHAL_TOTAL = 5  # the forced-win check's searches look at most this many times the level's cap
+# Decisions the searching levels take by the rule of thumb (`policy.mulligan`, `policy.mana`), not
+# by their search: searched, the mana phase placed a colorless token over the Base Minion of the
+# color the hand needs (the value prices a card kept in hand above the color it would pay)
+BY_RULE = (MULLIGAN, MANA)
 SCALE = 8  # a sampled world's search looks at most this many times the screen's positions (+500)
 
 
@@ -117,7 +121,7 @@ class AIPlayer:
         assert game.pending is not None
         seat = game.pending.seat
         searching = level.worlds or level.iterations
-        if not searching or game.pending.kind == MULLIGAN:
+        if not searching or game.pending.kind in BY_RULE:
             return same_action(actions, policy.act(sample_world(game, seat, self.rng), self.rng))
         if level.lethal_worlds and game.active == seat:
             win = self.lethal(game, seat)

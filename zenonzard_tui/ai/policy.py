@@ -64,13 +64,38 @@ def mulligan(game: Game, seat: int, actions: list[Action]) -> Action:
     return keep
 
 
+def shortfall(game: Game, seat: int) -> dict[str, int]:
+    """Per color, how many more mana of it the card in `seat`'s hand that needs the most of it
+    needs than its base holds, Active or Rested (what it could pay on a later turn; ZR 6.1: a pip
+    is paid only with mana of its color). Colors the base already covers are left out."""
+    p = game.players[seat]
+    have: dict[str, int] = {}
+    for s in p.base:
+        have[s.color] = have.get(s.color, 0) + 1
+    short: dict[str, int] = {}
+    defs = game.defs
+    for uid in p.hand:
+        for color, n in defs[uid].pips:
+            gap = n - have.get(color, 0)
+            if gap > short.get(color, 0):
+                short[color] = gap
+    return short
+
+
 def mana(game: Game, seat: int, actions: list[Action]) -> Action:
+    """The mana phase (ZR 5.5): up to MANA_TARGET + 1 mana, a Base Minion card from the hand
+    first, the one of the color the hand is shortest of (`shortfall`), then a colorless mana
+    token up to MANA_TARGET; past the base's limit, nothing."""
     p = game.players[seat]
     kinds = _by_kind(actions)
     if len(p.base) >= BASE_LIMIT:
         return kinds["mana_skip"][0]
     if "mana" in kinds and len(p.base) < MANA_TARGET + 2:
-        return min(kinds["mana"], key=lambda a: _card_order(game, a))
+        short = shortfall(game, seat)
+        return min(
+            kinds["mana"],
+            key=lambda a: (-short.get(game.defs[a.args[0]].color, 0), _card_order(game, a)),
+        )
     if len(p.base) < MANA_TARGET and "mana_colorless" in kinds:
         return min(kinds["mana_colorless"], key=lambda a: _card_order(game, a))
     return kinds["mana_skip"][0]
