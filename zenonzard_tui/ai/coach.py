@@ -77,15 +77,18 @@ def mana_reason(game: Game, seat: int, action: Action) -> str:
     """Why the mana rule (`policy.mana`) places what it places, for a player (ZR 5.5, 6.1)."""
     if action.kind == "mana":
         card = game.defs[action.args[0]]
-        short = policy.shortfall(game, seat).get(card.color, 0)
+        shortfall = policy.shortfall(game, seat)
+        short, color = max((shortfall.get(c, 0), c) for c in card.colors)
         if short:
-            needs = [
-                game.defs[u].name
-                for u in game.players[seat].hand
-                if any(c == card.color for c, _ in game.defs[u].pips)
-            ]
+            needs = sorted(
+                {
+                    game.defs[u].name
+                    for u in game.players[seat].hand
+                    if any(c == color for c, _ in game.defs[u].pips)
+                }
+            )
             return (
-                f"your hand needs {short} more {card.color} mana ({', '.join(sorted(set(needs)))}); "
+                f"your hand needs {short} more {color} mana ({', '.join(needs)}); "
                 "a pip is paid only with mana of its color (the mana rule)"
             )
         return "a Base Minion makes mana of its color, a token none (the mana rule)"

@@ -71,7 +71,8 @@ def shortfall(game: Game, seat: int) -> dict[str, int]:
     p = game.players[seat]
     have: dict[str, int] = {}
     for s in p.base:
-        have[s.color] = have.get(s.color, 0) + 1
+        for color in s.colors:  # (a two-color card pays either color, ZR 6.1.1)
+            have[color] = have.get(color, 0) + 1
     short: dict[str, int] = {}
     defs = game.defs
     for uid in p.hand:
@@ -82,20 +83,23 @@ def shortfall(game: Game, seat: int) -> dict[str, int]:
     return short
 
 
+def _pays(game: Game, action: Action, short: dict[str, int]) -> int:
+    """The most of `short` (`shortfall`) that the Base Minion placed by `action` makes up for:
+    its color's, or the best of its colors' (a two-color card, ZR 6.1.1)."""
+    return max(short.get(color, 0) for color in game.defs[action.args[0]].colors)
+
+
 def mana(game: Game, seat: int, actions: list[Action]) -> Action:
-    """The mana phase (ZR 5.5): up to MANA_TARGET + 1 mana, a Base Minion card from the hand
-    first, the one of the color the hand is shortest of (`shortfall`), then a colorless mana
-    token up to MANA_TARGET; past the base's limit, nothing."""
+    """The mana phase (ZR 5.5): a Base Minion card from the hand while the base holds fewer than
+    MANA_TARGET + 2 mana, the one of a color the hand is shortest of (`shortfall`); else a
+    colorless mana token while it holds fewer than MANA_TARGET; else nothing."""
     p = game.players[seat]
     kinds = _by_kind(actions)
     if len(p.base) >= BASE_LIMIT:
         return kinds["mana_skip"][0]
     if "mana" in kinds and len(p.base) < MANA_TARGET + 2:
         short = shortfall(game, seat)
-        return min(
-            kinds["mana"],
-            key=lambda a: (-short.get(game.defs[a.args[0]].color, 0), _card_order(game, a)),
-        )
+        return min(kinds["mana"], key=lambda a: (-_pays(game, a, short), _card_order(game, a)))
     if len(p.base) < MANA_TARGET and "mana_colorless" in kinds:
         return min(kinds["mana_colorless"], key=lambda a: _card_order(game, a))
     return kinds["mana_skip"][0]
