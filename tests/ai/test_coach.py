@@ -91,3 +91,58 @@ def test_one_base_minion_is_said_in_the_singular():
     advice = suggest(session(seed=8).channel(0).world())
     assert advice.action.text.startswith("mulligan ")
     assert advice.reason.startswith("1 Base Minion in hand:")
+
+
+def _watch_position(**changes):
+    """tests/ai/positions/coach-watch.toml, with `changes` made to B (life, field, base, trash)."""
+    from pathlib import Path
+
+    game = load_scenario(Path(__file__).parent / "positions" / "coach-watch.toml").new_game()
+    b = game.players[1]
+    for zone, keep in changes.items():
+        setattr(b, zone, getattr(b, zone)[:keep])
+    return game
+
+
+def test_the_coach_names_the_threat_and_the_trick_the_opponent_may_hold():
+    """Issue 21: a reason a player can use beside the figure. B's two minions carry 2 DP against
+    A's 2 life next turn; B has played Controlling Current and keeps the blue mana for another."""
+    from zenonzard_tui.ai.coach import watch
+
+    game = _watch_position()
+    assert watch(game, 0) == [
+        "threat: 2 DP on the opponent's field, your life 2",
+        "the opponent may hold another Controlling Current (played before, payable this turn)",
+    ]
+    advice = suggest(game, seed=1, budget=0.2)
+    assert advice.reason.endswith("(played before, payable this turn)")
+    assert "; threat: 2 DP on the opponent's field, your life 2;" in advice.reason
+
+
+def test_no_threat_below_lethal_and_no_trick_the_opponent_cannot_pay_for():
+    from zenonzard_tui.ai.coach import watch
+
+    game = _watch_position(field=1)  # one Walrus: 1 DP against 2 life
+    assert not any(n.startswith("threat") for n in watch(game, 0))
+    # no Active mana: Controlling Current (1 for B, Force of Insight) is still in reach, since
+    # destroying B's Force puts a Base Minion into its base Active (ZR 2.6) ...
+    game = _watch_position(base=0)
+    assert "another Controlling Current" in watch(game, 0)[-1]
+    # ... but with that Force already destroyed no mana comes, and the card costs 2 again (ZR
+    # 2.5): what is said is that B has no Active mana
+    game.players[1].forces[0].destroyed = True
+    assert watch(game, 0)[-1] == "the opponent has no Active mana now"
+    game = _watch_position(base=0, trash=0)
+    assert watch(game, 0)[-1] == (
+        "the opponent has no Active mana now: a Force of its destroyed gives it one (ZR 2.6)"
+    )
+    game = _watch_position(trash=0)  # nothing played before, mana Active: nothing to say of tricks
+    assert watch(game, 0) == ["threat: 2 DP on the opponent's field, your life 2"]
+
+
+def test_the_notes_read_no_hidden_card():
+    """B's unseen hand changed (the seat cannot tell): the same notes."""
+    from zenonzard_tui.ai.coach import watch
+
+    game = _watch_position()
+    assert watch(_variant(game, 0, 3), 0) == watch(game, 0)

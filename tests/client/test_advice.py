@@ -67,6 +67,31 @@ async def test_a_guess_is_shown_as_one(tmp_path):
         assert "Coach: keep: 64% win in search" in on_screen(duel_app, duel.query_one("#advice"))
 
 
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_coachs_notes_outlast_the_move_weighed_against_it(tmp_path, size):
+    """A reason too long for the panel gives up the runner-up first, then the figure's details,
+    and keeps the threat (and at 120x40 the trick the opponent may hold too: coach.watch)."""
+    from zenonzard_tui.ai.coach import search_reason
+
+    duel_app = app(session(first="A"), tmp_path)
+    async with duel_app.run_test(size=size) as pilot:
+        duel = duel_app.duel
+        await wait_until(pilot, lambda: human_to_act(duel_app))
+        texts = duel.query_one("#actions", ActionList).texts
+        threat = "threat: 5 DP on the opponent's field, your life 4"
+        trick = (
+            "the opponent may hold another Controlling Current (played before, payable this turn)"
+        )
+        runner_up = ("summon Horned Walrus into the field from the hand", 90, 0.41)
+        reason = "; ".join([search_reason(0.64, 180, 300, runner_up), threat, trick])
+        duel._show_tip(Tip("Coach", duel.generation, 0, 0, texts[0], reason))
+        await pilot.pause()
+        shown = " ".join(on_screen(duel_app, duel.query_one("#advice")).split())
+        assert "next best" not in shown and "64% win in search" in shown, shown
+        assert threat in shown and (trick in shown) == (size == (120, 40)), shown
+        assert not shown.endswith("…")
+
+
 async def test_at_the_mulligan_the_cards_the_coach_sends_back_are_marked(tmp_path):
     """ZR 5.2: the coach's mulligan (seed 8: one Base Minion in hand) marks on the hand the
     cards it would send back; the others are not marked, and the player's own marks are theirs."""

@@ -18,9 +18,10 @@ from dataclasses import dataclass
 
 from zenonzard_tui.ai import mcts, policy
 from zenonzard_tui.ai.lethal import forced_win
-from zenonzard_tui.ai.player import AIPlayer, same_action
+from zenonzard_tui.ai.player import AIPlayer, could_pay, mana_gain, same_action
+from zenonzard_tui.engine import effects as fx
 from zenonzard_tui.engine.actions import MANA, MULLIGAN, Action
-from zenonzard_tui.engine.belief import sample_world
+from zenonzard_tui.engine.belief import sample_world, seen_in_hand
 from zenonzard_tui.engine.game import Game
 from zenonzard_tui.engine.state import BASE_LIMIT
 from zenonzard_tui.frozen import picklable
@@ -100,6 +101,43 @@ def mana_reason(game: Game, seat: int, action: Action) -> str:
     return f"{held} mana is enough: keep the cards (the mana rule)"
 
 
+def watch(game: Game, seat: int) -> list[str]:
+    """What a player should keep in mind beside the search's figure, from what `seat` may know
+    (the field, the trash, the counts of hidden cards): the threat of the opponent's minions
+    against its life next turn (said in `seat`'s own turn, when they carry enough DP to end the
+    game, ZR 1.2, 8.6), and the tricks (Flash cards, Swoop minions, ZR 8.3) the opponent may
+    hold: one it has played before and could pay for this turn (ZR 6.1.1, or with the Base
+    Minion a Force of its destroyed puts into its base, ZR 2.6), or that it has no Active mana."""
+    notes: list[str] = []
+    me, opp = game.players[seat], game.players[1 - seat]
+    if game.active == seat:
+        carried = sum(fx.dp(game, s) for s in opp.field)
+        if opp.field and carried >= me.life:
+            notes.append(f"threat: {carried} DP on the opponent's field, your life {me.life}")
+    unseen = len(opp.hand) - len(seen_in_hand(game, seat))
+    if unseen <= 0:
+        return notes
+    gain = mana_gain(game, 1 - seat)
+    played = sorted(
+        {
+            card.name
+            for card in (game.defs[u] for u in (*opp.trash, *opp.banished))
+            if policy.is_trick(card) and could_pay(game, 1 - seat, card, gain)
+        }
+    )
+    if played:
+        notes.append(
+            f"the opponent may hold another {' or '.join(played)} (played before, payable this"
+            " turn)"
+        )
+    elif not fx.listing_mana(game, 1 - seat).free:
+        notes.append(
+            "the opponent has no Active mana now"
+            + (": a Force of its destroyed gives it one (ZR 2.6)" if gain else "")
+        )
+    return notes
+
+
 @dataclass(frozen=True)
 class Advice:
     action: Action
@@ -152,7 +190,9 @@ def suggest(game: Game, seed: int = 0, budget: float = 1.0) -> Advice:
         second = (same_action(actions, other).text, other_tries, other_win)
     return Advice(
         same_action(actions, found.action),
-        search_reason(found.win, found.visits, found.iterations, second),
+        "; ".join(
+            [search_reason(found.win, found.visits, found.iterations, second), *watch(game, seat)]
+        ),
         sure(found.win, found.visits),
         found.win,
     )

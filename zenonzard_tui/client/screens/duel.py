@@ -1593,12 +1593,20 @@ class DuelScreen(Screen[None]):
         move = tip.action or ""
         if self.coach_returns():
             move += " (✦back on the hand)"
-        said = f"{move}: {tip.reason}" if move else tip.reason
+        # the fullest that fits: the reason whole; without the move weighed against it; its
+        # figure in brief with the coach's notes (the threat first, then a trick: coach.watch),
+        # fewer of them; the figure alone
         short = tip.reason.split(": ")[0].split(" (")[0]
-        full = Content.assemble((head, "bold"), said)
-        brief = Content.assemble((head, "bold"), f"{move}: {short}" if move else short)
+        first, *rest = tip.reason.split("; ")
+        notes = [c for c in rest if not c.startswith("next best: ")]
+        forms = [tip.reason, "; ".join([first, *notes])]
+        forms += ["; ".join([short, *notes[:k]]) for k in range(len(notes), -1, -1)]
+
+        def said(text: str) -> Content:
+            return Content.assemble((head, "bold"), f"{move}: {text}" if move else text)
+
         box.set_class(not tip.confident, "unsure")
-        box.show(full, brief, Content.assemble((head, "bold"), move or short))
+        box.show(*map(said, dict.fromkeys(forms)), Content.assemble((head, "bold"), move or short))
 
     def render_goal(self) -> None:
         """A puzzle's goal, on screen for the whole game: a shipped puzzle is won this turn."""
