@@ -8,8 +8,9 @@ before it (the BP and DP in play, ZR 8.5-8.6; tricks the opponent may hold are n
 minion with no keyword of battle (Pierce, Revenge, Infiltrate, Resurge) and no effect that
 triggers on attacking, battle, damage or leaving (nothing but its numbers can explain the move):
 
-- **blank attack**: an attack with 0 DP when the defender has no Active minion that can block it:
-  it can deal nothing and destroy nothing, and the attacker is Rested for the opponent's turn.
+- **blank attack**: an attack with 0 DP when the defender has no Active minion that can block it
+  (`policy.idle_attack`, which also asks that nothing of the attacker's side triggers on it): it
+  can deal nothing and destroy nothing, and the attacker is Rested for the opponent's turn.
 - **into a bigger blocker**: an attack while the defender has an Active minion that can block it
   with a higher BP (blocked, the attacker dies and the blocker lives), and the attack is not for
   the game (the target is a Force, or the player has more life than the attacker's DP).
@@ -32,7 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from zenonzard_tui.ai import AIPlayer  # noqa: E402
+from zenonzard_tui.ai import AIPlayer, policy  # noqa: E402
 from zenonzard_tui.decks import load_deck, starter_files  # noqa: E402
 from zenonzard_tui.engine import effects as fx  # noqa: E402
 from zenonzard_tui.engine.actions import Action  # noqa: E402
@@ -52,7 +53,7 @@ def _slot(game: Game, uid: int) -> Slot:
 
 # What gives an attack or a block a reason beyond the BP and DP (ZR 13, 15): keywords of battle
 # and effects that trigger on attacking, battle, damage or leaving.
-BATTLE_KEYWORDS = frozenset(("pierce", "revenge", "infiltrate", "resurge"))
+BATTLE_KEYWORDS = policy.BATTLE_KEYWORDS
 BATTLE_WHENS = frozenset((
     "attacking", "destroyed", "won_battle", "deals_damage", "attack_deals_damage",
     "destroys_force", "deals_damage_to_opponent", "retreating",
@@ -77,10 +78,10 @@ def judge(game: Game, action: Action) -> str | None:
         attacker = _slot(game, action.args[0])
         if not vanilla(game, attacker):
             return None
+        if policy.idle_attack(game, seat, action):
+            return "blank attack"
         foe = 1 - seat
         blockers = [s for s in game.players[foe].field if fx.can_block(game, s, attacker)]
-        if fx.dp(game, attacker, seat) == 0 and not blockers:
-            return "blank attack"
         bp = fx.bp(game, attacker, seat)
         if any(fx.bp(game, s, foe) > bp for s in blockers) and _not_for_the_game(
             game, attacker, action.args[1], foe

@@ -82,7 +82,7 @@ def search(
     (by count, and by the time left at the rate so far) could not change the most tried action
     (`settled`). `runner_up`: also give the next most tried action (for the coach's reason; it
     draws nothing from `rng`, so the AI's later choices are the same with or without it)."""
-    actions = game.legal()
+    actions = policy.worth_trying(game, seat, game.legal())  # (no idle attack: policy)
     root = Node(mover=seat)
     prior = default_prior(game, seat)
     start = 0.0 if seconds is None else time.thread_time()  # (no budget: no look at the clock)
@@ -160,7 +160,7 @@ def _iterate(root: Node, g: Game, seat: int, rng: random.Random) -> None:
         else:
             assert g.pending is not None
             mover = g.pending.seat
-            keyed = by_signature(g, actions)
+            keyed = by_signature(g, policy.worth_trying(g, mover, actions))
             for k in keyed:
                 node.avail[k] = node.avail.get(k, 0) + 1
             untried = [k for k in keyed if k not in node.children]

@@ -135,7 +135,7 @@ class AIPlayer:
                 seconds = max(0.0, self.seconds * self.budget - (time.thread_time() - start))
             self.last = mcts.search(game, seat, self.rng, iterations, seconds, settle=True)
             return self.last.action
-        return self._search(game, seat, actions)
+        return self._search(game, seat, policy.worth_trying(game, seat, actions))
 
     def lethal(self, game: Game, seat: int) -> Action | None:
         """The first action of a forced win this turn (`ai.lethal`) from what the seat knows, or

@@ -26,6 +26,7 @@ from zenonzard_tui.engine.game import Game
 from zenonzard_tui.engine.state import BASE_LIMIT
 
 MANA_TARGET = 8  # past this many mana, a Base Minion card is worth more on the field
+IDLE_ATTACKS = False  # True: attack with idle minions too (`idle_attack`), as before: for A/Bs
 
 
 def _card_order(game: Game, action: Action) -> str:
@@ -114,6 +115,45 @@ def _best_blocker_bp(game: Game, seat: int) -> int:
     return best
 
 
+# What may give an attack with 0 DP a reason (ZR 13, 15): keywords of battle, and the triggers of
+# the attacker, of a card attached under it (ZR 17.4) or of its controller's cards in play and
+# Forces that watch attacks ("whenever a minion attacks"). What happens when it is summoned,
+# placed or at the end of a turn does not.
+BATTLE_KEYWORDS = frozenset(("pierce", "revenge", "infiltrate", "resurge"))
+QUIET_WHENS = frozenset(("passive", "summoned", "enters_field", "placed", "turn_end"))
+WATCHED = frozenset(("minion_attacks", "attack_blocked"))
+
+
+def idle_attack(game: Game, seat: int, action: Action) -> bool:
+    """An attack that can do nothing but rest its minion for the opponent's turn (issue 21: "a
+    blank attack"): the attacker has 0 DP (ZR 8.6: it deals no damage), no minion of the
+    opponent's can block it (ZR 8.4: no battle to win), and nothing of its controller's
+    triggers on the attack (`BATTLE_KEYWORDS`, `QUIET_WHENS`, `WATCHED`)."""
+    if action.kind != "attack":
+        return False
+    slot = game.field_slot(action.args[0])
+    if slot is None or slot.card is None or slot.attached or fx.dp(game, slot, seat):
+        return False
+    if fx.keywords(game, slot) & BATTLE_KEYWORDS:
+        return False
+    if any(e.when not in QUIET_WHENS or e.also for e in slot.card.effects):
+        return False
+    if any(fx.can_block(game, s, slot) for s in game.players[1 - seat].field):
+        return False
+    player = game.players[seat]
+    watching = [s.card.effects for s in (*player.field, *player.base) if s.card is not None]
+    watching += [f.force.effects for f in player.forces]
+    return not any(e.watch is not None and e.when in WATCHED for es in watching for e in es)
+
+
+def worth_trying(game: Game, seat: int, actions: list[Action]) -> list[Action]:
+    """`actions` without the idle attacks (`idle_attack`): the searching levels' candidates."""
+    if IDLE_ATTACKS:
+        return actions
+    kept = [a for a in actions if not idle_attack(game, seat, a)]
+    return kept if kept else actions
+
+
 def _attack(game: Game, seat: int, attacks: list[Action], rng: random.Random) -> Action | None:
     """An attack whose minion would survive the best block (or meets no blocker), at the player if
     allowed, else at the weakest Force."""
@@ -124,7 +164,7 @@ def _attack(game: Game, seat: int, attacks: list[Action], rng: random.Random) ->
     for a in sorted(attacks, key=lambda a: _card_order(game, a)):  # the draws below too
         uid, target = a.args
         slot = game.field_slot(uid)
-        if slot is None:
+        if slot is None or (not IDLE_ATTACKS and idle_attack(game, seat, a)):
             continue
         bp = fx.bp(game, slot, seat)
         if blocker >= 0 and bp <= blocker and rng.random() < 0.8:
