@@ -54,10 +54,7 @@ def _slot(game: Game, uid: int) -> Slot:
 # What gives an attack or a block a reason beyond the BP and DP (ZR 13, 15): keywords of battle
 # and effects that trigger on attacking, battle, damage or leaving.
 BATTLE_KEYWORDS = policy.BATTLE_KEYWORDS
-BATTLE_WHENS = frozenset((
-    "attacking", "destroyed", "won_battle", "deals_damage", "attack_deals_damage",
-    "destroys_force", "deals_damage_to_opponent", "retreating",
-))  # fmt: skip
+BATTLE_WHENS = policy.BATTLE_WHENS
 
 
 def vanilla(game: Game, slot: Slot) -> bool:

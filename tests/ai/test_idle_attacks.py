@@ -1,7 +1,7 @@
 """Issue 21, "play like a player": no attack that can do nothing but rest its minion (an idle
 attack, `policy.idle_attack`: 0 DP, ZR 8.6, and no minion of the opponent's to block it, ZR 8.4,
 and nothing of its side that triggers on it). Measured: medium without them against medium with
-them, 4,112 of 8,000 games (51.4%, bench/ai.py's seating); medium made 206 of them in 300 games
+them, 4,149 of 8,000 games (51.9%, bench/ai.py's seating); medium made 203 of them in 300 games
 against easy before, none now (`python bench/patterns.py --games 300 --levels medium,easy`)."""
 
 from __future__ import annotations

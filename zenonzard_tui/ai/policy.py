@@ -116,11 +116,14 @@ def _best_blocker_bp(game: Game, seat: int) -> int:
 
 
 # What may give an attack with 0 DP a reason (ZR 13, 15): keywords of battle, and the triggers of
-# the attacker, of a card attached under it (ZR 17.4) or of its controller's cards in play and
-# Forces that watch attacks ("whenever a minion attacks"). What happens when it is summoned,
-# placed or at the end of a turn does not.
+# the attacker (on attacking, battle, damage or leaving), of a card attached under it (ZR 17.4)
+# or of its controller's cards in play and Forces that watch attacks ("whenever a minion
+# attacks"). A trigger on being summoned, on mana placed or at the end of a turn does not.
 BATTLE_KEYWORDS = frozenset(("pierce", "revenge", "infiltrate", "resurge"))
-QUIET_WHENS = frozenset(("passive", "summoned", "enters_field", "placed", "turn_end"))
+BATTLE_WHENS = frozenset((
+    "attacking", "blocking", "attack_blocked", "destroyed", "won_battle", "deals_damage",
+    "attack_deals_damage", "destroys_force", "deals_damage_to_opponent", "retreating",
+))  # fmt: skip
 WATCHED = frozenset(("minion_attacks", "attack_blocked"))
 
 
@@ -128,7 +131,7 @@ def idle_attack(game: Game, seat: int, action: Action) -> bool:
     """An attack that can do nothing but rest its minion for the opponent's turn (issue 21: "a
     blank attack"): the attacker has 0 DP (ZR 8.6: it deals no damage), no minion of the
     opponent's can block it (ZR 8.4: no battle to win), and nothing of its controller's
-    triggers on the attack (`BATTLE_KEYWORDS`, `QUIET_WHENS`, `WATCHED`)."""
+    triggers on the attack (`BATTLE_KEYWORDS`, `BATTLE_WHENS`, `WATCHED`)."""
     if action.kind != "attack":
         return False
     slot = game.field_slot(action.args[0])
@@ -136,7 +139,9 @@ def idle_attack(game: Game, seat: int, action: Action) -> bool:
         return False
     if fx.keywords(game, slot) & BATTLE_KEYWORDS:
         return False
-    if any(e.when not in QUIET_WHENS or e.also for e in slot.card.effects):
+    if any(
+        e.when in BATTLE_WHENS or not BATTLE_WHENS.isdisjoint(e.also) for e in slot.card.effects
+    ):
         return False
     if any(fx.can_block(game, s, slot) for s in game.players[1 - seat].field):
         return False
