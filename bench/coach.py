@@ -13,10 +13,15 @@ model alone, a reliability table (estimates in tenths: count, mean estimate, sha
 the two runs differ on the same position (mean and p90 of |first - second|), and, with `--fit`,
 a logistic recalibration of the coach's estimate (p' = 1/(1 + exp(-(a*logit(p) + b)))) fitted on
 the even games and scored on the odd ones (its Brier there against the raw estimate's).
-`--out FILE` keeps the positions (JSON), `--report` re-reads them without playing.
+`--out FILE` keeps the positions (JSON), `--report` re-reads them without playing. `--ask LEVEL`
+asks only at that level's decisions (the player's seat: `--levels medium,strong --ask medium` is
+a player against strong, what `coach.CALIBRATION` is fitted on), `--ai-budget` scales the players'
+thinking (expert: its seconds). The report splits the positions by the asking seat's level and its
+opponent's, and scores the shipped calibration on medium's positions against a level it has.
 
     python bench/coach.py [--games 100] [--seed 1] [--levels strong,strong] [--per-game 2]
-                          [--budget 1.0] [--jobs 1] [--out FILE] [--report] [--fit]
+                          [--budget 1.0] [--ask LEVEL] [--ai-budget 1.0] [--jobs 1]
+                          [--out FILE] [--report] [--fit]
 """
 
 from __future__ import annotations
@@ -34,7 +39,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from zenonzard_tui.ai import AIPlayer  # noqa: E402
-from zenonzard_tui.ai.coach import suggest  # noqa: E402
+from zenonzard_tui.ai.coach import CALIBRATION, suggest  # noqa: E402
+from zenonzard_tui.ai.coach import calibrated as shipped  # noqa: E402
 from zenonzard_tui.ai.value import win_chance  # noqa: E402
 from zenonzard_tui.decks import load_deck, starter_files  # noqa: E402
 from zenonzard_tui.engine.actions import MAIN  # noqa: E402
@@ -44,14 +50,17 @@ from zenonzard_tui.engine.game import new_game  # noqa: E402
 DECKS = starter_files()
 
 
-def play(job: tuple[str, str, int, int, int, float]) -> list[dict]:
+def play(job: tuple[str, str, int, int, int, float, str | None, float]) -> list[dict]:
     """One game: its asked positions, each with the estimates and the seat's outcome."""
-    a, b, seed, g, per_game, budget = job
+    a, b, seed, g, per_game, budget, ask, ai_budget = job
     rng = random.Random(seed + g)
     decks = [load_deck(str(rng.choice(DECKS))), load_deck(str(rng.choice(DECKS)))]
     game = new_game(decks[0], decks[1], seed=seed + g, first=rng.randrange(2))
     levels = (a, b) if g % 2 == 0 else (b, a)
-    players = [AIPlayer(levels[0], seed + g), AIPlayer(levels[1], seed + g + 7919)]
+    players = [
+        AIPlayer(levels[0], seed + g, budget=ai_budget),
+        AIPlayer(levels[1], seed + g + 7919, budget=ai_budget),
+    ]
     asked: list[dict] = []
     while not game.over:
         d = game.pending
@@ -59,6 +68,7 @@ def play(job: tuple[str, str, int, int, int, float]) -> list[dict]:
         if (
             len(asked) < per_game
             and d.kind == MAIN
+            and (ask is None or levels[d.seat] == ask)
             and game.turn >= 2
             and len(game.legal()) >= 3
             and rng.random() < 0.15
@@ -69,6 +79,7 @@ def play(job: tuple[str, str, int, int, int, float]) -> list[dict]:
                 world = sample_world(game, d.seat, random.Random(g))
                 asked.append({
                     "game": g, "turn": game.turn, "seat": d.seat, "level": levels[d.seat],
+                    "opponent": levels[1 - d.seat],
                     "coach": first.win, "again": second.win,
                     "value": win_chance(world, d.seat),
                 })  # fmt: skip
@@ -138,6 +149,29 @@ def report(rows: list[dict], do_fit: bool) -> None:
             print(
                 f"    {tenth * 10:3d}-{tenth * 10 + 10:3d}% {len(inside):5d}   {mean:7.1%}   {won:7.1%}"
             )
+    groups: dict[tuple[str, str], list[dict]] = {}
+    for r in rows:
+        groups.setdefault((r["level"], r.get("opponent", "?")), []).append(r)
+    if len(groups) > 1:
+        print("  by the asking seat's level against its opponent's:")
+        for (level, opponent), inside in sorted(groups.items()):
+            pairs = [(r["coach"], r["won"]) for r in inside]
+            print(
+                f"    {level} vs {opponent}: {len(inside)} positions, mean estimate"
+                f" {statistics.fmean(p for p, _ in pairs):.1%}, share won"
+                f" {statistics.fmean(w for _, w in pairs):.1%}, Brier {brier(pairs):.3f}"
+            )
+    # (fitted with medium in the player's seat: so scored on medium's positions)
+    known = [r for r in rows if r["level"] == "medium" and r.get("opponent") in CALIBRATION]
+    if known:
+        raw = [(r["coach"], r["won"]) for r in known]
+        fixed = [(shipped(r["coach"], r["opponent"]), r["won"]) for r in known]
+        print(
+            f"  the shipped calibration (coach.CALIBRATION) on medium's {len(known)} positions"
+            f" against a level it has: Brier {brier(raw):.3f} raw, {brier(fixed):.3f} calibrated; mean"
+            f" {statistics.fmean(p for p, _ in fixed):.1%} against"
+            f" {statistics.fmean(w for _, w in fixed):.1%} won"
+        )
     diffs = sorted(abs(r["coach"] - r["again"]) for r in rows)
     print(
         f"  two runs on the same position: mean |difference| {statistics.fmean(diffs):.1%}, "
@@ -162,6 +196,10 @@ def main() -> None:
     ap.add_argument("--levels", default="strong,strong")
     ap.add_argument("--per-game", type=int, default=2)
     ap.add_argument("--budget", type=float, default=1.0, help="the coach's budget (default 1.0)")
+    ap.add_argument("--ask", help="ask only at this level's decisions (default: both seats')")
+    ap.add_argument(
+        "--ai-budget", type=float, default=1.0, help="the players' budget (expert: its seconds)"
+    )
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--out", type=Path, help="keep the positions in this JSON file")
     ap.add_argument("--report", action="store_true", help="only report the positions of --out")
@@ -173,7 +211,10 @@ def main() -> None:
         report(json.loads(args.out.read_text()), args.fit)
         return
     a, b = args.levels.split(",")
-    jobs = [(a, b, args.seed, g, args.per_game, args.budget) for g in range(args.games)]
+    jobs = [
+        (a, b, args.seed, g, args.per_game, args.budget, args.ask, args.ai_budget)
+        for g in range(args.games)
+    ]
     rows: list[dict] = []
     with multiprocessing.Pool(args.jobs) as pool:
         for asked in pool.imap_unordered(play, jobs):
@@ -185,7 +226,11 @@ def main() -> None:
         tmp = args.out.with_suffix(".tmp")
         tmp.write_text(json.dumps(rows, indent=1))
         tmp.replace(args.out)
-    print(f"coach at budget {args.budget}, games of {a} vs {b}, seed {args.seed}")
+    asked = f", asked at {args.ask}'s decisions" if args.ask else ""
+    print(
+        f"coach at budget {args.budget}, games of {a} vs {b} (budget {args.ai_budget}), seed"
+        f" {args.seed}{asked}"
+    )
     report(rows, args.fit)
 
 

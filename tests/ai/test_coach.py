@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.test_ai import DECKS, _midgame, _variant
-from zenonzard_tui.ai.coach import suggest
+from zenonzard_tui.ai.coach import interval, suggest
 from zenonzard_tui.decks import load_deck
 from zenonzard_tui.engine.game import new_game
 from zenonzard_tui.puzzles import PUZZLES
@@ -52,7 +52,7 @@ def test_mulligan_advice():
 def test_a_guess_is_called_a_guess():
     """Few tries or a wide interval: the reason says plainly that the figure is a guess and how
     wide the chance may be, not "22% win"; enough tries: the figure."""
-    from zenonzard_tui.ai.coach import interval, search_reason, sure
+    from zenonzard_tui.ai.coach import search_reason, sure
 
     assert not sure(0.22, 9) and not sure(0.72, 30)  # 30 tries: 54% to 85%, too wide
     assert sure(0.64, 180)
@@ -146,3 +146,29 @@ def test_the_notes_read_no_hidden_card():
 
     game = _watch_position()
     assert watch(_variant(game, 0, 3), 0) == watch(game, 0)
+
+
+def test_the_chance_is_said_against_the_level_played():
+    """Issue 21: the search's figure is recalibrated for the AI level the player faces
+    (CALIBRATION, fitted by bench/coach.py): against strong the search's 64% is lower, said
+    beside it; a level without a calibration, or none given, keeps the search's figure."""
+    from zenonzard_tui.ai.coach import CALIBRATION, calibrated, search_reason
+
+    assert "strong" in CALIBRATION
+    shown = calibrated(0.64, "strong")
+    assert shown < 0.64
+    assert search_reason(0.64, 180, 300, ("end turn", 90, 0.41), "strong") == (
+        f"{round(100 * shown)}% win against strong (64% in search), the most tried move (180 of"
+        f" 300 tries); next best: end turn ({round(100 * calibrated(0.41, 'strong'))}%, 90 tries)"
+    )
+    assert calibrated(0.64, None) == 0.64 and calibrated(0.64, "nobody") == 0.64
+    assert search_reason(0.64, 180, 300, against="nobody").startswith("64% win in search")
+    for level in CALIBRATION:  # a higher figure in search stays higher
+        chances = [calibrated(p / 20, level) for p in range(21)]
+        assert chances == sorted(chances) and chances[0] >= 0 and chances[-1] <= 1
+    low, high = interval(0.22, 9)
+    guess = search_reason(0.22, 9, 40, against="strong")
+    shown_low, shown_high = calibrated(low, "strong"), calibrated(high, "strong")
+    assert guess.endswith(
+        f"anywhere from {round(100 * shown_low)}% to {round(100 * shown_high)}% against strong"
+    )

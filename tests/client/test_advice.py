@@ -67,6 +67,25 @@ async def test_a_guess_is_shown_as_one(tmp_path):
         assert "Coach: keep: 64% win in search" in on_screen(duel_app, duel.query_one("#advice"))
 
 
+async def test_the_coach_is_told_the_level_played_against(tmp_path, monkeypatch):
+    """The coach's chance is said against the AI the player faces (coach.CALIBRATION): the
+    client passes the level of its settings."""
+    from zenonzard_tui.ai import coach
+
+    asked: list[str | None] = []
+    real = coach.suggest
+
+    def suggest(*args, **kwargs):
+        asked.append(kwargs.get("against"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(coach, "suggest", suggest)
+    duel_app = app(session(seed=8), tmp_path)
+    async with duel_app.run_test(size=(80, 24)) as pilot:
+        await coached(pilot, duel_app)
+        assert asked == [duel_app.duel.session.settings.ai] and asked[0] in coach.CALIBRATION
+
+
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_the_coachs_notes_outlast_the_move_weighed_against_it(tmp_path, size):
     """A reason too long for the panel gives up the runner-up first, then the figure's details,

@@ -35,6 +35,29 @@ FEW_TRIES = 30  # fewer tries of the chosen move than this: the search's figure 
 WIDE = 0.15  # nor is a chance whose 95% interval goes further than this either side of it
 
 
+# The search's chance, recalibrated for the level of the AI the player faces: p' = 1 / (1 +
+# exp(-(a * logit(p) + b))), (a, b) fitted by `python bench/coach.py --levels medium,LEVEL --ask
+# medium --fit --out FILE` (medium in the player's seat, 150 games each, docs/ai.md). The search's
+# playouts play both sides by the rule of thumb, so against a stronger AI its figure is too high
+# (against strong it said 53% on average where medium went on to win 25%), against easy too low.
+# No entry: the figure as searched.
+CALIBRATION: dict[str, tuple[float, float]] = {
+    "easy": (0.438, 1.260),
+    "medium": (0.669, -0.206),
+    "strong": (0.729, -1.607),
+    "expert": (1.005, -1.474),
+}
+
+
+def calibrated(win: float, against: str | None) -> float:
+    """The search's chance `win` as a chance of winning against the AI level `against`."""
+    if against not in CALIBRATION:
+        return win
+    a, b = CALIBRATION[against]
+    p = min(max(win, 1e-4), 1 - 1e-4)
+    return 1 / (1 + math.exp(-(a * math.log(p / (1 - p)) + b)))
+
+
 def interval(win: float, tries: int, z: float = 1.96) -> tuple[float, float]:
     """The 95% (Wilson) interval of a chance of winning `win` seen in `tries` tries."""
     if tries <= 0:
@@ -53,23 +76,41 @@ def sure(win: float, tries: int) -> bool:
 
 
 def search_reason(
-    win: float, tries: int, iterations: int, runner_up: tuple[str, int, float] | None = None
+    win: float,
+    tries: int,
+    iterations: int,
+    runner_up: tuple[str, int, float] | None = None,
+    against: str | None = None,
 ) -> str:
     """The search's reason in words: its chance, or plainly that it is a guess; and the move the
     search tried next (`runner_up`: its text, tries and chance), so a player sees what it was
-    weighed against."""
+    weighed against. Against an AI level with a calibration (`CALIBRATION`) the chances are
+    said against it, the search's own figure beside."""
     share = f"{tries} of {iterations} tries"
+    shown = calibrated(win, against)
     if sure(win, tries):
-        text = f"{round(100 * win)}% win in search, the most tried move ({share})"
+        if against in CALIBRATION:
+            text = (
+                f"{round(100 * shown)}% win against {against} ({round(100 * win)}% in search),"
+                f" the most tried move ({share})"
+            )
+        else:
+            text = f"{round(100 * win)}% win in search, the most tried move ({share})"
     else:
-        low, high = interval(win, tries)
+        low, high = (calibrated(p, against) for p in interval(win, tries))
         text = (
             f"a guess: the search tried it too few times to tell ({share}); its chance of "
             f"winning is anywhere from {round(100 * low)}% to {round(100 * high)}%"
         )
+        if against in CALIBRATION:
+            text += f" against {against}"
     if runner_up is not None:
         other, other_tries, other_win = runner_up
-        figure = f"{round(100 * other_win)}%" if sure(other_win, other_tries) else "a guess"
+        figure = (
+            f"{round(100 * calibrated(other_win, against))}%"
+            if sure(other_win, other_tries)
+            else "a guess"
+        )
         text += f"; next best: {other} ({figure}, {other_tries} tries)"
     return text
 
@@ -143,7 +184,9 @@ class Advice:
     action: Action
     reason: str
     confident: bool = True  # False: the search's figure is a guess (few tries, a wide interval)
-    win: float | None = None  # the search's chance of winning after the move (None: no search)
+    # the chance of winning after the move (None: no search): the search's, calibrated for the
+    # level played against when `suggest` is told it (`CALIBRATION`)
+    win: float | None = None
 
     @property
     def text(self) -> str:
@@ -151,8 +194,9 @@ class Advice:
         return f"{self.action.text}: {self.reason}"
 
 
-def suggest(game: Game, seed: int = 0, budget: float = 1.0) -> Advice:
-    """What the expert AI would do now for the seat that decides, and why (one line)."""
+def suggest(game: Game, seed: int = 0, budget: float = 1.0, against: str | None = None) -> Advice:
+    """What the expert AI would do now for the seat that decides, and why (one line); `against`:
+    the level of the AI the seat plays against, for the chance of winning (`CALIBRATION`)."""
     assert game.pending is not None, "the game is over: there is nothing to suggest"
     seat = game.pending.seat
     actions = game.legal_actions()
@@ -191,10 +235,13 @@ def suggest(game: Game, seed: int = 0, budget: float = 1.0) -> Advice:
     return Advice(
         same_action(actions, found.action),
         "; ".join(
-            [search_reason(found.win, found.visits, found.iterations, second), *watch(game, seat)]
+            [
+                search_reason(found.win, found.visits, found.iterations, second, against),
+                *watch(game, seat),
+            ]
         ),
         sure(found.win, found.visits),
-        found.win,
+        calibrated(found.win, against),
     )
 
 

@@ -1525,7 +1525,7 @@ class DuelScreen(Screen[None]):
         the viewer's seat cannot tell apart (ai/coach.py)."""
         from zenonzard_tui.ai.coach import suggest
 
-        advice = suggest(world, seed=step)
+        advice = suggest(world, seed=step, against=self.session.settings.ai)
         tip = Tip("Coach", generation, step, turn, advice.action.text, advice.reason)
         self.app.call_from_thread(self._show_tip, replace(tip, confident=advice.confident))
 
