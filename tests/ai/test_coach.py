@@ -134,7 +134,7 @@ def test_no_threat_below_lethal_and_no_trick_the_opponent_cannot_pay_for():
     assert watch(game, 0)[-1] == "the opponent has no Active mana now"
     game = _watch_position(base=0, trash=0)
     assert watch(game, 0)[-1] == (
-        "the opponent has no Active mana now: a Force of its destroyed gives it one (ZR 2.6)"
+        "the opponent has no Active mana now: destroying one of its Forces would give it one (ZR 2.6)"
     )
     game = _watch_position(trash=0)  # nothing played before, mana Active: nothing to say of tricks
     assert watch(game, 0) == ["threat: 2 DP on the opponent's field, your life 2"]

@@ -174,7 +174,7 @@ def watch(game: Game, seat: int) -> list[str]:
     elif not fx.listing_mana(game, 1 - seat).free:
         notes.append(
             "the opponent has no Active mana now"
-            + (": a Force of its destroyed gives it one (ZR 2.6)" if gain else "")
+            + (": destroying one of its Forces would give it one (ZR 2.6)" if gain else "")
         )
     return notes
 
