@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from zenonzard_tui.ai import AIPlayer  # noqa: E402
-from zenonzard_tui.ai.coach import CALIBRATION, suggest  # noqa: E402
+from zenonzard_tui.ai.coach import CALIBRATION, logit, recalibrate, suggest  # noqa: E402
 from zenonzard_tui.ai.coach import calibrated as shipped  # noqa: E402
 from zenonzard_tui.ai.value import win_chance  # noqa: E402
 from zenonzard_tui.decks import load_deck, starter_files  # noqa: E402
@@ -95,11 +95,6 @@ def brier(pairs: list[tuple[float, float]]) -> float:
     return statistics.fmean((p - won) ** 2 for p, won in pairs) if pairs else float("nan")
 
 
-def logit(p: float) -> float:
-    p = min(max(p, 1e-4), 1 - 1e-4)
-    return math.log(p / (1 - p))
-
-
 def fit(pairs: list[tuple[float, float]]) -> tuple[float, float]:
     """a, b of p' = sigmoid(a * logit(p) + b) by Newton's method on the log loss."""
     a, b = 1.0, 0.0
@@ -120,10 +115,6 @@ def fit(pairs: list[tuple[float, float]]) -> tuple[float, float]:
         a -= (hbb * ga - hab * gb) / det
         b -= (haa * gb - hab * ga) / det
     return a, b
-
-
-def calibrated(p: float, a: float, b: float) -> float:
-    return 1 / (1 + math.exp(-(a * logit(p) + b)))
 
 
 def report(rows: list[dict], do_fit: bool) -> None:
@@ -181,7 +172,7 @@ def report(rows: list[dict], do_fit: bool) -> None:
         train = [(r["coach"], r["won"]) for r in rows if r["game"] % 2 == 0]
         test = [(r["coach"], r["won"]) for r in rows if r["game"] % 2 == 1]
         a, b = fit(train)
-        fitted = [(calibrated(p, a, b), w) for p, w in test]
+        fitted = [(recalibrate(p, a, b), w) for p, w in test]
         print(
             f"  recalibration fitted on {len(train)} positions of the even games: a = {a:.3f},"
             f" b = {b:.3f}; on the {len(test)} of the odd games: Brier {brier(test):.3f} raw,"

@@ -49,13 +49,22 @@ CALIBRATION: dict[str, tuple[float, float]] = {
 }
 
 
+def logit(p: float) -> float:
+    """log(p / (1 - p)), with p kept within 1e-4 of 0 and 1."""
+    p = min(max(p, 1e-4), 1 - 1e-4)
+    return math.log(p / (1 - p))
+
+
+def recalibrate(p: float, a: float, b: float) -> float:
+    """p' = 1 / (1 + exp(-(a * logit(p) + b))): the form of `CALIBRATION` (bench/coach.py fits it)."""
+    return 1 / (1 + math.exp(-(a * logit(p) + b)))
+
+
 def calibrated(win: float, against: str | None) -> float:
     """The search's chance `win` as a chance of winning against the AI level `against`."""
     if against not in CALIBRATION:
         return win
-    a, b = CALIBRATION[against]
-    p = min(max(win, 1e-4), 1 - 1e-4)
-    return 1 / (1 + math.exp(-(a * math.log(p / (1 - p)) + b)))
+    return recalibrate(win, *CALIBRATION[against])
 
 
 def interval(win: float, tries: int, z: float = 1.96) -> tuple[float, float]:
@@ -87,9 +96,9 @@ def search_reason(
     weighed against. Against an AI level with a calibration (`CALIBRATION`) the chances are
     said against it, the search's own figure beside."""
     share = f"{tries} of {iterations} tries"
-    shown = calibrated(win, against)
     if sure(win, tries):
         if against in CALIBRATION:
+            shown = calibrated(win, against)
             text = (
                 f"{round(100 * shown)}% win against {against} ({round(100 * win)}% in search),"
                 f" the most tried move ({share})"
