@@ -23,7 +23,7 @@ from zenonzard_tui.engine.actions import (
     Choice,
 )
 from zenonzard_tui.engine.game import Game
-from zenonzard_tui.engine.state import BASE_LIMIT
+from zenonzard_tui.engine.state import BASE_LIMIT, Slot
 
 MANA_TARGET = 8  # past this many mana, a Base Minion card is worth more on the field
 IDLE_ATTACKS = False  # True: attack with idle minions too (`idle_attack`), as before: for A/Bs
@@ -135,7 +135,12 @@ def idle_attack(game: Game, seat: int, action: Action) -> bool:
     if action.kind != "attack":
         return False
     slot = game.field_slot(action.args[0])
-    if slot is None or slot.card is None or slot.attached or fx.dp(game, slot, seat):
+    return slot is not None and _idle(game, seat, slot)
+
+
+def _idle(game: Game, seat: int, slot: Slot) -> bool:
+    """`idle_attack` for the attacker in play `slot` (the playouts have it at hand)."""
+    if slot.card is None or slot.attached or fx.dp(game, slot, seat):
         return False
     if fx.keywords(game, slot) & BATTLE_KEYWORDS:
         return False
@@ -169,7 +174,7 @@ def _attack(game: Game, seat: int, attacks: list[Action], rng: random.Random) ->
     for a in sorted(attacks, key=lambda a: _card_order(game, a)):  # the draws below too
         uid, target = a.args
         slot = game.field_slot(uid)
-        if slot is None or (not IDLE_ATTACKS and idle_attack(game, seat, a)):
+        if slot is None or (not IDLE_ATTACKS and _idle(game, seat, slot)):
             continue
         bp = fx.bp(game, slot, seat)
         if blocker >= 0 and bp <= blocker and rng.random() < 0.8:
