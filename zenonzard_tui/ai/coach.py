@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from typing import Final
 
 from zenonzard_tui.ai import mcts, policy
 from zenonzard_tui.ai.lethal import forced_win
@@ -26,13 +27,13 @@ from zenonzard_tui.engine.game import Game
 from zenonzard_tui.engine.state import BASE_LIMIT
 from zenonzard_tui.frozen import picklable
 
-LEVEL = "expert"
+LEVEL: Final = "expert"
 # the tree search's iterations for an advice: a count, not expert's clock, so that an advice is
 # the same for the same seed on any machine (two runs on one position differ by 0.7% on average:
 # bench/coach.py)
-ITERATIONS = 300
-FEW_TRIES = 30  # fewer tries of the chosen move than this: the search's figure is a guess
-WIDE = 0.15  # nor is a chance whose 95% interval goes further than this either side of it
+ITERATIONS: Final = 300
+FEW_TRIES: Final = 30  # fewer tries of the chosen move than this: the search's figure is a guess
+WIDE: Final = 0.15  # nor is a chance whose 95% interval goes further than this either side of it
 
 
 # The search's chance, recalibrated for the level of the AI the player faces: p' = 1 / (1 +
@@ -41,7 +42,7 @@ WIDE = 0.15  # nor is a chance whose 95% interval goes further than this either 
 # playouts play both sides by the rule of thumb, so against a stronger AI its figure is too high
 # (against strong it said 53% on average where medium went on to win 25%), against easy too low.
 # No entry: the figure as searched.
-CALIBRATION: dict[str, tuple[float, float]] = {
+CALIBRATION: Final[dict[str, tuple[float, float]]] = {
     "easy": (0.438, 1.260),
     "medium": (0.669, -0.206),
     "strong": (0.729, -1.607),

@@ -3,11 +3,13 @@ seat's own hand (the AI scores sampled worlds, never the real hidden cards)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from zenonzard_tui.ai.value import ATTACHED_MANA
 from zenonzard_tui.engine import effects as fx
 from zenonzard_tui.engine.game import Game
 
-WIN = 10_000.0
+WIN: Final = 10_000.0
 
 
 def _side(game: Game, seat: int) -> float:

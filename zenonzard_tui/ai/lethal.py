@@ -21,6 +21,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from zenonzard_tui.engine.actions import MAIN, Action
 from zenonzard_tui.engine.game import Game
@@ -43,7 +44,7 @@ class Win:
     won: bool
 
 
-MAX_PLIES = 400  # a bound on one turn's moves for the depth-first search (a turn is finite)
+MAX_PLIES: Final = 400  # a bound on one turn's moves for the depth-first search (a turn is finite)
 
 
 class _OutOfBudget(Exception):

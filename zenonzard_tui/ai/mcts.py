@@ -26,6 +26,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
+from typing import Final
 
 from zenonzard_tui.ai import policy
 from zenonzard_tui.ai.lethal import signature
@@ -35,11 +36,13 @@ from zenonzard_tui.engine.belief import default_prior, sample_world
 from zenonzard_tui.engine.game import Game
 from zenonzard_tui.frozen import picklable
 
-EXPLORE = 0.7  # UCB1's exploration constant, for values in [0, 1]
-WIDEN = 2.0  # children allowed: WIDEN * sqrt(visits + 1)
-HORIZON = 2  # playouts stop this many turn ends after the decision (or at the end of the game)
-MAX_STEPS = 400  # a safety bound on one playout's actions
-SETTLE = 16  # iterations between looks at the clock and at whether the choice is settled
+EXPLORE: Final = 0.7  # UCB1's exploration constant, for values in [0, 1]
+WIDEN: Final = 2.0  # children allowed: WIDEN * sqrt(visits + 1)
+HORIZON: Final = (
+    2  # playouts stop this many turn ends after the decision (or at the end of the game)
+)
+MAX_STEPS: Final = 400  # a safety bound on one playout's actions
+SETTLE: Final = 16  # iterations between looks at the clock and at whether the choice is settled
 
 
 @dataclass

@@ -25,6 +25,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from zenonzard_tui.ai import lethal, mcts, policy
 from zenonzard_tui.ai.evaluate import WIN, score
@@ -36,13 +37,17 @@ from zenonzard_tui.engine.belief import default_prior, sample_world, seen_in_han
 from zenonzard_tui.engine.game import Game
 from zenonzard_tui.frozen import picklable
 
-WARY_WORLDS = 4  # at most this many worlds of the opponent's tricks in the forced-win check
-LETHAL_TOTAL = 5  # the forced-win check's searches look at most this many times the level's cap
+WARY_WORLDS: Final = 4  # at most this many worlds of the opponent's tricks in the forced-win check
+LETHAL_TOTAL: Final = (
+    5  # the forced-win check's searches look at most this many times the level's cap
+)
 # Decisions the searching levels take by the rule of thumb (`policy.mulligan`, `policy.mana`), not
 # by their search: searched, the mana phase placed a colorless token over the Base Minion of the
 # color the hand needs (the value prices a card kept in hand above the color it would pay)
-BY_RULE = (MULLIGAN, MANA)
-SCALE = 8  # a sampled world's search looks at most this many times the screen's positions (+500)
+BY_RULE: Final = (MULLIGAN, MANA)
+SCALE: Final = (
+    8  # a sampled world's search looks at most this many times the screen's positions (+500)
+)
 
 
 @dataclass(frozen=True)
@@ -58,7 +63,7 @@ class Level:
     seconds: float | None = None  # CPU time per decision, the whole of it (None: iterations only)
 
 
-LEVELS = {
+LEVELS: Final = {
     "easy": Level("easy", blunder=0.5, worlds=0, max_candidates=0, horizon=0),
     "medium": Level("medium", blunder=0.0, worlds=0, max_candidates=0, horizon=0),
     "strong": Level(

@@ -7,6 +7,7 @@ Every function takes the game and returns one of `game.legal()`.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from zenonzard_tui.ai.lethal import signature
 from zenonzard_tui.cards.model import CardDef, Step
@@ -25,7 +26,7 @@ from zenonzard_tui.engine.actions import (
 from zenonzard_tui.engine.game import Game
 from zenonzard_tui.engine.state import BASE_LIMIT, Slot
 
-MANA_TARGET = 8  # past this many mana, a Base Minion card is worth more on the field
+MANA_TARGET: Final = 8  # past this many mana, a Base Minion card is worth more on the field
 IDLE_ATTACKS = False  # True: attack with idle minions too (`idle_attack`), as before: for A/Bs
 
 
@@ -119,12 +120,12 @@ def _best_blocker_bp(game: Game, seat: int) -> int:
 # the attacker (on attacking, battle, damage or leaving), of a card attached under it (ZR 17.4)
 # or of its controller's cards in play and Forces that watch attacks ("whenever a minion
 # attacks"). A trigger on being summoned, on mana placed or at the end of a turn does not.
-BATTLE_KEYWORDS = frozenset(("pierce", "revenge", "infiltrate", "resurge"))
-BATTLE_WHENS = frozenset((
+BATTLE_KEYWORDS: Final = frozenset(("pierce", "revenge", "infiltrate", "resurge"))
+BATTLE_WHENS: Final = frozenset((
     "attacking", "blocking", "attack_blocked", "destroyed", "won_battle", "deals_damage",
     "attack_deals_damage", "destroys_force", "deals_damage_to_opponent", "retreating",
 ))  # fmt: skip
-WATCHED = frozenset(("minion_attacks", "attack_blocked"))
+WATCHED: Final = frozenset(("minion_attacks", "attack_blocked"))
 
 
 def idle_attack(game: Game, seat: int, action: Action) -> bool:

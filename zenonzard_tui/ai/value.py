@@ -10,6 +10,7 @@ by `bench/fit_value.py` to the outcomes of AI-vs-AI games played from a seed, an
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from zenonzard_tui.ai import value_weights
 from zenonzard_tui.engine import effects as fx
@@ -18,9 +19,9 @@ from zenonzard_tui.engine.game import Game
 # A card attached under a minion (Boost, ZR 17.2) is no mana while there (ZR 17.5) but comes back
 # to the base when the minion leaves (ZR 17.6): it counts as this much of a mana. A guess, not
 # fit: the games the weights are fit on (starter decks) hold no Boost card.
-ATTACHED_MANA = 0.5
+ATTACHED_MANA: Final = 0.5
 
-FEATURES = (
+FEATURES: Final = (
     "life",  # ZR 1.2: the player at 0 life loses
     "low_life",  # 1/life: the last points decide the game
     "forces",  # Forces not destroyed

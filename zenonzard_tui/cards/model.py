@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from zenonzard_tui.frozen import picklable
 
-CARD_TYPES = ("field_minion", "base_minion", "magic", "token")
-COLORS = ("red", "yellow", "white", "green", "blue", "purple", "colorless")  # ZR 2.3
-RARITIES = ("Basic", "C", "R", "E", "L")
+CARD_TYPES: Final = ("field_minion", "base_minion", "magic", "token")
+COLORS: Final = ("red", "yellow", "white", "green", "blue", "purple", "colorless")  # ZR 2.3
+RARITIES: Final = ("Basic", "C", "R", "E", "L")
 # The shipped sets: code -> name (`zenonzard cards --set` takes either); the launch era first
-SETS = {
+SETS: Final = {
     "BASIC": "BASIC",
     "PC01": "AWAKEN",
     "PC01R": "BEYOND",
@@ -25,24 +25,24 @@ SETS = {
     "EX01": "EX01",
 }
 # The launch era (2019): the pool before CONTRACT
-LAUNCH_SETS = ("BASIC", "PC01", "PC01R")
-KEYWORDS = ("charge", "swoop", "resurge", "revenge", "pierce", "infiltrate")  # ZR 2.7
-TIMINGS = ("main", "flash")
+LAUNCH_SETS: Final = ("BASIC", "PC01", "PC01R")
+KEYWORDS: Final = ("charge", "swoop", "resurge", "revenge", "pierce", "infiltrate")  # ZR 2.7
+TIMINGS: Final = ("main", "flash")
 
-TYPE_LABELS = {
+TYPE_LABELS: Final = {
     "field_minion": "Field Minion",
     "base_minion": "Base Minion",
     "magic": "Magic",
     "token": "Token Minion",
 }
-KEYWORD_LABELS = {k: k.capitalize() for k in KEYWORDS}
+KEYWORD_LABELS: Final = {k: k.capitalize() for k in KEYWORDS}
 # [0]: has a card of several colors been defined in this process? Until one is, no mana has
 # several colors (a card in play makes its card's colors; an effect recolors mana to one), and
 # the engine counts and pays mana by one color, the fast path (engine/effects.py)
-SEVERAL_COLORS = [False]
+SEVERAL_COLORS: Final = [False]
 # [0]: has a Boost card (ZR 17.1) been defined in this process? Until one is, the legal actions
 # look for no Boost (engine/legal.py)
-BOOST_CARDS = [False]
+BOOST_CARDS: Final = [False]
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,7 +232,7 @@ class ForceDef:
         return hash(self.id)
 
 
-_NO_PASSIVES: Mapping[str, tuple[Effect, ...]] = {}  # shared by every card without any
+_NO_PASSIVES: Final[Mapping[str, tuple[Effect, ...]]] = {}  # shared by every card without any
 
 
 def _plays(card: CardDef) -> tuple[str | None, str | None]:

@@ -8,14 +8,15 @@ the game that listed it, the same text the log, scenarios, replays, tests and th
 from __future__ import annotations
 
 import re
+from typing import Final
 
 # Decision kinds
-MULLIGAN = "mulligan"  # ZR 5.2
-MANA = "mana"  # ZR 5.5
-MAIN = "main"  # ZR 5.6
-PRIORITY = "priority"  # ZR 8.3 Flash window
-BLOCK = "block"  # ZR 8.4
-CHOICE = "choice"  # a choice inside an effect or a limit
+MULLIGAN: Final = "mulligan"  # ZR 5.2
+MANA: Final = "mana"  # ZR 5.5
+MAIN: Final = "main"  # ZR 5.6
+PRIORITY: Final = "priority"  # ZR 8.3 Flash window
+BLOCK: Final = "block"  # ZR 8.4
+CHOICE: Final = "choice"  # a choice inside an effect or a limit
 
 
 class Action:
@@ -69,7 +70,7 @@ class Action:
         return self.text or self.kind
 
 
-_CARD_KINDS = frozenset({"summon", "cast", "mana", "advance", "retreat", "attack", "block"})
+_CARD_KINDS: Final = frozenset({"summon", "cast", "mana", "advance", "retreat", "attack", "block"})
 
 
 class Decision:
@@ -117,7 +118,7 @@ def normalize_text(text: str) -> str:
     return re.sub(r"\s+", " ", text.strip()).casefold()
 
 
-_PREFIX = re.compile(r"(?<![\w:])[ab]:", re.IGNORECASE)
+_PREFIX: Final = re.compile(r"(?<![\w:])[ab]:", re.IGNORECASE)
 
 
 def strip_owner_prefixes(text: str) -> str:

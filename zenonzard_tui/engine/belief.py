@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import cache
+from typing import Final
 
 from zenonzard_tui.cards import load_pool
 from zenonzard_tui.cards.model import CardDef
@@ -27,7 +28,7 @@ from zenonzard_tui.engine.events import Reveal, ToHand
 from zenonzard_tui.engine.game import Game
 from zenonzard_tui.engine.rng import Rng
 
-BASE_SHARE = 0.35  # about 14 Base Minions in 40 cards, the share of the starter decks
+BASE_SHARE: Final = 0.35  # about 14 Base Minions in 40 cards, the share of the starter decks
 
 
 def seen_in_hand(game: Game, seat: int) -> set[int]:

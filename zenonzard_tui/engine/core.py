@@ -9,7 +9,7 @@ zones.py, battle.py, turns.py, texts.py, legal.py (each builds on the ones befor
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, Final, Self
 
 from zenonzard_tui.cards.model import CardDef
 from zenonzard_tui.engine.actions import Action, Decision
@@ -56,7 +56,7 @@ class Attack:
         return new
 
 
-_DECISIONS: dict[tuple[str, int, int | None], Decision] = {}  # GameCore.ask's shared ones
+_DECISIONS: Final[dict[tuple[str, int, int | None], Decision]] = {}  # GameCore.ask's shared ones
 
 
 class GameCore:
@@ -208,7 +208,9 @@ class GameCore:
 
     def push(self, *tasks: tuple) -> None:
         """Queue tasks `(function, *args)` on the stack so that they run in the order given."""
-        self.stack.extend(reversed(tasks))
+        stack = self.stack
+        for i in range(len(tasks) - 1, -1, -1):  # (natively: reversed() is a call by name)
+            stack.append(tasks[i])
 
     def ask(self, kind: str, seat: int, ctx: object = None) -> None:
         """Stop at a decision: `seat` decides (`kind`: MULLIGAN, MANA, MAIN, PRIORITY, BLOCK or

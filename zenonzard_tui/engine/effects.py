@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from zenonzard_tui.cards.model import (
     SEVERAL_COLORS,
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from zenonzard_tui.engine.damage import DamageSource
     from zenonzard_tui.engine.zones import Zones
 
-RESURGE = Effect("turn_end", (Step("activate", "this"),))  # ZR 2.7 Resurge
+RESURGE: Final = Effect("turn_end", (Step("activate", "this"),))  # ZR 2.7 Resurge
 
 
 # ----------------------------------------------------------------------------------------------
@@ -74,7 +74,7 @@ def _sources(game: GameCore, do: str) -> list[Source]:
     return cache.by_do.get(do, _NONE)
 
 
-_NONE: list[Source] = []  # (shared: never changed)
+_NONE: Final[list[Source]] = []  # (shared: never changed)
 
 
 class SourceCache:
@@ -178,7 +178,7 @@ def cache_sound(game: GameCore) -> bool:
     return True
 
 
-_LASTING_INDEX: dict[int, tuple[Effect, _Index]] = {}
+_LASTING_INDEX: Final[dict[int, tuple[Effect, _Index]]] = {}
 
 
 def _lasting_passives(effect: Effect) -> _Index:
@@ -292,9 +292,9 @@ def modifiers_on(game: GameCore, slot: Slot, seat: int, stat: str | None = None,
 # ----------------------------------------------------------------------------------------------
 # The folded queries: each continuous step's runtime says how it changes them (its `changes`)
 
-FOLDED = ("bp", "dp", "can_block", "cost")
+FOLDED: Final = ("bp", "dp", "can_block", "cost")
 # query -> ((step, its change), ...), in the registry's order; filled once every family is loaded
-_CHANGES: dict[str, tuple[tuple[str, Change], ...]] = {}
+_CHANGES: Final[dict[str, tuple[tuple[str, Change], ...]]] = {}
 
 
 def fold(game: GameCore, query: str, subject: Any, seat: int | None, value: Any,
@@ -328,7 +328,7 @@ def _fold_changes() -> None:
         )
 
 
-_SPECIAL = {"bp": ("base_bp", "set_bp"), "dp": ("base_dp", "set_dp")}
+_SPECIAL: Final = {"bp": ("base_bp", "set_bp"), "dp": ("base_dp", "set_dp")}
 
 
 def _stat(game: GameCore, slot: Slot, seat: int | None, stat: str) -> int:
@@ -664,7 +664,7 @@ def source_name(game: GameCore, seat: int, slot: Slot | None, e: Effect) -> str:
 
 
 # ZR 10.1, ZR 10.2: the kinds of the opponent's effects a protection names (None: every kind)
-_BY_KINDS: dict[str | None, tuple[str, ...] | None] = {
+_BY_KINDS: Final[dict[str | None, tuple[str, ...] | None]] = {
     None: None,
     "opponent_magic": ("magic",),
     "opponent_minion_effects": ("minion",),
@@ -786,7 +786,7 @@ def _cost_of(game: GameCore, seat: int, card: CardDef, cost: int) -> int:
     return coloured + max(0, cost - coloured - change)
 
 
-_NO_COST_CHANGE: CostChange = (0, None)
+_NO_COST_CHANGE: Final[CostChange] = (0, None)
 
 
 def cost_effect_applies(game: GameCore, seat: int, card: CardDef, src_seat: int,

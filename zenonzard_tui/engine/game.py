@@ -9,6 +9,8 @@ Where a rule decides an outcome, the code cites it (ZR n.n, see docs/rules.md).
 
 from __future__ import annotations
 
+from typing import Final
+
 from zenonzard_tui.cards.loader import load_pool
 from zenonzard_tui.cards.model import CardDef, ForceDef
 from zenonzard_tui.engine import effects as fx
@@ -275,7 +277,10 @@ def _deck_parts(deck) -> tuple[list[CardDef], list[ForceDef]]:
     return list(cards), list(forces)
 
 
-LEAVING = {"concede": "{} concedes", "time": "{} runs out of time"}  # no legal action: a text
+LEAVING: Final = {
+    "concede": "{} concedes",
+    "time": "{} runs out of time",
+}  # no legal action: a text
 
 
 def _leaving(action: Action | str) -> tuple[str, int] | None:

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Final
 
 from zenonzard_tui.frozen import picklable
 
-SEATS = ("A", "B")
+SEATS: Final = ("A", "B")
 
 
 class Termination(enum.Enum):
@@ -31,7 +32,7 @@ class Termination(enum.Enum):
         return _RULES[self]
 
 
-_RULES = {
+_RULES: Final = {
     Termination.LIFE: "ZR 1.2",
     Termination.DECK_OUT: "ZR 1.3",
     Termination.BOTH_LIFE: "ZR 1.4",

@@ -371,7 +371,9 @@ class _Encoder:
         return {"obj": name, "fields": fields}
 
 
-_ATTRIBUTES: dict[type, tuple[str, ...]] = {}
+# (Rng keeps its state as a signed 64-bit number, `_s`; a snapshot holds it as `state`, the
+# unsigned number it always was)
+_ATTRIBUTES: dict[type, tuple[str, ...]] = {Rng: ("state",)}
 
 
 def _attributes(cls: type) -> tuple[str, ...]:

@@ -8,29 +8,38 @@ card has only in play: Active/Rested, arrival, modifiers. Cloning copies the slo
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from typing import Final
 
 from zenonzard_tui.cards.model import CardDef, Effect, ForceDef, Step
 from zenonzard_tui.frozen import picklable
 
-FIELD_LIMIT = 5  # ZR 3.4
-BASE_LIMIT = 10  # ZR 3.5
-HAND_LIMIT = 10  # ZR 3.3
-LIFE_CAP = 10  # ZR 3.6
-START_LIFE = 12  # ZR 5.1
-START_HAND = 6  # ZR 5.1
-TURN_LIMIT = 200  # ZR 1.5
-SEATS = ("A", "B")  # the seats' names: seat 0 is "A", seat 1 is "B"
+FIELD_LIMIT: Final = 5  # ZR 3.4
+BASE_LIMIT: Final = 10  # ZR 3.5
+HAND_LIMIT: Final = 10  # ZR 3.3
+LIFE_CAP: Final = 10  # ZR 3.6
+START_LIFE: Final = 12  # ZR 5.1
+START_HAND: Final = 6  # ZR 5.1
+TURN_LIMIT: Final = 200  # ZR 1.5
+SEATS: Final = ("A", "B")  # the seats' names: seat 0 is "A", seat 1 is "B"
 # ZR 11.11: the uids kept after the deck cards for copies (Janus), which are cards of `defs`;
 # tokens and colorless mana tokens get uids after them
-COPY_ROOM = 10_000
+COPY_ROOM: Final = 10_000
 # The zones a card moves between (ZR 3.1), as `Zones.move` names them: a player's deck, hand,
 # field, base and trash; `LIMBO`, the game's cards between zones (a Magic resolving, a card on
 # its way into play, ZR 6.3); `BANISHED`, a player's banished cards (public, out of the game, ZR
 # 18.1); `ATTACHED`: under a minion (Boost, ZR 17.2: in no zone); `NEW` (a source only): a token
 # made now; `GONE` (a destination only): out of the game (a token, ZR 11.7)
-COLORLESS = ("colorless",)  # the colors of a colorless mana token's mana
-DECK, HAND, FIELD, BASE, TRASH = "deck", "hand", "field", "base", "trash"
-LIMBO, BANISHED, ATTACHED, NEW, GONE = "limbo", "banished", "attached", "new", "gone"
+COLORLESS: Final = ("colorless",)  # the colors of a colorless mana token's mana
+DECK: Final = "deck"
+HAND: Final = "hand"
+FIELD: Final = "field"
+BASE: Final = "base"
+TRASH: Final = "trash"
+LIMBO: Final = "limbo"
+BANISHED: Final = "banished"
+ATTACHED: Final = "attached"
+NEW: Final = "new"
+GONE: Final = "gone"
 
 
 @dataclass(frozen=True)

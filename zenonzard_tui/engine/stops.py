@@ -13,13 +13,14 @@ answer does (Reinforce Armor on any of its caster's minions: +0 BP each time).
 from __future__ import annotations
 
 from collections import Counter
+from typing import Final
 
 from zenonzard_tui.engine.actions import CHOICE, PRIORITY
 from zenonzard_tui.engine.game import Game
 from zenonzard_tui.engine.observe import Observation, observe
 
-ONLY_PASS = frozenset({"pass", "no block"})
-CHOICES_DEEP = 3  # the choices of a cast followed to this depth (each answer tried)
+ONLY_PASS: Final = frozenset({"pass", "no block"})
+CHOICES_DEEP: Final = 3  # the choices of a cast followed to this depth (each answer tried)
 
 
 def idle_casts(game: Game) -> tuple[str, ...]:

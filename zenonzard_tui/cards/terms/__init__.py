@@ -10,6 +10,7 @@ Nothing here imports `zenonzard_tui.engine`."""
 from __future__ import annotations
 
 import importlib
+from typing import Final
 
 from zenonzard_tui.cards.terms.base import (
     CONDITIONS,
@@ -59,7 +60,7 @@ __all__ = [
 
 # the BASIC families, then the terms of the AWAKEN and BEYOND cards (one module per kind of rule);
 # the engine's runtime families have the same names
-FAMILIES = (
+FAMILIES: Final = (
     "arrive",
     "battle",
     "boost",
@@ -72,7 +73,7 @@ FAMILIES = (
     "steps",
     "triggers",
 )
-SCHEMA_KINDS = (
+SCHEMA_KINDS: Final = (
     "target",
     "signed",
     "keywords",

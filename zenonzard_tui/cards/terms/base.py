@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from zenonzard_tui.frozen import picklable
 
@@ -146,12 +146,12 @@ class MarkTerm:
     forbids: str = ""
 
 
-STEPS: dict[str, StepTerm] = {}
-FILTERS: dict[str, FilterTerm] = {}
-CONDITIONS: dict[str, ConditionTerm] = {}
-TRIGGERS: dict[str, TriggerTerm] = {}
-DURATIONS: dict[str, DurationTerm] = {}
-MARKS: dict[str, MarkTerm] = {}  # in the order a card's tags are shown
+STEPS: Final[dict[str, StepTerm]] = {}
+FILTERS: Final[dict[str, FilterTerm]] = {}
+CONDITIONS: Final[dict[str, ConditionTerm]] = {}
+TRIGGERS: Final[dict[str, TriggerTerm]] = {}
+DURATIONS: Final[dict[str, DurationTerm]] = {}
+MARKS: Final[dict[str, MarkTerm]] = {}  # in the order a card's tags are shown
 
 
 def add(registry: dict[str, Any], term: Any) -> None:

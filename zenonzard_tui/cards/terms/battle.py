@@ -13,6 +13,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from zenonzard_tui.cards.model import Selector, Step
 from zenonzard_tui.cards.terms.base import (
     DURATIONS,
@@ -115,7 +117,7 @@ class MinionsAtMost:
         return f"you have {value} or fewer minions"
 
 
-ACTIONS = ("attack", "block", "move")
+ACTIONS: Final = ("attack", "block", "move")
 
 
 def forbidden(step: Step) -> tuple[str, ...]:
@@ -248,7 +250,7 @@ class RevengeAnyTurn:
 # minion_destroyed: "you receive the following effect for this turn: whenever ... is destroyed"
 # (Richeau, ZR 19.1)
 # damages_other_side: Tornado Blow ("whenever damage is dealt to you or your Forces", ZR 19.1)
-GAINED_TRIGGERS = (
+GAINED_TRIGGERS: Final = (
     "minion_attacks",
     "minion_wins_battle",
     "attack_blocked",

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from zenonzard_tui.cards.model import KEYWORD_LABELS, Selector, Step
 from zenonzard_tui.cards.terms.base import FilterWords, condition, selector_filter, step, trigger
@@ -40,7 +40,7 @@ class BoostConditionTerm:
     words: Callable[[Any], str]
 
 
-BOOST_CONDITIONS: dict[str, BoostConditionTerm] = {}
+BOOST_CONDITIONS: Final[dict[str, BoostConditionTerm]] = {}
 
 
 def boost_condition(name: str, words: Callable[[Any], str]) -> None:

@@ -4,7 +4,7 @@ runtime (`zenonzard_tui.engine.terms.conditions`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from zenonzard_tui.cards.model import COLORS
 from zenonzard_tui.cards.terms.base import CONDITIONS, condition
@@ -81,7 +81,7 @@ class OncePerTurn:
 
 
 # the ten Forces by their word ("force_" + word is the Force's id, cards/data/forces.toml)
-FORCE_WORDS = ("sin", "eternity", "fusion", "rebirth", "triumph", "harmony", "sanctity",
+FORCE_WORDS: Final = ("sin", "eternity", "fusion", "rebirth", "triumph", "harmony", "sanctity",
                "ascension", "insight", "temptation")  # fmt: skip
 
 

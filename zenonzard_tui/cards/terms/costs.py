@@ -9,6 +9,8 @@ Duration: `opponent_standby` (ZR 10.3 (d)). Their runtimes are in the effects ru
 
 from __future__ import annotations
 
+from typing import Final
+
 from zenonzard_tui.cards.model import COLORS, KEYWORD_LABELS, Selector, Step
 from zenonzard_tui.cards.terms.base import (
     DURATIONS,
@@ -20,7 +22,7 @@ from zenonzard_tui.cards.terms.base import (
 )
 from zenonzard_tui.cards.words import Clause, WordsContext, article, describe, join
 
-MANA_COLORS = tuple(c for c in COLORS if c != "colorless")
+MANA_COLORS: Final = tuple(c for c in COLORS if c != "colorless")
 
 
 duration("opponent_standby", "until the end of your opponent's next Standby Phase")

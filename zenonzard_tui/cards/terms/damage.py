@@ -12,6 +12,8 @@ Triggers: `deals_damage`, `attack_deals_damage`, `deals_damage_to_opponent`, `da
 
 from __future__ import annotations
 
+from typing import Final
+
 from zenonzard_tui.cards.model import Selector, Step
 from zenonzard_tui.cards.terms.base import (
     DURATIONS,
@@ -95,10 +97,10 @@ class SwapLife:
         )
 
 
-_TO = {"player": "you", "forces": "your Forces", None: "you and your Forces"}
+_TO: Final = {"player": "you", "forces": "your Forces", None: "you and your Forces"}
 
 
-_TO_ANY = {"player": "each player", "forces": "each player's Forces", None: "each player and their Forces"}  # fmt: skip
+_TO_ANY: Final = {"player": "each player", "forces": "each player's Forces", None: "each player and their Forces"}  # fmt: skip
 
 
 @step(
@@ -242,7 +244,7 @@ trigger(
     cause="{s}'s {n} dealt damage to the opponent",
 )
 # Tornado Blow: the damage of a minion to its controller's opponent (their life or a Force)
-_OTHER_SIDE = {
+_OTHER_SIDE: Final = {
     "self": "deals damage to your opponent or their Forces",
     "opponent": "deals damage to you or your Forces",
     "any": "deals damage to its controller's opponent or their Forces",

@@ -4,6 +4,8 @@ use for each (ZR 10.2, ZR 13.1-13.4, ZR 14.5). Registered in the order a card's 
 
 from __future__ import annotations
 
+from typing import Final
+
 from zenonzard_tui.cards.terms.base import MARKS, mark
 
 # the one-shot battle terms' marks (a modifier's `marks`: cannot, cannot_be_blocked, wins_battles)
@@ -21,4 +23,4 @@ mark("doomed", "dies after battle", "doomed", "ZR 13.2")
 mark("protected", "shielded", "shielded", "ZR 10.2")
 
 # ZR 13.4: the mark that forbids each action ("attack" -> "no_attack")
-FORBIDDING = {t.forbids: n for n, t in MARKS.items() if t.forbids}
+FORBIDDING: Final = {t.forbids: n for n, t in MARKS.items() if t.forbids}

@@ -9,6 +9,8 @@ qualities after "with" ("400 BP or less", "cost 5 or more", "Charge"), then a na
 
 from __future__ import annotations
 
+from typing import Final
+
 from zenonzard_tui.cards.model import (
     CARD_TYPES,
     COLORS,
@@ -147,7 +149,7 @@ class AnyOf:
 
 
 # the card triggers a card may be asked about ("a minion that has a [When Destroyed] effect")
-CARD_TRIGGERS = ("summoned", "placed", "attacking", "blocking", "destroyed", "advancing",
+CARD_TRIGGERS: Final = ("summoned", "placed", "attacking", "blocking", "destroyed", "advancing",
                  "retreating", "turn_start", "turn_end", "boosted")  # fmt: skip
 
 

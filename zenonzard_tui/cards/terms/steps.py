@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Final
 
 from zenonzard_tui.cards.model import (
     CARD_TYPES,
@@ -438,7 +439,7 @@ class CannotAttackForces:
         return Clause(who.subj, "cannot attack Forces", "not attack Forces")
 
 
-BY = {
+BY: Final = {
     "opponent_magic": "your opponent's Magic cards",
     "opponent_minion_effects": "your opponent's minion effects",
     # ZR 10.1: effects of minions on the opponent's field (not mana, Force or trash effects)
@@ -447,7 +448,7 @@ BY = {
 }
 
 
-BY_VALUES = tuple(k for k in BY if k is not None)
+BY_VALUES: Final = tuple(k for k in BY if k is not None)
 
 
 @step(

@@ -5,7 +5,7 @@ conditions on placed mana and the hand, and the triggers' engine functions (ZR 1
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from zenonzard_tui.cards.model import Step
 from zenonzard_tui.engine.terms.base import (
@@ -53,7 +53,8 @@ class ToFieldInstead:
     query = "to_field_instead"
 
 
-SELF, WATCH = "queue_self_trigger", "queue_watchers"
+SELF: Final = "queue_self_trigger"
+WATCH: Final = "queue_watchers"
 
 
 run_trigger("enters_field", WATCH)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from zenonzard_tui.cards.terms.base import add
 from zenonzard_tui.frozen import picklable
@@ -89,11 +89,11 @@ class DurationRun:
     ends_in: str
 
 
-STEP_RUNS: dict[str, StepRun] = {}
-FILTER_RUNS: dict[str, FilterRun] = {}
-CONDITION_RUNS: dict[str, ConditionRun] = {}
-TRIGGER_RUNS: dict[str, TriggerRun] = {}
-DURATION_RUNS: dict[str, DurationRun] = {}
+STEP_RUNS: Final[dict[str, StepRun]] = {}
+FILTER_RUNS: Final[dict[str, FilterRun]] = {}
+CONDITION_RUNS: Final[dict[str, ConditionRun]] = {}
+TRIGGER_RUNS: Final[dict[str, TriggerRun]] = {}
+DURATION_RUNS: Final[dict[str, DurationRun]] = {}
 
 
 def run_step(name: str) -> Callable[[type], type]:

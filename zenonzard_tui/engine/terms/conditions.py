@@ -4,7 +4,7 @@ whole condition holds."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from zenonzard_tui.cards.model import CardDef
 from zenonzard_tui.cards.terms.base import CONDITIONS
@@ -130,7 +130,9 @@ class ChosenForce:
 
 
 # the runtime of each condition; None for a companion (at_least: the condition it completes holds)
-_HOLDS: dict[str, ConditionHolds | None] = {n: run.holds for n, run in CONDITION_RUNS.items()}
+_HOLDS: Final[dict[str, ConditionHolds | None]] = {
+    n: run.holds for n, run in CONDITION_RUNS.items()
+}
 
 
 def condition_ok(

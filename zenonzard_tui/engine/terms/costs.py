@@ -5,7 +5,7 @@ effects runtime's queries (cost_of, payment, summon_doubled, rest_bonus)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from zenonzard_tui.cards.model import CardDef, Effect, Selector, Step
 from zenonzard_tui.cards.words import describe
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 from zenonzard_tui.cards.terms.costs import _next_minion
 
 run_duration("opponent_standby", "t_mana_phase")
-_COLORLESS = ("colorless",)
+_COLORLESS: Final = ("colorless",)
 
 
 @run_filter("colored")

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from zenonzard_tui.cards.model import CardDef, Effect, Selector, Step
 from zenonzard_tui.engine.state import Lasting, Slot
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from zenonzard_tui.engine.game import Game
 
 
-WATCH = "queue_watchers"
+WATCH: Final = "queue_watchers"
 
 
 def _count(game: Game, sel: Selector, controller: int) -> int:

@@ -4,7 +4,7 @@ a card passes a whole selector."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from zenonzard_tui.cards.loader import normalize_name
 from zenonzard_tui.cards.model import (
@@ -142,7 +142,7 @@ class HasTrigger:
         return value in card.whens
 
 
-_MATCH = {name: run.matches for name, run in FILTER_RUNS.items()}  # resolved once
+_MATCH: Final = {name: run.matches for name, run in FILTER_RUNS.items()}  # resolved once
 
 
 def card_matches(sel: Selector, card: CardDef, slot: Slot | None = None, game: GameCore | None = None,

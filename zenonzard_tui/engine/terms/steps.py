@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from functools import cache
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from zenonzard_tui.cards.model import (
     CardDef,
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from zenonzard_tui.engine.game import Game
 
 
-MANA_COLORS = ("red", "yellow", "white", "green", "blue", "purple")
+MANA_COLORS: Final = ("red", "yellow", "white", "green", "blue", "purple")
 
 
 def _slots(game: Game, targets: tuple) -> list[tuple[int, str, Slot]]:

@@ -4,12 +4,16 @@ task where each duration ends (ZR 9)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from zenonzard_tui.engine.terms.base import (
     run_duration,
     run_trigger,
 )
 
-SELF, TURN, WATCH = "queue_self_trigger", "queue_turn_triggers", "queue_watchers"
+SELF: Final = "queue_self_trigger"
+TURN: Final = "queue_turn_triggers"
+WATCH: Final = "queue_watchers"
 
 
 run_trigger("summoned", SELF)
