@@ -14,15 +14,13 @@ The order of one damage event (ZR 13.7, ZR 13.8):
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from zenonzard_tui.engine import effects as fx
 from zenonzard_tui.engine.actions import CHOICE, Choice
 from zenonzard_tui.engine.state import DECK, LIFE_CAP, LIMBO, Slot
 from zenonzard_tui.engine.zones import Zones
 
 
-class DamageSource(NamedTuple):
+class DamageSource:
     """Who deals a damage event and how (ZR 13.5, ZR 13.6).
 
     `minion` is the uid of the minion that deals it: with `by_dp`, its DP damage (an unblocked
@@ -30,14 +28,27 @@ class DamageSource(NamedTuple):
     a Force, a minion's effect from the trash ([When Destroyed]) or from the base deal damage with
     `minion` None. `cost` is the dealing minion's cost (a Base Minion counts 0, ZR 2.4), for
     reductions by cost (Spike Toad). `own_cut` is the damaging effect's own reduction (Lord
-    Alabaster), which counts as a reduction (ZR 13.8)."""
+    Alabaster), which counts as a reduction (ZR 13.8).
 
-    seat: int
-    name: str = ""
-    minion: int | None = None
-    by_dp: bool = False
-    cost: int | None = None
-    own_cut: int = 0
+    (A plain class, not a NamedTuple: one is made for every damage event, and a NamedTuple's
+    constructor is Python code that a compiled build would call by name.)"""
+
+    __slots__ = ("by_dp", "cost", "minion", "name", "own_cut", "seat")
+
+    def __init__(self, seat: int, name: str = "", minion: int | None = None, by_dp: bool = False,
+                 cost: int | None = None, own_cut: int = 0) -> None:  # fmt: skip
+        self.seat = seat
+        self.name = name
+        self.minion = minion
+        self.by_dp = by_dp
+        self.cost = cost
+        self.own_cut = own_cut
+
+    def __repr__(self) -> str:
+        return (
+            f"DamageSource(seat={self.seat}, name={self.name!r}, minion={self.minion}, "
+            f"by_dp={self.by_dp}, cost={self.cost}, own_cut={self.own_cut})"
+        )
 
 
 class Damages(Zones):

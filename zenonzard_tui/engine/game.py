@@ -55,7 +55,23 @@ class Game(LegalActions):
                 self._flush_triggers()
             if stack:
                 task = stack.pop()
-                task[0](self, *task[1:])
+                # (by the count of arguments, the commonest first: a call with *task[1:] makes
+                # two tuples and parses its arguments by name)
+                n = len(task)
+                if n == 1:
+                    task[0](self)
+                elif n == 3:
+                    task[0](self, task[1], task[2])
+                elif n == 5:
+                    task[0](self, task[1], task[2], task[3], task[4])
+                elif n == 2:
+                    task[0](self, task[1])
+                elif n == 6:
+                    task[0](self, task[1], task[2], task[3], task[4], task[5])
+                elif n == 4:
+                    task[0](self, task[1], task[2], task[3])
+                else:
+                    task[0](self, *task[1:])
                 # ZR 1.2: after an effect, not between its steps (ZR 6.5); _check_life's
                 # common case first
                 if self.depth == 0 and (a.life <= 0 or b.life <= 0):
@@ -72,10 +88,11 @@ class Game(LegalActions):
         active = self.active
         queued = sorted(self.queued, key=lambda q: (q[0] != active, q[1], q[2]))
         self.queued = []
-        tasks = []
-        for q in queued:
-            tasks += [(fx.t_effect_begin,), q[3], (fx.t_effect_end,)]
-        self.push(*tasks)
+        stack = self.stack  # (as push() would, without a call by name: the last runs last)
+        for i in range(len(queued) - 1, -1, -1):
+            stack.append((fx.t_effect_end,))
+            stack.append(queued[i][3])
+            stack.append((fx.t_effect_begin,))
 
     # ------------------------------------------------------------------------------------------
     # Public API

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Final
 
 from zenonzard_tui.cards.model import BOOST_CARDS
 from zenonzard_tui.engine import effects as fx
@@ -90,13 +91,14 @@ class LegalActions(ActionTexts):
         rank = {cid: i for i, cid in enumerate(sorted(set(ids)))}
         base = len(hand) + 1
         weights = [base ** rank[cid] for cid in ids]
-        seen = set()
-        for r in range(1, len(hand) + 1):
-            for combo, ws in zip(combinations(hand, r), combinations(weights, r), strict=True):
-                key = sum(ws)
-                if key not in seen:
-                    seen.add(key)
-                    out.append(Action("mulligan", combo))
+        seen: set[int] = set()
+        for combo in _subsets(len(hand)):
+            key = 0
+            for i in combo:
+                key += weights[i]
+            if key not in seen:
+                seen.add(key)
+                out.append(Action("mulligan", tuple([hand[i] for i in combo])))
         return out
 
     def _hand_actions(self, seat: int, window: str, out: list[Action]) -> list[Action]:
@@ -201,3 +203,15 @@ class LegalActions(ActionTexts):
         if not fight.forced:
             out.append(Action("no_block"))
         return out
+
+
+_SUBSETS: Final[dict[int, list[tuple[int, ...]]]] = {}
+
+
+def _subsets(n: int) -> list[tuple[int, ...]]:
+    """The non-empty subsets of positions 0..n-1 as itertools.combinations gives them, the
+    smaller first (the order the mulligan's actions are listed in), worked out once per n."""
+    found = _SUBSETS.get(n)
+    if found is None:
+        found = _SUBSETS[n] = [c for r in range(1, n + 1) for c in combinations(range(n), r)]
+    return found
