@@ -1311,8 +1311,8 @@ def queue_turn_triggers(game: GameCore, seat: int, when: str) -> None:
             for e in f.force.effects:
                 if e.on(when):
                     _queue(game, seat, 0, i, Ctx(seat, None, "force", e, f.force.name))
-    for zone_name, zone in (("field", p.field), ("base", p.base)):
-        for s in zone:
+    for zone_name in ("field", "base"):  # (a constant tuple: none made each turn)
+        for s in p.field if zone_name == "field" else p.base:
             if s.card is None:
                 continue
             if s.attached and zone_name == "field":  # ZR 17.4: its <Boost Ability>

@@ -115,7 +115,7 @@ class LegalActions(ActionTexts):
         mana = None
         for uid in self.players[seat].hand:
             card = defs[uid]
-            play = card.plays[which]
+            play = card.plays[1] if which else card.plays[0]  # (a constant index: no tuple made)
             if play is None or card.id in seen:
                 continue
             seen.add(card.id)
