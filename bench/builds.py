@@ -44,6 +44,9 @@ def tree(target: Path, package: Path, compiled: bool) -> Path:
     if not compiled:
         skip += ["*.so", "*.pyd"]
     shutil.copytree(package, target / "zenonzard_tui", ignore=shutil.ignore_patterns(*skip))
+    if compiled:  # mypyc's shared library, beside the package: else another build's is loaded
+        for library in package.parent.glob(f"{buildinfo.GROUP}__mypyc*"):
+            shutil.copy(library, target / library.name)
     shutil.copytree(ROOT / "bench", target / "bench", ignore=shutil.ignore_patterns("results"))
     for name in ("tests/__init__.py", "tests/engine/__init__.py", "tests/engine/gamekit.py"):
         (target / name).parent.mkdir(parents=True, exist_ok=True)
