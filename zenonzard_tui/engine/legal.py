@@ -86,11 +86,11 @@ class LegalActions(ActionTexts):
         out = [Action("keep")]
         hand = p.hand
         # one action per set of cards (copies are interchangeable): a set is told by the sum of
-        # its cards' weights, base ** (the rank of its card id), each count being < base
+        # its cards' weights, 16 ** (the rank of its card id), each count being < 16 (a hand
+        # holds at most 10 cards, ZR 3.3)
         ids = [self.defs[u].id for u in hand]
         rank = {cid: i for i, cid in enumerate(sorted(set(ids)))}
-        base = len(hand) + 1
-        weights = [base ** rank[cid] for cid in ids]
+        weights: list[int] = [1 << (4 * rank[cid]) for cid in ids]
         seen: set[int] = set()
         for combo in _subsets(len(hand)):
             key = 0
