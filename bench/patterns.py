@@ -51,17 +51,11 @@ def _slot(game: Game, uid: int) -> Slot:
     raise KeyError(uid)
 
 
-# What gives an attack or a block a reason beyond the BP and DP (ZR 13, 15): keywords of battle
-# and effects that trigger on attacking, battle, damage or leaving.
-BATTLE_KEYWORDS = policy.BATTLE_KEYWORDS
-BATTLE_WHENS = policy.BATTLE_WHENS
-
-
 def vanilla(game: Game, slot: Slot) -> bool:
-    """Nothing but its BP and DP can explain its attack or block."""
-    if fx.keywords(game, slot) & BATTLE_KEYWORDS:
-        return False
-    return not any(e.when in BATTLE_WHENS for e in slot.card.effects)
+    """Nothing but its BP and DP can explain its attack or block: no keyword of battle and no
+    trigger on attacking, battle, damage or leaving (ZR 13, 15; `policy.no_battle_text`, which
+    the AI's idle attacks are tested by too)."""
+    return policy.no_battle_text(game, slot)
 
 
 def _not_for_the_game(game: Game, attacker: Slot, target: tuple, defender: int) -> bool:

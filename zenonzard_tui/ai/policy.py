@@ -143,11 +143,7 @@ def _idle(game: Game, seat: int, slot: Slot) -> bool:
     """`idle_attack` for the attacker in play `slot` (the playouts have it at hand)."""
     if slot.card is None or slot.attached or fx.dp(game, slot, seat):
         return False
-    if fx.keywords(game, slot) & BATTLE_KEYWORDS:
-        return False
-    if any(
-        e.when in BATTLE_WHENS or not BATTLE_WHENS.isdisjoint(e.also) for e in slot.card.effects
-    ):
+    if not no_battle_text(game, slot):
         return False
     if any(fx.can_block(game, s, slot) for s in game.players[1 - seat].field):
         return False
@@ -155,6 +151,18 @@ def _idle(game: Game, seat: int, slot: Slot) -> bool:
     watching = [s.card.effects for s in (*player.field, *player.base) if s.card is not None]
     watching += [f.force.effects for f in player.forces]
     return not any(e.watch is not None and e.when in WATCHED for es in watching for e in es)
+
+
+def no_battle_text(game: Game, slot: Slot) -> bool:
+    """Nothing of the minion in play `slot` itself acts in a battle: no keyword of battle
+    (`BATTLE_KEYWORDS`) and no trigger on a battle's events (`BATTLE_WHENS`, as its event or
+    among its `also` labels). Then only its BP and DP explain an attack or a block of it."""
+    if fx.keywords(game, slot) & BATTLE_KEYWORDS:
+        return False
+    card = slot.card
+    return card is None or not any(
+        e.when in BATTLE_WHENS or not BATTLE_WHENS.isdisjoint(e.also) for e in card.effects
+    )
 
 
 def worth_trying(game: Game, seat: int, actions: list[Action]) -> list[Action]:
