@@ -48,9 +48,9 @@ starters = [load_deck(p) for p in starter_files()]
 rng = random.Random(seed)
 pick = (lambda: rng.choice(starters)) if decks == "starter" else (lambda: random_deck(rng))
 pairs = [(pick(), pick()) for _ in range(games)]
-warm = new_game(starters[0], starters[1], seed=0, log=False)
+warm, warm_choice = new_game(starters[0], starters[1], seed=0, log=False), random.Random(0).choice
 while not warm.over:
-    warm.apply(random.Random(0).choice(warm.legal()))
+    warm.apply(warm_choice(warm.legal()))
 decisions = 0
 for i, (a, b) in enumerate(pairs):
     game = new_game(a, b, seed=seed + i, log=False)

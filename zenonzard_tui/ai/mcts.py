@@ -38,9 +38,8 @@ from zenonzard_tui.frozen import picklable
 
 EXPLORE: Final = 0.7  # UCB1's exploration constant, for values in [0, 1]
 WIDEN: Final = 2.0  # children allowed: WIDEN * sqrt(visits + 1)
-HORIZON: Final = (
-    2  # playouts stop this many turn ends after the decision (or at the end of the game)
-)
+# playouts stop this many turn ends after the decision (or at the end of the game)
+HORIZON: Final = 2
 MAX_STEPS: Final = 400  # a safety bound on one playout's actions
 SETTLE: Final = 16  # iterations between looks at the clock and at whether the choice is settled
 

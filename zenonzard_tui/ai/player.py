@@ -38,16 +38,14 @@ from zenonzard_tui.engine.game import Game
 from zenonzard_tui.frozen import picklable
 
 WARY_WORLDS: Final = 4  # at most this many worlds of the opponent's tricks in the forced-win check
-LETHAL_TOTAL: Final = (
-    5  # the forced-win check's searches look at most this many times the level's cap
-)
+# the forced-win check's searches look at most this many times the level's cap
+LETHAL_TOTAL: Final = 5
 # Decisions the searching levels take by the rule of thumb (`policy.mulligan`, `policy.mana`), not
 # by their search: searched, the mana phase placed a colorless token over the Base Minion of the
 # color the hand needs (the value prices a card kept in hand above the color it would pay)
 BY_RULE: Final = (MULLIGAN, MANA)
-SCALE: Final = (
-    8  # a sampled world's search looks at most this many times the screen's positions (+500)
-)
+# a sampled world's search looks at most this many times the screen's positions (+500)
+SCALE: Final = 8
 
 
 @dataclass(frozen=True)

@@ -371,8 +371,8 @@ class _Encoder:
         return {"obj": name, "fields": fields}
 
 
-# (Rng keeps its state as a signed 64-bit number, `_s`; a snapshot holds it as `state`, the
-# unsigned number it always was)
+# (Rng keeps its state in `_s`, in the compiled build as the signed 64-bit number of its bits; a
+# snapshot holds it as `state`, the unsigned number it always was, in both builds)
 _ATTRIBUTES: dict[type, tuple[str, ...]] = {Rng: ("state",)}
 
 
