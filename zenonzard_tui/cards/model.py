@@ -7,7 +7,6 @@ them, so the text a player reads and what the card does cannot disagree.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -99,6 +98,12 @@ class Effect:
         return self.when == event or event in self.also
 
 
+# A card's continuous effects by their first step's `do` (`passives_by_do`). Never changed once
+# made; a dict, not a Mapping, so that the compiled build looks them up as dicts (a Mapping's
+# `get` is a generic method call there, ten times as dear).
+Passives = dict[str, tuple[Effect, ...]]
+
+
 @dataclass(frozen=True, slots=True)
 class CardDef:
     """One card of the pool (ZR 2.2). Shared and never changed while games run."""
@@ -134,10 +139,10 @@ class CardDef:
     # Derived from `effects` once, for the engine's continuous effects (ZR 3.7): its passive
     # effects by their first step's `do`, wherever they work / on the field / in the base / in
     # the hand (ZR 12.1: a card's own cost effects).
-    passives: Mapping[str, tuple[Effect, ...]] = field(init=False, compare=False, repr=False)
-    field_passives: Mapping[str, tuple[Effect, ...]] = field(init=False, compare=False, repr=False)
-    base_passives: Mapping[str, tuple[Effect, ...]] = field(init=False, compare=False, repr=False)
-    hand_passives: Mapping[str, tuple[Effect, ...]] = field(init=False, compare=False, repr=False)
+    passives: Passives = field(init=False, compare=False, repr=False)
+    field_passives: Passives = field(init=False, compare=False, repr=False)
+    base_passives: Passives = field(init=False, compare=False, repr=False)
+    hand_passives: Passives = field(init=False, compare=False, repr=False)
     # the events its effects trigger on (`when`, and `also`: the engine skips a card with no
     # effect of an event)
     whens: frozenset[str] = field(init=False, compare=False, repr=False)
@@ -219,7 +224,7 @@ class ForceDef:
     era: str = "launch"
     file: str = field(default="", compare=False)
     # Derived from `effects` once: its passive effects by their first step's `do` (ZR 2.5).
-    passives: Mapping[str, tuple[Effect, ...]] = field(init=False, compare=False, repr=False)
+    passives: Passives = field(init=False, compare=False, repr=False)
     whens: frozenset[str] = field(init=False, compare=False, repr=False)  # as CardDef's
     watches: frozenset[str] = field(init=False, compare=False, repr=False)  # as CardDef's
 
@@ -232,7 +237,7 @@ class ForceDef:
         return hash(self.id)
 
 
-_NO_PASSIVES: Final[Mapping[str, tuple[Effect, ...]]] = {}  # shared by every card without any
+_NO_PASSIVES: Final[Passives] = {}  # shared by every card without any
 
 
 def _plays(card: CardDef) -> tuple[str | None, str | None]:
@@ -255,7 +260,7 @@ def _watches(effects: tuple[Effect, ...]) -> frozenset[str]:
     return frozenset(e.when for e in effects if e.watch is not None)
 
 
-def passives_by_do(effects: tuple[Effect, ...]) -> Mapping[str, tuple[Effect, ...]]:
+def passives_by_do(effects: tuple[Effect, ...]) -> Passives:
     """The continuous (`when = "passive"`) effects by their first step's `do`, in card order."""
     found: dict[str, list[Effect]] = {}
     for e in effects:
@@ -265,8 +270,8 @@ def passives_by_do(effects: tuple[Effect, ...]) -> Mapping[str, tuple[Effect, ..
 
 
 def _where(
-    passives: Mapping[str, tuple[Effect, ...]], zones: tuple[str | None, ...]
-) -> Mapping[str, tuple[Effect, ...]]:
+    passives: Passives, zones: tuple[str | None, ...]
+) -> Passives:
     """Those of `passives` whose `zone` is one of `zones`."""
     out = {}
     for do, es in passives.items():

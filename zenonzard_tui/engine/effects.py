@@ -16,6 +16,7 @@ from zenonzard_tui.cards.model import (
     SEVERAL_COLORS,
     CardDef,
     Effect,
+    Passives,
     Selector,
     Step,
     passives_by_do,
@@ -50,7 +51,8 @@ RESURGE: Final = Effect("turn_end", (Step("activate", "this"),))  # ZR 2.7 Resur
 # Per-card caches of the effects that matter to each query
 
 
-_Index = Mapping[str, tuple[Effect, ...]]
+_Index = Passives
+_Holder = tuple[int, Slot | None, _Index]  # (seat, the card in play or None, its effects)
 
 
 def _passives(card: CardDef | None, do: str) -> tuple[Effect, ...]:
@@ -88,7 +90,7 @@ class SourceCache:
 
     __slots__ = ("by_do", "costs", "folds", "holders", "lasting", "pay", "version", "watched")
 
-    def __init__(self, version: int, lasting: tuple[Lasting, ...], holders: list) -> None:
+    def __init__(self, version: int, lasting: tuple[Lasting, ...], holders: list[_Holder]) -> None:
         self.version = version
         self.lasting = lasting
         self.holders = holders
@@ -140,7 +142,7 @@ def counts_in(slot: Slot, zone: str) -> bool:
     return bool(card.base_passives)
 
 
-def _same_holders(old: list, new: list) -> bool:
+def _same_holders(old: list[_Holder], new: list[_Holder]) -> bool:
     """Are these the same holders (`_holders`), in the same order?"""
     if len(old) != len(new):
         return False
@@ -194,10 +196,10 @@ def _lasting_passives(effect: Effect) -> _Index:
     return index
 
 
-def _holders(game: GameCore) -> list[tuple[int, Slot | None, _Index]]:
+def _holders(game: GameCore) -> list[_Holder]:
     """The working Forces (None) and cards in play that have continuous effects where they are,
     in the order of `_sources`, each with its effects by `do`."""
-    out: list[tuple[int, Slot | None, _Index]] = []
+    out: list[_Holder] = []
     for p in game.players:
         seat = p.seat
         for f in p.forces:
@@ -796,7 +798,7 @@ def cost_effect_applies(game: GameCore, seat: int, card: CardDef, src_seat: int,
     return _cost_effect_applies(game, seat, card, src_seat, src, e)
 
 
-def _own(passives: Mapping[str, tuple[Effect, ...]], do: str, seat: int) -> list[Source]:
+def _own(passives: _Index, do: str, seat: int) -> list[Source]:
     """A card's own <Hand> effects `do` (its effects elsewhere do not work in the hand)."""
     return [(seat, None, e) for e in passives.get(do, ())]
 
