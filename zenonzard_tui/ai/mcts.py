@@ -32,7 +32,7 @@ from zenonzard_tui.ai import policy
 from zenonzard_tui.ai.lethal import signature
 from zenonzard_tui.ai.value import win_chance
 from zenonzard_tui.engine.actions import Action
-from zenonzard_tui.engine.belief import default_prior, sample_world
+from zenonzard_tui.engine.belief import default_prior, sample_world, seen_in_hand
 from zenonzard_tui.engine.game import Game
 from zenonzard_tui.frozen import picklable
 
@@ -87,6 +87,7 @@ def search(
     actions = policy.worth_trying(game, seat, game.legal())  # (no idle attack: policy)
     root = Node(mover=seat)
     prior = default_prior(game, seat)
+    known = seen_in_hand(game, seat)  # (found once: each world is drawn from the same position)
     start = 0.0 if seconds is None else time.thread_time()  # (no budget: no look at the clock)
     deadline = None if seconds is None else start + seconds
     done = 0
@@ -101,11 +102,11 @@ def search(
                 left = min(left, math.ceil(done * (deadline - now) / max(now - start, 1e-6)))
             if settle and settled(root, left):
                 break
-        world = sample_world(game, seat, rng, prior)
+        world = sample_world(game, seat, rng, prior, known)
         _iterate(root, world, seat, rng)
         done += 1
     keys = by_signature(game, actions)
-    fallback = policy.act(sample_world(game, seat, rng, prior), rng)
+    fallback = policy.act(sample_world(game, seat, rng, prior, known), rng)
     favoured = signature(game, fallback)
     tried = {k: n for k, n in root.children.items() if k in keys}
     if not tried:
@@ -212,9 +213,23 @@ def by_signature(g: Game, actions: list[Action]) -> dict[tuple, Action]:
     order of listing never decides which child is tried next, which of equal ones is taken, or
     which of two actions doing the same (two copies of a card) stands for both."""
     keyed: dict[tuple, Action] = {}
-    for a in sorted(actions, key=lambda a: repr(a.key())):
+    for a in sorted(actions, key=lambda a: _repr(a.key())):
         keyed.setdefault(signature(g, a), a)
-    return {k: keyed[k] for k in sorted(keyed, key=repr)}
+    return {k: keyed[k] for k in sorted(keyed, key=_repr)}
+
+
+_REPRS: Final[dict[tuple, str]] = {}
+
+
+def _repr(key: tuple) -> str:
+    """repr(key), kept: by_signature orders the same few keys at every iteration, and a tuple's
+    repr costs ten times its hash."""
+    found = _REPRS.get(key)
+    if found is None:
+        if len(_REPRS) > 100_000:
+            _REPRS.clear()
+        found = _REPRS[key] = repr(key)
+    return found
 
 
 def _ucb(parent: Node, key: tuple, child: Node) -> float:

@@ -176,12 +176,14 @@ class AIPlayer:
     def _lethal(self, game: Game, seat: int, nodes: int) -> Action | None:
         bases, others = default_prior(game, seat)
         calm = (bases, [c for c in others if not policy.is_trick(c)])
-        screen = self._win([sample_world(game, seat, self.rng, calm)], nodes)
+        known = seen_in_hand(game, seat)
+        screen = self._win([sample_world(game, seat, self.rng, calm, known)], nodes)
         if screen.first is None:
             return None
         prior = (bases, others)
         worlds = [
-            sample_world(game, seat, self.rng, prior) for _ in range(self.level.lethal_worlds)
+            sample_world(game, seat, self.rng, prior, known)
+            for _ in range(self.level.lethal_worlds)
         ]
         # each world alone first: a win is proved in a few hundred positions, and where one
         # world has none, the joint search would have to look through the whole turn to say so.
@@ -336,9 +338,10 @@ class AIPlayer:
         order of the list)."""
         level = self.level
         prior = default_prior(game, seat)
+        known = seen_in_hand(game, seat)
         count = max(1, round(level.worlds * self.budget))
         worlds = [
-            (sample_world(game, seat, self.rng, prior), self.rng.getrandbits(32))
+            (sample_world(game, seat, self.rng, prior, known), self.rng.getrandbits(32))
             for _ in range(count)
         ]
         favoured = policy.act(worlds[0][0].clone(), random.Random(worlds[0][1])).key()

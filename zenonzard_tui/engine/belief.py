@@ -84,26 +84,32 @@ def sample_world(
     seat: int,
     rng: random.Random,
     prior: tuple[Sequence[CardDef], Sequence[CardDef]] | None = None,
+    known: set[int] | None = None,
 ) -> Game:
-    """A copy of `game` with everything hidden from `seat` drawn afresh (see the module text)."""
+    """A copy of `game` with everything hidden from `seat` drawn afresh (see the module text).
+    `prior` (`default_prior`) and `known` (`seen_in_hand`) depend on the game alone: a search
+    that samples many worlds of one position finds them once and passes them (seen_in_hand reads
+    the whole log)."""
     world = game.clone()
     world.log.enabled = False
     world.log.records = []
     world.history = []
     world.setup_record = None  # both deck lists and the seed: never readable from a world
     world.rng = Rng(rng.getrandbits(62))
+    dice = Rng(rng.getrandbits(62))  # (`draw_hidden`)
     own = world.players[seat].deck
     own.sort()  # from a fixed order, so that the real (hidden) order cannot show through
-    rng.shuffle(own)
+    dice.shuffle(own)
 
     opp = world.players[1 - seat]
-    known = seen_in_hand(game, seat)
+    if known is None:
+        known = seen_in_hand(game, seat)
     unknown = [u for u in opp.hand if u not in known] + opp.deck
     if unknown:
         defs = list(world.defs)
-        draw_hidden(defs, unknown, rng, prior if prior is not None else default_prior(game, seat))
+        draw_hidden(defs, unknown, dice, prior if prior is not None else default_prior(game, seat))
         world.defs = defs
-        rng.shuffle(opp.deck)
+        dice.shuffle(opp.deck)
     world.forget_legal()
     return world
 
@@ -111,12 +117,19 @@ def sample_world(
 def draw_hidden(
     defs: list,
     unknown: Sequence[int],
-    rng: random.Random,
+    dice: Rng,
     prior: tuple[Sequence[CardDef], Sequence[CardDef]],
 ) -> None:
     """Give each uid of `unknown` a card drawn from `prior` (Base Minions, other cards): a Base
-    Minion with chance BASE_SHARE. sample_world and snapshot.world_from_seat draw so."""
+    Minion with chance BASE_SHARE. sample_world and snapshot.world_from_seat draw so, and shuffle
+    the decks, with the engine's generator seeded from theirs (`dice`): a search draws a world
+    at every iteration, and random.Random's choice and shuffle are interpreted Python (a deck's
+    shuffle cost 60,000 instructions, a third of a world)."""
     bases, others = prior
     for uid in unknown:
-        pool = bases if (bases and rng.random() < BASE_SHARE) or not others else others
-        defs[uid] = rng.choice(pool)
+        pool = bases if (bases and dice.below(_SHARE_OF) < _BASE_DRAWS) or not others else others
+        defs[uid] = pool[dice.below(len(pool))]
+
+
+_SHARE_OF: Final = 1 << 20
+_BASE_DRAWS: Final = round(BASE_SHARE * _SHARE_OF)  # draws of `_SHARE_OF` that give a Base Minion

@@ -451,7 +451,8 @@ def world_from_seat(
     prior: tuple[Sequence[CardDef], Sequence[CardDef]] | None = None,
 ) -> Game:
     """A world `seat_snapshot()`'s seat cannot tell from the real game, its hidden cards filled
-    the way belief.sample_world fills them (the same prior, BASE_SHARE, a fresh generator)."""
+    the way belief.sample_world fills them (the same prior, BASE_SHARE, a fresh generator, the
+    same draws)."""
     pool = load_pool()
     top = _header(data, pool)
     if top["kind"] != SEAT:
@@ -461,16 +462,17 @@ def world_from_seat(
         raise SnapshotError("seat", f"a seat is 0 or 1, not {_shown(seat)}")
     world = _Decoder(pool).game(top, hidden_ok=True)
     world.rng = Rng(rng.getrandbits(62))
+    dice = Rng(rng.getrandbits(62))  # (belief.draw_hidden)
     own, opp = world.players[seat], world.players[1 - seat]
     own.deck.sort()
-    rng.shuffle(own.deck)
+    dice.shuffle(own.deck)
     unknown = [u for u in opp.hand if world.defs[u] is None] + opp.deck
     defs = list(world.defs)
     if unknown:
         with _unsound():
             prior = prior if prior is not None else belief.default_prior(world, seat)
-        belief.draw_hidden(defs, unknown, rng, prior)
-        rng.shuffle(opp.deck)
+        belief.draw_hidden(defs, unknown, dice, prior)
+        dice.shuffle(opp.deck)
     for uid, card in enumerate(defs):
         if card is None:
             raise SnapshotError(f"defs[{uid}]", "is hidden but in neither the hand nor the deck")
