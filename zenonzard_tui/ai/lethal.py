@@ -113,6 +113,20 @@ def signature(game: Game, action: Action) -> tuple:
     return tuple(out)
 
 
+_TEXTS: Final[dict[tuple, str]] = {}
+
+
+def key_text(key: tuple) -> str:
+    """repr(key), kept: the searches and the rule of thumb order the same few keys (signatures,
+    `Action.key()`) over and over by it, and a tuple's repr costs ten times its hash."""
+    found = _TEXTS.get(key)
+    if found is None:
+        if len(_TEXTS) > 100_000:
+            _TEXTS.clear()
+        found = _TEXTS[key] = repr(key)
+    return found
+
+
 def _seat(game: Game) -> int:
     """Who decides now in a game that is not over."""
     assert game.pending is not None

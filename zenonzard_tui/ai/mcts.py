@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from zenonzard_tui.ai import policy
-from zenonzard_tui.ai.lethal import signature
+from zenonzard_tui.ai.lethal import key_text, signature
 from zenonzard_tui.ai.value import win_chance
 from zenonzard_tui.engine.actions import Action
 from zenonzard_tui.engine.belief import default_prior, sample_world, seen_in_hand
@@ -213,23 +213,9 @@ def by_signature(g: Game, actions: list[Action]) -> dict[tuple, Action]:
     order of listing never decides which child is tried next, which of equal ones is taken, or
     which of two actions doing the same (two copies of a card) stands for both."""
     keyed: dict[tuple, Action] = {}
-    for a in sorted(actions, key=lambda a: _repr(a.key())):
+    for a in sorted(actions, key=lambda a: key_text(a.key())):
         keyed.setdefault(signature(g, a), a)
-    return {k: keyed[k] for k in sorted(keyed, key=_repr)}
-
-
-_REPRS: Final[dict[tuple, str]] = {}
-
-
-def _repr(key: tuple) -> str:
-    """repr(key), kept: by_signature orders the same few keys at every iteration, and a tuple's
-    repr costs ten times its hash."""
-    found = _REPRS.get(key)
-    if found is None:
-        if len(_REPRS) > 100_000:
-            _REPRS.clear()
-        found = _REPRS[key] = repr(key)
-    return found
+    return {k: keyed[k] for k in sorted(keyed, key=key_text)}
 
 
 def _ucb(parent: Node, key: tuple, child: Node) -> float:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from zenonzard_tui.ai.lethal import signature
+from zenonzard_tui.ai.lethal import key_text, signature
 from zenonzard_tui.cards.model import CardDef, Step
 from zenonzard_tui.cards.terms import STEPS
 from zenonzard_tui.engine import effects as fx
@@ -34,7 +34,7 @@ def _card_order(game: Game, action: Action) -> str:
     """An order of the actions' own, by what they do (`lethal.signature`: card ids, not uids),
     never by where the engine lists them: the rule of thumb breaks its ties with it, so two
     lists of the same actions in another order get the same answer (copies of a card are one)."""
-    return repr(signature(game, action))
+    return key_text(signature(game, action))
 
 
 def _by_kind(actions: list[Action]) -> dict[str, list[Action]]:
