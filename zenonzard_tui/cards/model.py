@@ -269,9 +269,7 @@ def passives_by_do(effects: tuple[Effect, ...]) -> Passives:
     return {do: tuple(es) for do, es in found.items()} if found else _NO_PASSIVES
 
 
-def _where(
-    passives: Passives, zones: tuple[str | None, ...]
-) -> Passives:
+def _where(passives: Passives, zones: tuple[str | None, ...]) -> Passives:
     """Those of `passives` whose `zone` is one of `zones`."""
     out = {}
     for do, es in passives.items():
