@@ -95,11 +95,7 @@ def sample_world(
     world.log.records = []
     world.history = []
     world.setup_record = None  # both deck lists and the seed: never readable from a world
-    world.rng = Rng(rng.getrandbits(62))
-    dice = Rng(rng.getrandbits(62))  # (`draw_hidden`)
-    own = world.players[seat].deck
-    own.sort()  # from a fixed order, so that the real (hidden) order cannot show through
-    dice.shuffle(own)
+    dice = start_draws(world, seat, rng)
 
     opp = world.players[1 - seat]
     if known is None:
@@ -107,11 +103,27 @@ def sample_world(
     unknown = [u for u in opp.hand if u not in known] + opp.deck
     if unknown:
         defs = list(world.defs)
-        draw_hidden(defs, unknown, dice, prior if prior is not None else default_prior(game, seat))
+        prior = prior if prior is not None else default_prior(game, seat)
+        draw_hidden(defs, unknown, dice, prior, opp.deck)
         world.defs = defs
-        dice.shuffle(opp.deck)
     world.forget_legal()
     return world
+
+
+def start_draws(world: Game, seat: int, rng: random.Random) -> Rng:
+    """The first draws of a world that `seat` cannot tell from the real game (sample_world and
+    snapshot.world_from_seat both begin so, and go on with `draw_hidden`: one `rng` gives both
+    the same world): the world's generator seeded afresh from `rng`, and `seat`'s deck shuffled
+    from a fixed order, so that its real (hidden) order cannot show through. Returns the
+    generator of the rest, seeded from `rng` too: the engine's, since a search draws a world at
+    every iteration and random.Random's shuffle and choice are interpreted Python (a 40-card
+    shuffle about 60,000 instructions)."""
+    world.rng = Rng(rng.getrandbits(62))
+    dice = Rng(rng.getrandbits(62))
+    own = world.players[seat].deck
+    own.sort()
+    dice.shuffle(own)
+    return dice
 
 
 def draw_hidden(
@@ -119,16 +131,16 @@ def draw_hidden(
     unknown: Sequence[int],
     dice: Rng,
     prior: tuple[Sequence[CardDef], Sequence[CardDef]],
+    deck: list[int],
 ) -> None:
     """Give each uid of `unknown` a card drawn from `prior` (Base Minions, other cards): a Base
-    Minion with chance BASE_SHARE. sample_world and snapshot.world_from_seat draw so, and shuffle
-    the decks, with the engine's generator seeded from theirs (`dice`): a search draws a world
-    at every iteration, and random.Random's choice and shuffle are interpreted Python (a deck's
-    shuffle cost 60,000 instructions, a third of a world)."""
+    Minion with chance BASE_SHARE; then shuffle the opponent's `deck`. `dice`: `start_draws`'s
+    generator."""
     bases, others = prior
     for uid in unknown:
         pool = bases if (bases and dice.below(_SHARE_OF) < _BASE_DRAWS) or not others else others
         defs[uid] = pool[dice.below(len(pool))]
+    dice.shuffle(deck)
 
 
 _SHARE_OF: Final = 1 << 20

@@ -461,18 +461,14 @@ def world_from_seat(
     if seat not in (0, 1) or seat.__class__ is not int:
         raise SnapshotError("seat", f"a seat is 0 or 1, not {_shown(seat)}")
     world = _Decoder(pool).game(top, hidden_ok=True)
-    world.rng = Rng(rng.getrandbits(62))
-    dice = Rng(rng.getrandbits(62))  # (belief.draw_hidden)
-    own, opp = world.players[seat], world.players[1 - seat]
-    own.deck.sort()
-    dice.shuffle(own.deck)
+    dice = belief.start_draws(world, seat, rng)
+    opp = world.players[1 - seat]
     unknown = [u for u in opp.hand if world.defs[u] is None] + opp.deck
     defs = list(world.defs)
     if unknown:
         with _unsound():
             prior = prior if prior is not None else belief.default_prior(world, seat)
-        belief.draw_hidden(defs, unknown, dice, prior)
-        dice.shuffle(opp.deck)
+        belief.draw_hidden(defs, unknown, dice, prior, opp.deck)
     for uid, card in enumerate(defs):
         if card is None:
             raise SnapshotError(f"defs[{uid}]", "is hidden but in neither the hand nor the deck")
