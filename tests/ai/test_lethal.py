@@ -14,7 +14,7 @@ from zenonzard_tui.ai import AIPlayer, lethal, policy
 from zenonzard_tui.ai.player import LETHAL_TOTAL, could_pay, mana_gain
 from zenonzard_tui.cards.loader import load_pool
 from zenonzard_tui.engine import effects as fx
-from zenonzard_tui.engine.belief import default_prior, sample_world
+from zenonzard_tui.engine.belief import default_prior, sample_world, seen_in_hand
 from zenonzard_tui.engine.state import Lasting, TurnRecord
 from zenonzard_tui.puzzles import PUZZLES, puzzle_files, refutation
 from zenonzard_tui.scenarios import load_scenario, parse_scenario
@@ -95,12 +95,13 @@ def test_the_check_meets_every_trick_the_opponent_could_pay_for():
     tricks = [c for c in default_prior(game, seat)[1] if policy.is_trick(c)]
     payable = {c.id for c in tricks if fx.payment(game, 1 - seat, c) is not None}
     assert "Reactive Shield" in {c.name for c in tricks}
-    chunks = ai._wary(game, seat, tricks)
+    known = seen_in_hand(game, seat)
+    chunks = ai._wary(game, seat, known, tricks)
     held = {c.id for chunk in chunks for c in chunk}
     assert payable and held == payable
     size = len(game.players[1 - seat].hand)
     assert all(len(chunk) <= size for chunk in chunks)
-    world = ai._holding(game, seat, default_prior(game, seat), chunks[0])
+    world = ai._holding(game, seat, default_prior(game, seat), known, chunks[0])
     assert [world.defs[u] for u in world.players[1 - seat].hand][: len(chunks[0])] == chunks[0]
 
 
@@ -235,7 +236,7 @@ def test_the_wary_worlds_count_the_mana_a_destroyed_force_gives():
     assert fx.payment(game, opp, wave) is None and mana_gain(game, opp) == 1
     assert could_pay(game, opp, wave, 1) and not could_pay(game, opp, wave, 0)
     tricks = [c for c in default_prior(game, seat)[1] if policy.is_trick(c)]
-    chunks = AIPlayer("strong", 0)._wary(game, seat, tricks)
+    chunks = AIPlayer("strong", 0)._wary(game, seat, seen_in_hand(game, seat), tricks)
     assert "Tidal Wave" in {c.name for chunk in chunks for c in chunk}
     kept = load_scenario(POSITIONS / "keep-gravity.toml").new_game()
     assert mana_gain(kept, 1) == 0 and not could_pay(kept, 1, wave, mana_gain(kept, 1))

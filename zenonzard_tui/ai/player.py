@@ -196,7 +196,7 @@ class AIPlayer:
         if 2 * len(winnable) < len(worlds):
             return None  # (`_most_won` would find no action that keeps half of them won)
         guard, guard_firsts = self._guard(
-            game, seat, calm, [c for c in others if policy.is_trick(c)],
+            game, seat, calm, known, [c for c in others if policy.is_trick(c)],
             min(nodes // 2, 2 * max(f.nodes for f in alone if f.won) + 200), 2 * nodes,
         )  # fmt: skip
         safe = self._win(winnable + guard, 4 * nodes)
@@ -209,6 +209,7 @@ class AIPlayer:
         game: Game,
         seat: int,
         calm: tuple[Sequence[CardDef], Sequence[CardDef]],
+        known: set[int],
         tricks: list[CardDef],
         cap: int,
         spend: int,
@@ -217,7 +218,8 @@ class AIPlayer:
         of `_wary`, and where it has none, a world of each of its tricks alone (a line that
         beats them together beats each of them alone; one of them may beat every line). Each
         search looks at `cap` positions at most (about what the sampled worlds' wins took), all
-        of them at `spend` (so that the joint search keeps its share of the check's bound)."""
+        of them at `spend` (so that the joint search keeps its share of the check's bound).
+        `known`: the cards of the opponent's hand the seat has seen (`seen_in_hand`)."""
         left = self._left
         worlds: list[Game] = []
         firsts: list[Action] = []
@@ -225,14 +227,14 @@ class AIPlayer:
         def won(held: list[CardDef]) -> bool:
             if left - self._left >= spend:
                 return False
-            world = self._holding(game, seat, calm, held)
+            world = self._holding(game, seat, calm, known, held)
             found = self._win([world], min(cap, spend - (left - self._left)))
             if found.first is not None:
                 worlds.append(world)
                 firsts.append(found.first)
             return found.won
 
-        for chunk in self._wary(game, seat, tricks):
+        for chunk in self._wary(game, seat, known, tricks):
             if not won(chunk) and len(chunk) > 1:
                 for card in chunk:
                     won([card])
@@ -250,13 +252,15 @@ class AIPlayer:
         self._left -= found.nodes
         return found
 
-    def _wary(self, game: Game, seat: int, tricks: list[CardDef]) -> list[list[CardDef]]:
+    def _wary(
+        self, game: Game, seat: int, known: set[int], tricks: list[CardDef]
+    ) -> list[list[CardDef]]:
         """The hands of the wary worlds: the opponent's tricks (`tricks`: the prior's Flash cards
         and Swoop minions) that it could pay for this turn (`could_pay`), in a seeded order, in
         chunks of as many cards as its unseen hand holds, so that each is held in one world at
         least (at most WARY_WORLDS worlds; past that, a seeded choice of them)."""
         opp = 1 - seat
-        unseen = [u for u in game.players[opp].hand if u not in seen_in_hand(game, seat)]
+        unseen = [u for u in game.players[opp].hand if u not in known]
         if not unseen or not tricks:
             return []
         gain = mana_gain(game, opp)
@@ -270,13 +274,14 @@ class AIPlayer:
         game: Game,
         seat: int,
         prior: tuple[Sequence[CardDef], Sequence[CardDef]],
+        known: set[int],
         tricks: list[CardDef],
     ) -> Game:
         """A world sampled from `prior` in which the opponent's unseen hand holds `tricks` (its
         first cards; the rest, and its deck, are drawn from `prior`)."""
-        world = sample_world(game, seat, self.rng, prior)
+        world = sample_world(game, seat, self.rng, prior, known)
         opp = world.players[1 - seat]
-        unseen = [u for u in opp.hand if u not in seen_in_hand(game, seat)]
+        unseen = [u for u in opp.hand if u not in known]
         defs = list(world.defs)
         for uid, card in zip(unseen, tricks, strict=False):
             defs[uid] = card
