@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from tests.test_ai import _midgame
 from zenonzard_tui.ai import LEVELS, AIPlayer, mcts, policy, value
 from zenonzard_tui.puzzles import PUZZLES
@@ -79,6 +81,37 @@ def test_settled_counts_the_lead_of_the_most_tried_child():
     assert mcts.settled(root, 29) and not mcts.settled(root, 30)  # 30 more could tie it
 
 
+def _tried(mover: int, visits: int, total: float) -> mcts.Node:
+    node = mcts.Node(mover, visits=visits, total=total)
+    mcts.back_up(node)
+    return node
+
+
+def test_back_up_takes_each_movers_best_child_once_tried_enough():
+    """Mix-max backups: a node's `best` is the minimax of the means below it, each seat taking
+    its best child among those tried MINIMAX_VISITS times at least."""
+    few = mcts.MINIMAX_VISITS - 1
+    # seat 0 moved into `a`; seat 1 answers it with x (0.8 for seat 1) or y (0.2), or z (1.0,
+    # but tried too few times to count)
+    a = mcts.Node(0, visits=12, total=7.2)
+    a.children = {("x",): _tried(1, 5, 4.0), ("y",): _tried(1, 5, 1.0), ("z",): _tried(1, few, few)}
+    mcts.back_up(a)
+    assert a.best == pytest.approx(0.2)  # 1 - 0.8: seat 1 answers with x
+    b = _tried(0, 10, 5.0)  # no children: its own mean
+    assert b.best == pytest.approx(0.5)
+    root = mcts.Node(0, visits=22)
+    root.children = {("a",): a, ("b",): b}
+    mcts.back_up(root)
+    assert root.best == pytest.approx(0.5)  # seat 0 takes b
+    # UCB1 reads the mix: a's mean (0.6) is higher, but its best answer leaves it 0.2
+    root.avail = {("a",): 22, ("b",): 22}
+    b.visits = a.visits = 12
+    b.total = 6.0
+    assert mcts.MINIMAX > 0
+    scores = {k: mcts._ucb(root, k, child) for k, child in root.children.items()}
+    assert scores[("b",)] > scores[("a",)]
+
+
 def test_a_fixed_count_of_iterations_never_looks_at_the_clock(monkeypatch):
     """`AIPlayer(..., iterations=N)` is the same on every machine: a clock that says the time is
     up at every look changes nothing (expert's default is its CPU time, which does)."""
@@ -106,8 +139,6 @@ def test_the_value_is_a_chance_and_knows_a_finished_game():
 
 
 def test_a_bigger_budget_is_refused_below_zero():
-    import pytest
-
     with pytest.raises(ValueError, match="budget"):
         AIPlayer("expert", budget=0)
 

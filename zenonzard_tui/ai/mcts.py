@@ -10,7 +10,10 @@ of the position reached (`value.win_chance`, fit on AI games) up the path.
 - Edges are keyed by what an action does (card names, not uids: a hidden card's uid names a
   different card in each world), so the opponent's answers with the same card share a node.
 - Selection is UCB1 over the children available in this world, counting a child's trials by how
-  often it was available (the ISMCTS form of UCB).
+  often it was available (the ISMCTS form of UCB). The value UCB1 reads is a mix (`MINIMAX`) of the
+  child's mean and the minimax of the means below it (`back_up`: each mover takes its best
+  child once that child has been tried `MINIMAX_VISITS` times), so that a move is not held back
+  by the weak continuations the search also tried under it (mix-max backups).
 - Progressive widening: a node with n visits has at most ceil(WIDEN * sqrt(n + 1)) children; the
   first child tried is the rule-of-thumb player's choice, the next ones at random, so a main phase
   with thirty actions is not spread thin over all of them at once.
@@ -41,6 +44,10 @@ WIDEN: Final = 2.0  # children allowed: WIDEN * sqrt(visits + 1)
 # playouts stop this many turn ends after the decision (or at the end of the game)
 HORIZON: Final = 2
 MAX_STEPS: Final = 400  # a safety bound on one playout's actions
+# the weight of the minimax of the means below a child in the value UCB1 reads (the rest: its mean);
+# measured against strong (docs/ai.md): 0.5
+MINIMAX: Final = 0.5
+MINIMAX_VISITS: Final = 4  # tries before a child counts in its parent's minimax
 SETTLE: Final = 16  # iterations between looks at the clock and at whether the choice is settled
 
 
@@ -52,6 +59,7 @@ class Node:
     speed: float = 0.0  # sum of +1/(1 + plies) on a win, -1/(1 + plies) on a loss, for mover
     children: dict[tuple, Node] = field(default_factory=dict)
     avail: dict[tuple, int] = field(default_factory=dict)  # how often each child was legal
+    best: float = 0.0  # the minimax of the means below this node, for mover (`back_up`)
 
     def mean(self) -> float:
         return self.total / self.visits if self.visits else 0.0
@@ -206,6 +214,25 @@ def _iterate(root: Node, g: Game, seat: int, rng: random.Random) -> None:
         n.visits += 1
         n.total += value if own else 1.0 - value
         n.speed += speed if own else -speed
+    for n in reversed(path):
+        back_up(n)
+
+
+def back_up(node: Node) -> None:
+    """Set `node.best`, the minimax of the means below it for its mover: its children are chosen
+    by one seat, which takes the one best for it among those tried `MINIMAX_VISITS` times at
+    least (each child's `best` is for that seat); with none such, the node's own mean. The
+    children's values are up to date: a path is backed up from its leaf."""
+    top = -1.0
+    chooser = node.mover
+    for child in node.children.values():
+        if child.visits >= MINIMAX_VISITS and child.best > top:
+            top = child.best
+            chooser = child.mover
+    if top < 0.0:
+        node.best = node.mean()
+    else:
+        node.best = top if chooser == node.mover else 1.0 - top
 
 
 def by_signature(g: Game, actions: list[Action]) -> dict[tuple, Action]:
@@ -222,7 +249,8 @@ def _ucb(parent: Node, key: tuple, child: Node) -> float:
     if child.visits == 0:
         return math.inf
     avail = parent.avail.get(key, 1)
-    return child.mean() + EXPLORE * math.sqrt(math.log(max(avail, 1)) / child.visits)
+    value = (1.0 - MINIMAX) * child.mean() + MINIMAX * child.best
+    return value + EXPLORE * math.sqrt(math.log(max(avail, 1)) / child.visits)
 
 
 # pickled and copied through their constructors, in both builds (zenonzard_tui/frozen.py)
