@@ -138,6 +138,27 @@ def mixed_setup(g: int) -> tuple[Path, Path, int, int]:
     return deck_a, deck_b, g % 2, (g // 2) % 2
 
 
+def goes_first(g: int, mixed: bool) -> bool:
+    """Whether the first level of a pairing goes first in its game g (`setup`, `mixed_setup`)."""
+    first, seat = (mixed_setup(g) if mixed else setup(g))[-2:]
+    return first == seat
+
+
+def by_first(done: list[Played], mixed: bool) -> str:
+    """The first level's score in the games it went first and in those it went second (ZR 5.1),
+    each with its Wilson interval: the first player's edge is large, so the split shows which
+    games a change won or lost."""
+    parts = []
+    for label, first in (("going first", True), ("going second", False)):
+        part = [p.score for p in done if goes_first(p.game, mixed) == first]
+        s, n = sum(part), len(part)
+        lo, hi = wilson(s, n)
+        parts.append(
+            f"{label} {s:g}/{n} {100 * s / max(n, 1):.0f}% ({100 * lo:.1f}-{100 * hi:.1f}%)"
+        )
+    return ", ".join(parts)
+
+
 @dataclass(frozen=True)
 class Played:
     """One game of a pairing: the first side's score (a draw 1/2), and its decisions' wall and
@@ -265,6 +286,8 @@ def pairings(
             f"   [{time.perf_counter() - t0:.0f} s]",
             flush=True,
         )
+        if done:
+            print(f"{'':<40} {by_first(done, mixed)}", flush=True)
 
 
 DEFENDERS = ("random", "solver", "expert", "medium")
