@@ -10,6 +10,9 @@
   level is named (strong-medium, medium-easy).
 --table budget: expert at 0.25x, 1x and 4x its default budget against strong: strength must
   rise with the budget.
+--table mirror: strong against strong and expert against expert (--levels strong plays only
+  the first): the line under each row, "going first", is the first player's score between
+  equals.
 --table puzzles: every searching level on the shipped "win this turn" puzzles, N seeds each
   (seeds 0 to N-1 of the level), against each defender of --defenders: random ones (--randoms
   of them; the K-th picks uniformly with random.Random(1000 * (K + 1) + seed)), the solver
@@ -88,6 +91,12 @@ TABLES = {
         (Side("expert", 0.25), Side("strong")),
         (Side("expert", 1.0), Side("strong")),
         (Side("expert", 4.0), Side("strong")),
+    ),
+    # each level against itself: the first player's edge between equals (ZR 5.1), the
+    # yardstick of what a better player can gain going second
+    "mirror": (
+        (Side("strong"), Side("strong")),
+        (Side("expert"), Side("expert")),
     ),
 }
 
@@ -535,8 +544,8 @@ def main() -> None:
     )
     ap.add_argument(
         "--levels",
-        help="--table puzzles: the levels tried (default strong,expert); --table ladder: only the"
-        " pairings whose first level is one of these (default all); comma-separated",
+        help="--table puzzles: the levels tried (default strong,expert); --table ladder or mirror:"
+        " only the pairings whose first level is one of these (default all); comma-separated",
     )
     args = ap.parse_args()
     if args.games < 1:
@@ -576,8 +585,8 @@ def main() -> None:
             if any(b <= 0 for b in budgets):
                 ap.error(f"--budgets must be above 0, got {args.budgets!r}")
             TABLES["budget"] = tuple((Side("expert", b), Side("strong")) for b in budgets)
-        elif levels:
-            TABLES["ladder"] = tuple(pair for pair in TABLES["ladder"] if pair[0].level in levels)
+        elif levels:  # (ladder, mirror)
+            TABLES[args.table] = tuple(p for p in TABLES[args.table] if p[0].level in levels)
         try:
             pairings(
                 args.table, args.games, args.seed, args.jobs, args.out, args.report,
