@@ -11,8 +11,8 @@
 --table budget: expert at 0.25x, 1x and 4x its default budget against strong: strength must
   rise with the budget.
 --table mirror: strong against strong and expert against expert (--levels strong plays only
-  the first): the line under each row, "going first", is the first player's score between
-  equals.
+  the first): under each row, the first player's score between equals (ZR 5.1), whichever
+  seat it sat in.
 --table puzzles: every searching level on the shipped "win this turn" puzzles, N seeds each
   (seeds 0 to N-1 of the level), against each defender of --defenders: random ones (--randoms
   of them; the K-th picks uniformly with random.Random(1000 * (K + 1) + seed)), the solver
@@ -297,6 +297,11 @@ def pairings(
         )
         if done:
             print(f"{'':<40} {by_first(done, mixed)}", flush=True)
+        if done and a == b:  # a mirror: the first player's score, whichever seat it sat in
+            won = sum(p.score if goes_first(p.game, mixed) else 1 - p.score for p in done)
+            lo, hi = wilson(won, n)
+            print(f"{'':<40} the first player won {won:g}/{n} {100 * won / n:.1f}%"
+                  f" ({100 * lo:.1f}-{100 * hi:.1f}%)", flush=True)  # fmt: skip
 
 
 DEFENDERS = ("random", "solver", "expert", "medium")
