@@ -1,6 +1,6 @@
 """The local AI: how the levels fare against each other, and the time per decision of each.
 
-    python bench/ai.py [--table ladder|budget|puzzles] [--games N] [--seed S] [--jobs J]
+    python bench/ai.py [--table ladder|budget|mirror|puzzles] [--games N] [--seed S] [--jobs J]
                        [--budgets 0.25,1,4] [--levels strong,expert] [--decks same|mixed]
                        [--out FILE [--report]]
                        [--defenders random,solver,expert] [--randoms 3]
@@ -592,6 +592,8 @@ def main() -> None:
             TABLES["budget"] = tuple((Side("expert", b), Side("strong")) for b in budgets)
         elif levels:  # (ladder, mirror)
             TABLES[args.table] = tuple(p for p in TABLES[args.table] if p[0].level in levels)
+            if not TABLES[args.table]:
+                ap.error(f"--table {args.table}: no pairing's first level is in {args.levels!r}")
         try:
             pairings(
                 args.table, args.games, args.seed, args.jobs, args.out, args.report,
