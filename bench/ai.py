@@ -2,7 +2,7 @@
 
     python bench/ai.py [--table ladder|budget|mirror|puzzles] [--games N] [--seed S] [--jobs J]
                        [--budgets 0.25,1,4] [--levels strong,expert] [--decks same|mixed]
-                       [--out FILE [--report]]
+                       [--ai-seed K] [--out FILE [--report]]
                        [--defenders random,solver,expert] [--randoms 3]
 
 --table ladder (default): each level against the one below it (easy-random, medium-easy,
@@ -40,10 +40,17 @@ The strength table, in chunks (a long run on a busy machine):
     python bench/ai.py --table budget --games 200 --out budget.json --report   # the table so far
 
 --out keeps every game played (rewritten whole after each game), and a run plays only the games
-of its first N that the file does not hold yet, for the same --seed. The puzzle table too:
+of its first N that the file does not hold yet, for the same --seed and --ai-seed. The puzzle
+table too:
 
     python bench/ai.py --table puzzles --games 20 --out puzzles.json   # seed by seed
     python bench/ai.py --table puzzles --games 20 --out puzzles.json --report
+
+--ai-seed K replays the same deals with other dice for the AIs: game g's deal (the decks' order,
+who goes first, the engine's own draws) still comes from seed S+g, but the first level plays
+with seed S+g+K and the second with S+g+7919+K (K = 0, the default, as without it). Two runs of
+one pairing that differ only in --ai-seed tell how much of a result the deals decide:
+`python bench/deals.py FILE FILE` compares them deal by deal.
 """
 
 from __future__ import annotations
@@ -180,16 +187,20 @@ class Played:
     cpu: list[float]
 
 
-def play_game(job: tuple[Side, Side, int, int, bool]) -> Played:
-    """Game `g` of the pairing a-b, with seed `seed` + g (`mixed`: the two seats' decks differ)."""
-    a, b, seed, g, mixed = job
+def play_game(job: tuple[Side, Side, int, int, bool, int]) -> Played:
+    """Game `g` of the pairing a-b, with seed `seed` + g (`mixed`: the two seats' decks differ),
+    the AIs' seeds shifted by `ai_seed` (the deal stays that of `seed` + g)."""
+    a, b, seed, g, mixed, ai_seed = job
     if mixed:
         path_a, path_b, first, seat_a = mixed_setup(g)
     else:
         path_a, first, seat_a = setup(g)
         path_b = path_a
     game = new_game(load_deck(path_a), load_deck(path_b), seed=seed + g, first=first)
-    players = {seat_a: _player(a, seed + g), 1 - seat_a: _player(b, seed + g + 7919)}
+    players = {
+        seat_a: _player(a, seed + g + ai_seed),
+        1 - seat_a: _player(b, seed + g + 7919 + ai_seed),
+    }
     times: list[float] = []
     cpu: list[float] = []
     while not game.over:
@@ -215,8 +226,8 @@ class Results:
     """The games played so far, kept in a JSON file (`--out`) rewritten whole after each game
     (write_atomic), so that a run stopped at any moment goes on where it stopped."""
 
-    def __init__(self, path: Path | None, seed: int) -> None:
-        self.path, self.seed = path, seed
+    def __init__(self, path: Path | None, seed: int, ai_seed: int = 0) -> None:
+        self.path, self.seed, self.ai_seed = path, seed, ai_seed
         self.games: dict[tuple[str, int], Played] = {}
         if path is None or not path.exists():
             return
@@ -224,6 +235,12 @@ class Results:
             data = json.loads(path.read_text(encoding="utf-8"))
             if data["seed"] != seed:
                 print(f"{path}: its games have --seed {data['seed']}, not {seed}", file=sys.stderr)
+                sys.exit(2)
+            if data.get("ai_seed", 0) != ai_seed:
+                print(
+                    f"{path}: its games have --ai-seed {data.get('ai_seed', 0)}, not {ai_seed}",
+                    file=sys.stderr,
+                )
                 sys.exit(2)
             for row in data["games"]:
                 played = Played(
@@ -239,7 +256,8 @@ class Results:
         self.games[played.pairing, played.game] = played
         if self.path is not None:
             rows = [vars(p) for p in sorted(self.games.values(), key=lambda p: (p.pairing, p.game))]
-            write_atomic(self.path, json.dumps({"seed": self.seed, "games": rows}) + "\n")
+            head = {"seed": self.seed} | ({"ai_seed": self.ai_seed} if self.ai_seed else {})
+            write_atomic(self.path, json.dumps(head | {"games": rows}) + "\n")
 
 
 def pairings(
@@ -250,17 +268,21 @@ def pairings(
     out: Path | None,
     report: bool = False,
     mixed: bool = False,
+    ai_seed: int = 0,
 ) -> None:
     """Play (or with `report`, only read from `out`) the first `games` games of each pairing of
-    `table`, and print a row per pairing (`mixed`: each seat its own deck, `mixed_setup`)."""
-    results = Results(out, seed)
+    `table`, and print a row per pairing (`mixed`: each seat its own deck, `mixed_setup`; `ai_seed`:
+    the AIs' seeds shifted, the deals kept)."""
+    results = Results(out, seed, ai_seed)
     print(
         f"{'pairing':<40} {'score':>14} {'Wilson 95%':>16}   {'median':>8} {'p95':>8}"
         f" {'CPU med':>8} {'CPU p95':>8} {'CPU max':>8}"
     )
     for a, b in TABLES[table]:
         name = pairing_name(a, b, mixed)
-        work = [(a, b, seed, g, mixed) for g in range(games) if (name, g) not in results.games]
+        work = [
+            (a, b, seed, g, mixed, ai_seed) for g in range(games) if (name, g) not in results.games
+        ]
         t0 = time.perf_counter()
         if work and not report:
             try:
@@ -513,6 +535,13 @@ def main() -> None:
     ap.add_argument("--table", choices=(*TABLES, "puzzles"), default="ladder")
     ap.add_argument("--games", type=int, default=40, help="games per pairing, or seeds per puzzle")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--ai-seed",
+        type=int,
+        default=0,
+        help="ladder, budget and mirror tables: shift the AIs' seeds by this much, the deals"
+        " (decks' order, first player, the engine's draws) kept those of --seed (default 0)",
+    )
     ap.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     ap.add_argument(
         "--decks",
@@ -562,6 +591,10 @@ def main() -> None:
     if levels and not set(levels) <= known:
         ap.error(f"--levels takes {', '.join(sorted(known))}, got {args.levels!r}")
     if args.table == "puzzles":
+        if args.ai_seed:
+            ap.error(
+                "--ai-seed is for the ladder, budget and mirror tables (a puzzle try's seed is its own)"
+            )
         names = args.defenders.split(",")
         if not names or not set(names) <= set(DEFENDERS):
             ap.error(f"--defenders takes {', '.join(DEFENDERS)}, got {args.defenders!r}")
@@ -597,7 +630,7 @@ def main() -> None:
         try:
             pairings(
                 args.table, args.games, args.seed, args.jobs, args.out, args.report,
-                mixed=args.decks == "mixed",
+                mixed=args.decks == "mixed", ai_seed=args.ai_seed,
             )  # fmt: skip
         except KeyboardInterrupt:
             kept = f"; the games played are kept in {args.out}" if args.out else ""
