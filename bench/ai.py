@@ -222,6 +222,27 @@ def pairing_name(a: Side, b: Side, mixed: bool) -> str:
     return f"{a.label} vs {b.label}" + (" (mixed decks)" if mixed else "")
 
 
+def read_results(path: Path) -> tuple[int, int, list[Played]]:
+    """(--seed, --ai-seed, the games) of a results file (`--out`); exit status 2, naming the
+    file, when it is not one."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        games = [
+            Played(
+                str(row["pairing"]),
+                int(row["game"]),
+                float(row["score"]),
+                [float(t) for t in row["wall"]],
+                [float(t) for t in row["cpu"]],
+            )
+            for row in data["games"]
+        ]
+        return int(data["seed"]), int(data.get("ai_seed", 0)), games
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError, AttributeError) as e:
+        print(f"{path}: not a results file of bench/ai.py ({e})", file=sys.stderr)
+        sys.exit(2)
+
+
 class Results:
     """The games played so far, kept in a JSON file (`--out`) rewritten whole after each game
     (write_atomic), so that a run stopped at any moment goes on where it stopped."""
@@ -231,26 +252,17 @@ class Results:
         self.games: dict[tuple[str, int], Played] = {}
         if path is None or not path.exists():
             return
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            if data["seed"] != seed:
-                print(f"{path}: its games have --seed {data['seed']}, not {seed}", file=sys.stderr)
-                sys.exit(2)
-            if data.get("ai_seed", 0) != ai_seed:
-                print(
-                    f"{path}: its games have --ai-seed {data.get('ai_seed', 0)}, not {ai_seed}",
-                    file=sys.stderr,
-                )
-                sys.exit(2)
-            for row in data["games"]:
-                played = Played(
-                    str(row["pairing"]), int(row["game"]), float(row["score"]),
-                    [float(t) for t in row["wall"]], [float(t) for t in row["cpu"]],
-                )  # fmt: skip
-                self.games[played.pairing, played.game] = played
-        except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as e:
-            print(f"{path}: not a results file of bench/ai.py ({e})", file=sys.stderr)
+        kept_seed, kept_ai_seed, games = read_results(path)
+        if kept_seed != seed:
+            print(f"{path}: its games have --seed {kept_seed}, not {seed}", file=sys.stderr)
             sys.exit(2)
+        if kept_ai_seed != ai_seed:
+            print(
+                f"{path}: its games have --ai-seed {kept_ai_seed}, not {ai_seed}", file=sys.stderr
+            )
+            sys.exit(2)
+        for played in games:
+            self.games[played.pairing, played.game] = played
 
     def add(self, played: Played) -> None:
         self.games[played.pairing, played.game] = played

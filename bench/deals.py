@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import math
 import sys
 from pathlib import Path
@@ -35,7 +34,7 @@ from typing import NoReturn
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from ai import goes_first
+from ai import goes_first, read_results
 
 
 def _fail(message: str) -> NoReturn:
@@ -50,12 +49,8 @@ def _row(name: str) -> str:
 
 def load(path: Path, pairing: str | None) -> tuple[int, int, str, dict[int, float]]:
     """(seed, ai_seed, pairing, {game: the first level's score}) of one results file."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        seed, ai_seed = int(data["seed"]), int(data.get("ai_seed", 0))
-        rows = [(str(r["pairing"]), int(r["game"]), float(r["score"])) for r in data["games"]]
-    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError, AttributeError) as e:
-        _fail(f"{path}: not a results file of bench/ai.py ({e})")
+    seed, ai_seed, played = read_results(path)
+    rows = [(p.pairing, p.game, p.score) for p in played]
     names = sorted({name for name, _, _ in rows})
     if pairing is None:
         if len(names) != 1:
