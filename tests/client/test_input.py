@@ -424,3 +424,19 @@ async def test_enter_on_a_board_card_then_a_digit_in_one_burst_picks_from_the_ca
         await wait_until(pilot, lambda: bool(sess.texts))
         assert sess.texts[:1] == ["attack Drill Golem -> player"]
         assert not isinstance(duel_app.screen, CardActionsScreen)
+
+
+async def test_the_same_note_raised_by_a_burst_of_keys_shows_once(tmp_path):
+    """Ten presses of a key that plays nothing raise one toast, not ten stacked over the board;
+    a different note (the puzzle's, from the start) still shows beside it. (`w` is for hotseat
+    games: against the AI it says so.)"""
+    sess = washed_out()
+    async with your_move(sess, (120, 40), tmp_path) as (duel_app, pilot):
+        await burst(pilot, *"w" * 10)
+        said = [n.message for n in duel_app._notifications]
+        assert sum("for hotseat games" in m for m in said) == 1, said
+        assert sum(m.startswith("Puzzle: Washed out") for m in said) == 1, said
+        await burst(pilot, *"w" * 3)
+        said = [n.message for n in duel_app._notifications]
+        assert sum("for hotseat games" in m for m in said) == 1 and len(said) == 2, said
+        assert sess.texts == []

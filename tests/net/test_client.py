@@ -192,3 +192,33 @@ async def test_a_seats_screen_shows_both_clocks_of_a_clocked_room(tmp_path):
             feeder.cancel()
         await a.close()
         await b.close()
+
+
+async def test_keys_typed_while_the_action_travels_play_nothing_and_say_nothing(tmp_path):
+    """A fast typist's burst on a network seat (issue 21's fast typing, over the network): the
+    first key acts; until the server answers, the board still shows that decision, and the keys
+    after it play nothing and raise no error toast (they used to each raise "the other player
+    decides now"). The server's answer is held back: `_send` is only recorded."""
+    from tests.client.test_input import burst
+
+    async with asyncio.timeout(60), running() as server:
+        link, remote, room, other = await _seat_a(server.url)
+        settings = Settings(mode="network", seat=0, names=("Red Rush", "Blue Tides"))
+        session = NetSession(remote, settings, server.url, room)
+        app = ZenonzardApp(session, autosave=tmp_path / "autosaves")  # type: ignore[arg-type]
+        opponent = asyncio.create_task(random_player(other, 3))
+        async with app.run_test(size=(120, 40)) as pilot:
+            feeder = asyncio.create_task(_feed(remote, app))
+            await wait_until(pilot, lambda: bool(remote.legal()) and app.screen is app.duel)
+            feeder.cancel()
+            sent: list[dict] = []
+            remote._send = sent.append  # type: ignore[method-assign]
+            await burst(pilot, "1", "1", "1", "1", "1")
+            assert len(sent) == 1 and sent[0]["type"] == "act"
+            assert remote.legal() == ()  # still waiting for the server's answer
+            said = [n.message for n in app._notifications]
+            assert not any("decides now" in m for m in said), said
+            assert not [n for n in app._notifications if n.severity == "error"], said
+        opponent.cancel()
+        await link.close()
+        await other.close()

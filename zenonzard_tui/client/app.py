@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from textual import events
+from textual import events, on
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.notifications import SeverityLevel
+from textual.notifications import Notify, SeverityLevel
 from textual.screen import Screen
 from textual.theme import Theme
 
@@ -360,6 +360,17 @@ class ZenonzardApp(App[None]):
             timeout=timeout,
             markup=False,
         )
+
+    @on(Notify)
+    def _one_toast_a_message(self, event: Notify) -> None:
+        """A message already on screen is not stacked again: the old toast goes and the new
+        one (with a fresh timeout) takes its place, so a key pressed ten times in a burst shows
+        one note, not ten covering the board. (Runs before App's own handler adds the new one.)"""
+        new = event.notification
+        shown = self._notifications
+        for old in list(shown):
+            if (old.message, old.title, old.severity) == (new.message, new.title, new.severity):
+                del shown[old]
 
     def save_folder(self) -> Path | None:
         """The folder the save dialog is limited to (by name), or None: any path."""

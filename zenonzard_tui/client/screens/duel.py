@@ -490,6 +490,11 @@ class DuelScreen(Screen[None]):
         legal = (pending.actions or ()) if pending else ()
         if view is None or text not in legal:
             return
+        if not self.channel.legal():
+            # a network seat's action is on its way and the server has not answered: the board
+            # still shows the decision it answered, so a key typed meanwhile plays nothing
+            # (docs/client.md, "Over the network")
+            return
         assert self.viewer is not None
         self._cancel_digits()
         desk = self.desk
