@@ -168,7 +168,7 @@ async def keys(
     a, b = load_deck(ROOT / "decks/red-rush.deck"), load_deck(ROOT / "decks/blue-tides.deck")
     game = new_game(a, b, seed=3, first="A")
     session = Session(game, Settings("hotseat", 0, "medium", (a.name, b.name)))
-    app = ZenonzardApp(session, ai_delay=0)
+    app = ZenonzardApp(session, ai_delay=0, handover_guard=0)  # (keys at machine speed)
     frames = Frames(app)
     parts = Parts(without or set())
     times: dict[str, tuple[list[float], list[float], list[float]]] = {}

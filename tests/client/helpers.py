@@ -33,6 +33,7 @@ def session(mode: str = "ai", seed: int = 3, first: str = "A", seat: int = 0, ai
 
 def app(sess: Session, tmp_path: Path | None = None, **kwargs) -> ZenonzardApp:
     kwargs.setdefault("ai_delay", 0.0)
+    kwargs.setdefault("handover_guard", 0.0)  # (the keys come at machine speed: no double press)
     if tmp_path is not None:
         kwargs.setdefault("save_dir", tmp_path)
     return ZenonzardApp(sess, **kwargs)

@@ -142,3 +142,36 @@ base = ["Miner of Aguma"]
 
     assert await covers_for_b("ask") == 1
     assert await covers_for_b("usable") == 0
+
+
+async def test_a_double_press_at_a_handover_shows_no_hand_and_plays_nothing(tmp_path):
+    """Enter pressed twice by the player who just acted (the audit's case: `e Enter Enter`, or
+    `y` then Enter 0.15 s later) must not show the next player's hand to them, nor play the next
+    player's decision unseen: the cover takes no key in its first `handover_guard` seconds, and
+    the board plays nothing for as long after the cover goes. (The guard is set long where a
+    key must be refused, so that a slow machine cannot let the time run out, and to 0 where a
+    key must go through.)"""
+    from tests.client.test_input import burst
+
+    sess = session(mode="hotseat", first="A", seed=4)
+    duel_app = app(sess, tmp_path, handover_guard=5.0)
+    async with duel_app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: isinstance(duel_app.screen, CoverScreen))
+        await burst(pilot, "enter", "enter")  # at once: the cover stays
+        assert isinstance(duel_app.screen, CoverScreen)
+        duel_app.handover_guard = 0.0
+        await burst(pilot, "enter")  # A's view
+        assert duel_app.screen is duel_app.duel and duel_app.duel.viewer == 0
+        duel_app.handover_guard = 5.0  # (counted from the cover's going)
+        await burst(pilot, "enter", "1", "y")
+        assert sess.texts == []  # A's mulligan is still asked
+        duel_app.handover_guard = 0.0
+        await burst(pilot, "y")  # once A has seen the board, keys play again
+        assert sess.texts == ["keep"]
+        await wait_until(pilot, lambda: isinstance(duel_app.screen, CoverScreen))
+        duel_app.handover_guard = 5.0
+        await burst(pilot, "enter")  # A's second press, 0.15 s later: B's hand stays covered
+        await pilot.pause(0.15)
+        await burst(pilot, "enter")
+        assert isinstance(duel_app.screen, CoverScreen)
+        assert not any(name in screen_text(duel_app) for name in hidden_names(sess, 1))

@@ -234,6 +234,8 @@ async def test_concede_asks_first_and_then_ends_the_game(tmp_path):
     async with your_move(sess, (80, 24), tmp_path) as (duel_app, pilot):
         await pilot.press("G")
         assert isinstance(duel_app.screen, ConcedeScreen)
+        box = duel_app.screen.query_one("#concede-box").region  # centred, as every dialog
+        assert abs(2 * box.x + box.width - 80) <= 1 and abs(2 * box.y + box.height - 24) <= 1, box
         await pilot.press("enter")  # the focus is on "Play on": Enter alone does not concede
         assert duel_app.screen is duel_app.duel and not sess.over
         await pilot.press("G", "escape")
@@ -243,6 +245,27 @@ async def test_concede_asks_first_and_then_ends_the_game(tmp_path):
         assert sess.over and sess.game.outcome.result() == "B"
         assert sess.texts[-1] == "A concedes"
         assert "conceded" in duel_app.screen.reason
+
+
+async def test_no_undo_once_the_game_is_over(tmp_path):
+    """A conceded game is in the history: `u` (from the board behind the game-over dialog) does
+    not reopen it, and the key bar no longer offers it."""
+    from zenonzard_tui.client.screens.modals import GameOverScreen
+    from zenonzard_tui.client.widgets.keybar import KeyBar
+
+    sess = washed_out()
+    async with your_move(sess, (120, 40), tmp_path) as (duel_app, pilot):
+        assert "Undo" not in str(duel_app.duel.query_one(KeyBar).render())  # nothing to undo yet
+        await pilot.press("G", "y")
+        await wait_until(pilot, lambda: isinstance(duel_app.screen, GameOverScreen))
+        await pilot.press("enter", "u")  # to the board, then undo
+        await pilot.pause()
+        assert sess.over and sess.texts[-1] == "A concedes"
+        assert "Undo" not in str(duel_app.duel.query_one(KeyBar).render())
+        duel_app.duel.action_undo()  # (as the command palette would)
+        await pilot.pause()
+        assert sess.over and sess.texts[-1] == "A concedes"
+        assert any("The game is over" in n.message for n in duel_app._notifications)
 
 
 async def test_the_command_palette_offers_concede_while_the_game_goes_on(tmp_path):
@@ -440,3 +463,34 @@ async def test_the_same_note_raised_by_a_burst_of_keys_shows_once(tmp_path):
         said = [n.message for n in duel_app._notifications]
         assert sum("for hotseat games" in m for m in said) == 1 and len(said) == 2, said
         assert sess.texts == []
+
+
+def test_every_dialog_is_centred_by_a_style_rule():
+    """Each modal screen of the client is named in a rule that centres it (app.tcss or its own
+    DEFAULT_CSS): one left out opens in the top-left corner over the board (the concede dialog
+    did)."""
+    import inspect
+    import re
+    from pathlib import Path
+
+    from textual.screen import ModalScreen
+
+    import zenonzard_tui.client.screens as screens
+
+    folder = Path(screens.__file__).parent
+    modules = [f"zenonzard_tui.client.screens.{p.stem}" for p in folder.glob("*.py")]
+    styles = (folder.parent / "app.tcss").read_text(encoding="utf-8")
+    centred: set[str] = set()
+    dialogs: dict[str, type] = {}
+    for name in modules:
+        module = __import__(name, fromlist=["_"])
+        for cls_name, cls in inspect.getmembers(module, inspect.isclass):
+            if issubclass(cls, ModalScreen) and cls.__module__ == name:
+                dialogs[cls_name] = cls
+    for text in [styles, *(getattr(c, "DEFAULT_CSS", "") for c in dialogs.values())]:
+        for selectors, body in re.findall(r"([^{}]+)\{([^{}]*)\}", text):
+            if re.search(r"align:\s*center middle", body):
+                centred |= {s.strip() for s in selectors.split("/")[-1].split(",")}
+    assert len(dialogs) >= 10
+    missing = sorted(n for n in dialogs if n not in centred)
+    assert not missing, missing

@@ -8,7 +8,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from textual import events, on
 from textual.app import App, SystemCommand
@@ -78,6 +78,13 @@ class Viewing:
     spectator: bool = False
 
 
+# Hotseat (docs/client.md): a key pressed twice in a handover (Enter, Enter) must neither show the
+# next player's hand to the one who pressed it nor play the next player's decision unseen; the
+# cover takes no key in its first half second, and the board plays none in the half second
+# after the cover goes. A person passing the keyboard takes longer; a double press is quicker.
+HANDOVER_GUARD: Final = 0.5
+
+
 class ZenonzardApp(App[None]):
     """`session`: the game to play at once (None: start on the resume screen, `resume`);
     `ai_delay`: the least time each AI decision stays on screen before the next (seconds);
@@ -87,7 +94,10 @@ class ZenonzardApp(App[None]):
     "new game"); `settings`: the user's preferences (theme, AI delay, ...), kept in
     `settings_file` when they change (None: not kept); `warnings`: shown once the app starts (a
     settings file that could not be used); `saves_by_name`: the save dialog takes a name in
-    `save_dir`, never a path (`zenonzard serve`: whoever reaches the server types it).
+    `save_dir`, never a path (`zenonzard serve`: whoever reaches the server types it);
+    `handover_guard`: in hotseat, the seconds after the cover appears in which it takes no key,
+    and after it goes in which no key plays an action (`HANDOVER_GUARD`; tests that press keys
+    at machine speed pass 0).
 
     Every notification is plain text, never markup, and terminal-safe: messages quote deck,
     puzzle and file names (`notify` below)."""
@@ -115,8 +125,10 @@ class ZenonzardApp(App[None]):
         lobby: Lobby | None = None,
         tutorial: Tutorial | None = None,
         viewing: Viewing | None = None,
+        handover_guard: float = HANDOVER_GUARD,
     ) -> None:
         super().__init__()
+        self.handover_guard = handover_guard
         self.saves_by_name = saves_by_name
         self.settings = settings if settings is not None else Settings(ai_delay=ai_delay)
         self.settings_file = settings_file

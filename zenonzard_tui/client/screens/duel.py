@@ -193,6 +193,7 @@ class DuelScreen(Screen[None]):
         self.generation = 0
         self.viewer: int | None = None
         self.covered = False
+        self.revealed_at = float("-inf")  # time.monotonic() when the hotseat cover last went
         self.thinking = False
         self.over_shown = False
         self.autopass = not session.hotseat and session.settings.autopass
@@ -485,6 +486,8 @@ class DuelScreen(Screen[None]):
         """The player at the board picked `text`."""
         if not self.can_act():
             return
+        if time.monotonic() - self.revealed_at < getattr(self.app, "handover_guard", 0.0):
+            return  # hotseat: a key of the handover's double press, before the board was seen
         view = self.view
         pending = view.pending if view else None
         legal = (pending.actions or ()) if pending else ()
@@ -615,6 +618,7 @@ class DuelScreen(Screen[None]):
         def reveal() -> None:
             self.covered = False
             self.viewer = seat
+            self.revealed_at = time.monotonic()
             self.advance()
 
         if self.cover_screen is None:
@@ -1276,8 +1280,13 @@ class DuelScreen(Screen[None]):
             return self.session.settings.mode == "ai" and self.can_act()
         if action == "hint":  # in a puzzle, at your own decision
             return self.session.puzzle is not None and self.can_act()
-        if action == "undo":  # once you have decided something (hotseat: says why not)
-            return bool(self.session.texts) and not getattr(self.session, "network", False)
+        if action == "undo":  # once you have decided something (hotseat: says why not), until
+            # the game is over (it is in the history then: an undo would reopen it there)
+            return (
+                bool(self.session.texts)
+                and not getattr(self.session, "network", False)
+                and not self.over
+            )
         return True
 
     def action_stable(self, text: str) -> None:
@@ -1655,6 +1664,9 @@ class DuelScreen(Screen[None]):
                 "No undo in a hotseat game: the other player has seen your move.",
                 severity="warning",
             )
+            return
+        if self.over:
+            self.notify("The game is over and in your history: n starts a new one.", timeout=4)
             return
         self._resetting = True
         try:

@@ -5,6 +5,7 @@ Each is a `ModalScreen` with a typed result; Escape backs out where backing out 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
@@ -58,6 +59,7 @@ class CoverScreen(ModalScreen[None]):
         super().__init__(id="cover")
         self.seat, self.question, self.turn, self.deck = seat, question, turn, deck
         self.reveal = reveal  # draws the seat's view under the cover, just before it goes
+        self.shown_at = 0.0  # time.monotonic() when it last appeared
 
     def _lines(self) -> tuple[Content, Content, str]:
         title = f"Pass to player {self.seat}" + (f" ({self.deck})" if self.deck else "")
@@ -87,9 +89,17 @@ class CoverScreen(ModalScreen[None]):
             self.query_one("#cover-what", Static).update(what)
             self.query_one("#cover-hint", Static).update(hint)
 
+    def on_screen_resume(self) -> None:
+        self.shown_at = time.monotonic()
+
     def action_reveal(self) -> None:
         """The board is drawn for the seat while the cover still hides it, so the screen is
-        drawn once when the cover goes, not twice (the old picture, then the new)."""
+        drawn once when the cover goes, not twice (the old picture, then the new). Not in the
+        cover's first moments (`ZenonzardApp.handover_guard`): an Enter pressed twice by the
+        player who just acted would show the next player's hand to them."""
+        guard = getattr(self.app, "handover_guard", 0.0)
+        if time.monotonic() - self.shown_at < guard:
+            return
         if self.reveal is not None:
             self.reveal()
         self.dismiss(None)
