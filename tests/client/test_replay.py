@@ -269,3 +269,21 @@ async def test_the_replay_commands_viewer_starts_from_its_view_and_q_ends_it(
         await pilot.press("home", "right", "q")
         await pilot.pause()
         assert app.return_code == 0  # the viewer closed: the app ended
+
+
+async def test_a_concession_is_told_as_its_own_words_not_as_the_deciding_seats():
+    """B concedes while A decides: the side panel says "B concedes", not "A: B concedes"."""
+    sess = session(first="A", seed=5)
+    for _ in range(12):
+        sess.apply(sess.channel(sess.deciding).legal()[0])
+    assert sess.deciding == 0
+    sess.concede(1)
+    assert sess.over and sess.texts[-1] == "B concedes"
+    app = ZenonzardApp(sess, ai_delay=0.0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        viewer = await open_viewer(pilot, app, sess)
+        said = str(viewer.query_one("#step-text").render())
+        assert "B concedes" in said and "A: B concedes" not in said, said
+        await pilot.press("left")
+        said = str(viewer.query_one("#step-text").render())
+        assert re.search(r"\b[AB]: ", said), said  # a move made in its turn names its seat
