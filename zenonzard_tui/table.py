@@ -41,8 +41,8 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from zenonzard_tui.cards import load_pool
 from zenonzard_tui.cards.model import CardDef, ForceDef
 from zenonzard_tui.clock import ChessClock, ClockView
-from zenonzard_tui.engine.actions import ActionError
-from zenonzard_tui.engine.game import SEATS, Game, new_game
+from zenonzard_tui.engine.actions import ActionError, normalize_text
+from zenonzard_tui.engine.game import LEAVING, SEATS, Game, new_game
 from zenonzard_tui.engine.log import Sentences
 from zenonzard_tui.engine.observe import (
     SPECTATOR,
@@ -84,6 +84,7 @@ __all__ = [
     "WorldNotOffered",
     "deal",
     "game_of_record",
+    "leaving",
     "load_table",
     "read_save",
 ]
@@ -718,6 +719,16 @@ class Replay:
 
 # ----------------------------------------------------------------------------------------------
 # Loading
+
+
+def leaving(text: str) -> bool:
+    """An end a player brings about at any time, not a legal action ("A concedes", "B runs out
+    of time", as a save's actions have them): the text names its seat, which need not be the
+    one that was deciding."""
+    said = normalize_text(text)
+    return any(
+        said == words.format(seat.casefold()) for words in LEAVING.values() for seat in SEATS
+    )
 
 
 def deal(deck_a: Deck, deck_b: Deck, seed: int, first: str = "random") -> Game:

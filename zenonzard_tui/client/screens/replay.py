@@ -32,10 +32,8 @@ from zenonzard_tui.client.widgets.fitline import FitLine
 from zenonzard_tui.client.widgets.keybar import KeyBar
 from zenonzard_tui.client.widgets.logview import LogView
 from zenonzard_tui.client.widgets.zone import ZoneView
-from zenonzard_tui.engine.actions import normalize_text
-from zenonzard_tui.engine.game import LEAVING
 from zenonzard_tui.engine.observe import Observation, PlayerView
-from zenonzard_tui.table import Channel, Replay
+from zenonzard_tui.table import Channel, Replay, leaving
 from zenonzard_tui.usertext import content, terminal_safe
 
 W = TypeVar("W", bound=Widget)
@@ -351,7 +349,7 @@ class ReplayScreen(Screen[None]):
             who = self.replay.channel(self.step - 1, self.seat).deciding()
             done = self.replay.texts[self.step - 1]
             # "B concedes" names its seat, which may not be the one deciding then
-            by = f"{SEATS[who]}: " if who is not None and not _names_its_seat(done) else ""
+            by = f"{SEATS[who]}: " if who is not None and not leaving(done) else ""
             lines.append(Content.styled(terminal_safe(by + done), "bold"))
         else:
             lines.append(Content.styled("The start: the hands are drawn (ZR 5.1).", "bold"))
@@ -386,12 +384,3 @@ class ReplayScreen(Screen[None]):
             self._details = text
             self.query_one("#details", Static).update(text)
         self.query_one("#details-title", FitLine).show(title)
-
-
-def _names_its_seat(text: str) -> bool:
-    """An end a player brings about at any time ("A concedes", "B runs out of time"): the
-    text names the seat, which need not be the one that was deciding."""
-    said = normalize_text(text)
-    return any(
-        said == words.format(seat.casefold()) for words in LEAVING.values() for seat in SEATS
-    )
