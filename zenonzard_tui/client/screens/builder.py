@@ -21,6 +21,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 from textual.widgets import Input, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
@@ -119,8 +120,10 @@ class BuilderScreen(Screen[None]):
         Binding("escape", "back", "Back", id="builder_back", key_display="Esc"),
         Binding("j,down", "move(1)", "Down", show=False, id="builder_down"),
         Binding("k,up", "move(-1)", "Up", show=False, id="builder_up"),
-        Binding("h,left", "side('pool')", "Cards", show=False, id="builder_left"),
-        Binding("l,right", "side('deck')", "Deck", show=False, id="builder_right"),
+        # priority bindings, as "/": the focus moves at once, so a key typed right after "l" acts
+        # on the deck list (a "j" used to move the browser, the focus not there yet)
+        Binding("h,left", "side('pool')", "Cards", show=False, id="builder_left", priority=True),
+        Binding("l,right", "side('deck')", "Deck", show=False, id="builder_right", priority=True),
     ]
 
     def __init__(self, draft: DeckDraft | None = None, pool: CardPool | None = None) -> None:
@@ -134,6 +137,7 @@ class BuilderScreen(Screen[None]):
         on_disk = self.draft.path is not None and self.draft.path.exists()
         self.saved_text = self.draft.text(self.pool) if on_disk else None
         self.report: DeckReport = self.draft.report(self.pool)
+        self.panel_card: str | None = None  # the id of the card the panel shows (None: none)
 
     # ------------------------------------------------------------------------------------------
     # Layout
@@ -179,6 +183,7 @@ class BuilderScreen(Screen[None]):
             pool_list.highlighted = min(keep or 0, len(self.shown) - 1)
         sets = ", ".join(card_sets(self.pool))
         pool_list.border_title = f"Cards {len(self.shown)}/{len(self.cards)} (sets: {sets})"
+        self.show_current()
 
     def refresh_deck(self, changed: CardDef | None = None) -> None:
         """After every change: the deck list, the counts in the browser (only the `changed`
@@ -204,6 +209,7 @@ class BuilderScreen(Screen[None]):
                 )
         self.render_status()
         self.render_report()
+        self.show_current()
         if self.report.legal != was_legal:
             self.refresh_bindings()  # Play and Sim follow the verdict
 
@@ -256,13 +262,30 @@ class BuilderScreen(Screen[None]):
             lines.extend(_summary_lines(so_far))
         box.update(Group(*lines))
 
-    def show_card(self, card_id: str | None) -> None:
-        card = None if card_id is None else self.pool.cards.get(card_id)
+    def show_current(self) -> None:
+        """The card panel shows the card that `+`, `-` and Enter act on (`current_card`): the
+        highlighted card of the focused list. Called whenever that may change: a list's
+        highlight moved, the focus moved, a list's rows were set again. It does not draw the
+        card an event names: both lists post their highlight, in an order of their own, and
+        setting a list's rows posts one too (the deck list's, after every `+`, used to put its
+        card in the panel while the browser had the focus)."""
+        card = self.current_card()
+        card_id = None if card is None else card.id
+        if card_id == self.panel_card:
+            return
+        self.panel_card = card_id
         self.query_one("#b-card", Static).update(card_details(card) if card else "")
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_list.id in ("b-pool", "b-deck"):
-            self.show_card(event.option.id)
+            self.show_current()
+
+    def watch_focused(self, focused: Widget | None) -> None:
+        """The focus moved (the screen's reactive `focused`, set at once by `set_focus`)."""
+        # None: the terminal lost the focus and no key acts; before the end of `on_mount` the
+        # lists are not filled yet
+        if focused is not None and self.is_mounted:
+            self.show_current()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id in ("b-pool", "b-deck"):
@@ -273,6 +296,8 @@ class BuilderScreen(Screen[None]):
     # Editing
 
     def current_card(self) -> CardDef | None:
+        """The card `+`, `-` and Enter act on: the highlighted card of the focused list, the
+        card browser's when neither list has the focus (the filter has it)."""
         focused = self.focused
         lists = [self.query_one("#b-deck", OptionList), self.query_one("#b-pool", OptionList)]
         listing = focused if focused in lists else lists[1]
@@ -304,7 +329,7 @@ class BuilderScreen(Screen[None]):
                 focused.action_cursor_up()
 
     def action_side(self, which: str) -> None:
-        self.query_one(f"#b-{which}", OptionList).focus()
+        self.set_focus(self.query_one(f"#b-{which}", OptionList))
 
     def action_filter(self) -> None:
         self.set_focus(self.query_one("#b-filter", Input))
