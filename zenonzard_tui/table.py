@@ -73,6 +73,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Change",
     "Channel",
+    "Held",
     "NotLegal",
     "NotYourTurn",
     "Puzzle",
@@ -82,8 +83,10 @@ __all__ = [
     "TableError",
     "World",
     "WorldNotOffered",
+    "count_actions",
     "deal",
     "game_of_record",
+    "held_in",
     "leaving",
     "load_table",
     "read_save",
@@ -222,6 +225,7 @@ class Table:
         self.archived = archived  # where the finished game went in the history
         self.resumed_from = resumed_from  # the autosave this game was resumed from
         self.autosaved = autosaved  # True while autosave_file holds this game's latest position
+        self.autosave_failed = False  # the last autosave could not be written (OSError)
         self.notice = notice  # what a player should know about the loaded save (shown at start)
         self.read_only = read_only  # a replay's snapshot: no channel may act
         self.catalog: dict[str, CardDef] = dict(game.catalog)
@@ -406,8 +410,13 @@ class Table:
 
     @property
     def unsaved(self) -> bool:
-        """True when there are actions the last save does not hold."""
-        return self.saved_count != len(self.texts) and bool(self.texts)
+        """True when the user's save does not hold the game as it is: the file's actions are
+        not the game's, one by one (actions played since, or taken back); never saved: once
+        there is an action."""
+        if self.save_path is None:
+            return bool(self.texts)
+        held = self.in_save()
+        return held is None or not held.current
 
     def client_fields(self) -> dict[str, Any]:
         """What a save keeps under "client" besides the turn, the result and the time."""
@@ -464,31 +473,33 @@ class Table:
             self._drop_resumed()
             return
         self.autosaved = False
+        self.autosave_failed = True  # (until the write is done)
         if self.autosave_file is None:
             self.autosave_file = _claim(self.autosave_dir)
         write_atomic(self.autosave_file, json.dumps(self.record(), indent=1))
-        self.autosaved = True
+        self.autosaved, self.autosave_failed = True, False
         self._drop_resumed()
 
-    def kept_in(self) -> Path | None:
-        """The file besides the user's save that holds this game as it is now: its autosave
-        once written, or the autosave it was resumed from while nothing changed since (None:
-        neither; the user's save is `save_path`, up to date unless `unsaved`)."""
-        if self.autosaved and self.autosave_file is not None:
-            return self.autosave_file
-        if self.resumed_from is not None and _actions_in(self.resumed_from) == self.texts:
-            return self.resumed_from
+    def in_save(self) -> Held | None:
+        """The user's save and how the game differs from it (None: not saved, or the file
+        cannot be read now)."""
+        return None if self.save_path is None else held_in(self.save_path, self.texts)
+
+    def in_autosave(self) -> Held | None:
+        """This game's autosave, else the autosave it was resumed from (until its own is
+        written), and how the game differs from it (None: neither can be read). An undo writes
+        no autosave, so the file may hold a later position."""
+        for path in (self.autosave_file, self.resumed_from):
+            held = None if path is None else held_in(path, self.texts)
+            if held is not None:
+                return held
         return None
 
-    def older_autosave(self) -> tuple[Path, int] | None:
-        """After an autosave could not be written: this game's own autosave file when it still
-        holds an earlier position of the game (the file, and how many actions it holds)."""
-        if self.autosaved or self.autosave_file is None:
-            return None
-        held = _actions_in(self.autosave_file)
-        if held is None or not held or self.texts[: len(held)] != held:
-            return None
-        return self.autosave_file, len(held)
+    def kept_in(self) -> Path | None:
+        """The file besides the user's save that holds this game as it is now: its autosave, or
+        the autosave it was resumed from, when its actions are the game's (None: neither)."""
+        held = self.in_autosave()
+        return held.path if held is not None and held.current else None
 
     def _archive(self) -> None:
         """A finished game goes into the history (once), to be listed and replayed."""
@@ -506,14 +517,62 @@ class Table:
         self.resumed_from = None
 
 
-def _actions_in(path: Path) -> list[Any] | None:
-    """The action texts of the save at `path` (None: it cannot be read, or holds none)."""
+@dataclass(frozen=True)
+class Held:
+    """A file that holds a game at some position (the user's save or an autosave), and how the
+    game on the table differs from it: the last `back` of the file's actions were taken back,
+    then `since` actions were played. Both 0: the file holds the game as it is."""
+
+    path: Path
+    turn: int | None  # the game's turn in the file (None: the file does not say)
+    back: int
+    since: int
+
+    @property
+    def current(self) -> bool:
+        return self.back == 0 and self.since == 0
+
+    def gap(self, what: str) -> str:
+        """How the game differs from the file, in words; `what` names the file ("your save"):
+        "2 actions since your save in PATH", or "you took back 2 actions (and played 1) since
+        your save in PATH, which still holds the game as it was (turn 7)"."""
+        where = f"{what} in {self.path}"
+        if not self.back:
+            return f"{count_actions(self.since)} since {where}"
+        played = f" and played {self.since}" if self.since else ""
+        on = f" (turn {self.turn})" if self.turn is not None else ""
+        return (
+            f"you took back {count_actions(self.back)}{played} since {where}, "
+            f"which still holds the game as it was{on}"
+        )
+
+
+def count_actions(count: int) -> str:
+    """ "1 action", "2 actions"."""
+    return f"{count} action" + ("" if count == 1 else "s")
+
+
+def held_in(path: Path, texts: list[str]) -> Held | None:
+    """How the game whose actions are `texts` differs from the save at `path`, compared action by
+    action (an undo shortens the list; an undo and new moves make it diverge). None when the
+    file cannot be read or holds no list of actions."""
     try:
         record = read_record(path)
     except SaveError:
         return None
     actions = record.get("actions") if isinstance(record, dict) else None
-    return actions if isinstance(actions, list) else None
+    if not isinstance(actions, list):
+        return None
+    client = record.get("client")
+    turn = client.get("turn") if isinstance(client, dict) else None
+    if not isinstance(turn, int) or isinstance(turn, bool):
+        turn = None
+    same = 0
+    for held, played in zip(actions, texts, strict=False):
+        if held != played:
+            break
+        same += 1
+    return Held(path, turn, len(actions) - same, len(texts) - same)
 
 
 def _claim(folder: Path) -> Path:

@@ -14,9 +14,11 @@ import pytest
 from tests.client.helpers import screen_text, wait_until
 from tests.client.test_play_cli import build
 from zenonzard_tui import table as table_module
+from zenonzard_tui.cli import build_parser, play_cmd
 from zenonzard_tui.cli.netplay import Ending, farewell
 from zenonzard_tui.cli.play_cmd import _farewell
 from zenonzard_tui.client.app import ZenonzardApp
+from zenonzard_tui.client.saves import autosaves_dir
 from zenonzard_tui.client.screens.modals import QuitScreen
 
 
@@ -191,3 +193,140 @@ async def test_q_in_a_network_game_in_progress_asks_and_offers_no_save():
             feeder.cancel()
         await link.close()
         await other.close()
+
+
+# ----------------------------------------------------------------------------------------------
+# Moves taken back: the save (or the autosave) holds a later position than the screen
+
+
+def played(tmp_path, decisions: int = 8):
+    """A game against the AI, saved in tmp_path/g2.json after `decisions` more actions."""
+    session = started(tmp_path)
+    for _ in range(decisions):
+        play_one(session)
+        session.autosave()
+    return session, session.save(tmp_path / "g2.json")
+
+
+def test_a_take_back_after_loading_says_the_save_holds_the_game_as_it_was(tmp_path, capsys):
+    """The audit's `play --load g2.json`, u, q, d: the farewell said "-2 actions since your
+    save" and "the autosave could not be written: this game is lost", though nothing was
+    written (a take-back is no decision) and the save still holds the game."""
+    session, path = played(tmp_path)
+    turn = session.game.turn
+    loaded, _ = build("--load", str(path))
+    loaded.autosave_dir = tmp_path / "autosaves"
+    assert loaded.undo()
+    back = len(session.texts) - len(loaded.texts)
+    out = said(capsys, loaded)
+    assert (
+        f"Not saved: you took back {back} actions since your save in {path}, which still holds "
+        f"the game as it was (turn {turn}); the position on screen is not kept." in out
+    )
+    assert f"Go on from your save with: zenonzard play --load {path}" in out
+    assert "could not be written" not in out and "-" + str(back) not in out
+    assert "Saved:" not in out
+
+
+def test_taken_back_to_the_mulligan_the_save_is_not_named_as_holding_the_screen(tmp_path, capsys):
+    """Every decision taken back (the player decides first, so no action is left): the farewell
+    said "Saved: g2.json" and "Go on with --load g2.json", but that file holds the later game."""
+    session, _ = build("--seed", "5", "--seat", "B")  # B, the player, decides first
+    session.autosave_dir = tmp_path / "autosaves"
+    for _ in range(6):
+        play_one(session)
+        session.autosave()
+    path = session.save(tmp_path / "g2.json")
+    while session.undo():
+        pass
+    assert session.texts == [] and session.unsaved
+    out = said(capsys, session)
+    assert "Saved:" not in out and "Go on with:" not in out
+    assert f"you took back 6 actions since your save in {path}" in out
+
+
+def test_a_take_back_after_an_autosave_does_not_name_it_as_the_last_position(tmp_path, capsys):
+    """The autosave was written before the take-back: it holds the later position (the farewell
+    called it "the last position")."""
+    session, _ = played(tmp_path)
+    play_one(session)
+    play_one(session)
+    session.autosave()
+    auto = session.autosave_file
+    assert session.undo()
+    out = said(capsys, session)
+    assert "the last position is in" not in out and "could not be written" not in out
+    assert f"since the autosave in {auto}, which still holds the game as it was" in out
+    assert "the position on screen is not kept" in out
+    assert f"Go on from there with: zenonzard play --load {auto}" in out
+
+
+def test_a_take_back_in_a_resumed_game_names_the_autosave_it_came_from(
+    tmp_path, capsys, monkeypatch
+):
+    """Resumed from an autosave, a move taken back, quit: the farewell said the autosave could
+    not be written and the game was lost; the autosave it came from still holds it."""
+    monkeypatch.setenv("ZENONZARD_DATA_DIR", str(tmp_path))
+    session = started(tmp_path)
+    session.autosave_dir = autosaves_dir()
+    for _ in range(8):
+        play_one(session)
+        session.autosave()
+    auto, turn = session.autosave_file, session.game.turn
+    resumed = play_cmd.resume_session(auto, build_parser().parse_args(["play"]), 7)
+    resumed.autosave_dir = autosaves_dir()
+    assert resumed.resumed_from == auto and resumed.save_path is None
+    assert resumed.undo()
+    back = len(session.texts) - len(resumed.texts)
+    out = said(capsys, resumed)
+    assert "could not be written" not in out and "lost" not in out
+    assert (
+        f"Not saved; you took back {back} actions since the autosave in {auto}, which still "
+        f"holds the game as it was (turn {turn}); the position on screen is not kept." in out
+    )
+    assert f"Go on from there with: zenonzard play --load {auto}" in out
+
+
+def test_a_take_back_and_new_moves_are_told_apart_from_the_save(tmp_path, capsys):
+    """Moves taken back, then as many others played: as many actions as in the save, but not
+    its actions (the old count said the save held the game: "Saved: g2.json")."""
+    session, path = played(tmp_path)
+    saved, turn = list(session.texts), session.game.turn
+    assert session.undo()
+    back = len(saved) - len(session.texts)
+    first = [t for t in session.channel(session.deciding).legal() if t != saved[len(session.texts)]]
+    session.apply(first[0])
+    while len(session.texts) < len(saved):
+        play_one(session)
+    session.autosave()
+    assert session.texts != saved and session.unsaved
+    out = said(capsys, session)
+    assert "Saved:" not in out
+    assert (
+        f"Not saved: you took back {back} actions and played {back} since your save in {path}, "
+        f"which still holds the game as it was (turn {turn})" in out
+    )
+    assert f"the last position is in {session.autosave_file}" in out
+
+
+async def test_q_after_taking_back_every_move_asks_before_quitting(tmp_path):
+    """After taking back every decision of a loaded game `q` closed the screen at once: no
+    action was left, so the game looked saved."""
+    session, _ = build("--seed", "5", "--seat", "B")  # B, the player, decides first
+    for _ in range(6):
+        play_one(session)
+    session.save(tmp_path / "g2.json")
+    while session.undo():
+        pass
+    app = ZenonzardApp(session, ai_delay=0.0, autosave=tmp_path / "autosaves")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: app.duel is not None and app.duel.is_attached)
+        await pilot.pause()
+        await pilot.press("q")
+        await wait_until(pilot, lambda: isinstance(app.screen, QuitScreen))
+        said = " ".join(screen_text(app).split())
+        assert "The position on screen is not saved: you took back" in said, said
+        assert "would be lost" not in said
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.return_code is None and app.screen is app.duel

@@ -480,10 +480,12 @@ def _has_terminal() -> bool:
 
 def _farewell(session, tutorial=None) -> None:
     """After the screen closes: where the game is, and how to go on with it, as it is. A file
-    is named as holding the game's last position only when it does (never a stale or another
-    copy's autosave); an older position is named as older. After a lesson: how far the
-    tutorial is."""
+    holds the game on screen only when its actions are those of the game (Session.in_save,
+    in_autosave); else it is named with how the game differs from it: actions played since, or
+    taken back (then it holds a later position). A write is said to have failed only when one
+    did. After a lesson: how far the tutorial is."""
     from zenonzard_tui.client.lesson import LessonSession
+    from zenonzard_tui.table import count_actions
 
     if isinstance(session, LessonSession) and tutorial is not None:
         lessons, progress = tutorial.lessons, tutorial.progress
@@ -491,7 +493,8 @@ def _farewell(session, tutorial=None) -> None:
         if not progress.complete(lessons):
             say("Go on with: zenonzard play --tutorial")
         return
-    saved = session.save_path if session.save_path is not None and not session.unsaved else None
+    save = session.in_save()
+    saved = save.path if save is not None and save.current else None
     if saved is not None:
         say(f"Saved: {saved}")
     if session.over:
@@ -504,36 +507,41 @@ def _farewell(session, tutorial=None) -> None:
     if saved is not None:
         say(f"Go on with: zenonzard play --load {shlex.quote(str(saved))}")
         return
-    earlier = ""
-    if session.save_path is not None:  # saved once, changed since
-        behind = len(session.texts) - (session.saved_count or 0)
-        earlier = f" ({_moves(behind)} since your save in {session.save_path})"
-    kept = session.kept_in()
-    if kept is not None:
-        if kept == session.resumed_from:
+    earlier = ""  # how the game on screen differs from the user's save
+    if save is not None:
+        gap = save.gap("your save")
+        earlier = f": {gap}" if save.back else f" ({gap})"
+    auto = session.in_autosave()
+    if auto is not None and save is not None and (auto.back, auto.since) == (save.back, save.since):
+        auto = None  # the same position as the save's: the save is named
+    if auto is not None and auto.current:
+        if auto.path == session.resumed_from:
             say(f"Not saved{earlier}; nothing changed since it was resumed, and it is still in "
-                f"{kept}")  # fmt: skip
+                f"{auto.path}")  # fmt: skip
         else:
-            say(f"Not saved{earlier}; the last position is in {kept}")
-        say(f"Go on with: zenonzard play --load {shlex.quote(str(kept))}")
+            say(f"Not saved{earlier}; the last position is in {auto.path}")
+        say(f"Go on with: zenonzard play --load {shlex.quote(str(auto.path))}")
+    elif session.autosave_failed:
+        if auto is None or auto.back or not auto.since:
+            say(f"Not saved{earlier}, and the autosave could not be written: this game is lost.")
+            return
+        say(f"Not saved{earlier}, and the autosave could not be written: the last "
+            f"{count_actions(auto.since)} are lost; {auto.path} holds the game as it was before "
+            "them.")  # fmt: skip
+        say(f"Go on from there with: zenonzard play --load {shlex.quote(str(auto.path))}")
+    elif auto is not None:  # only take-backs since it was written (a take-back writes none)
+        say(f"Not saved{earlier}; {auto.gap('the autosave')}; the position on screen is not "
+            "kept.")  # fmt: skip
+        say(f"Go on from there with: zenonzard play --load {shlex.quote(str(auto.path))}")
+    elif save is not None and save.back:  # moves taken back since the save, none played
+        say(f"Not saved{earlier}; the position on screen is not kept.")
+        say(f"Go on from your save with: zenonzard play --load {shlex.quote(str(save.path))}")
     elif not session.chosen(lambda seat: not session.is_ai(seat)):
         say("Not saved: nothing was chosen in this game yet, so no autosave was kept.")
     elif session.autosave_dir is None:
         say(f"Not saved{earlier}, and autosave is off (--no-autosave): this game is not kept.")
     else:
-        older = session.older_autosave()
-        if older is None:
-            say(f"Not saved{earlier}, and the autosave could not be written: this game is lost.")
-            return
-        path, held = older
-        lost = len(session.texts) - held
-        say(f"Not saved{earlier}, and the autosave could not be written: the last "
-            f"{_moves(lost)} are lost; {path} holds the game as it was before them.")  # fmt: skip
-        say(f"Go on from there with: zenonzard play --load {shlex.quote(str(path))}")
-
-
-def _moves(count: int) -> str:
-    return f"{count} action" + ("" if count == 1 else "s")
+        say(f"Not saved{earlier}; the position on screen is not kept.")
 
 
 def _puzzle_path(spec: str) -> Path | str:

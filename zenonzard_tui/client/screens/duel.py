@@ -1458,9 +1458,13 @@ class DuelScreen(Screen[None]):
         if self.over or not s.unsaved:
             self.app.exit()
             return
-        note = "The moves since your last save would be lost."
+        save = s.in_save()  # how the game on screen differs from the save, action by action
         if s.save_path is None:
             note = "This game has not been saved."
+        elif save is not None and save.back:  # moves taken back: the save holds a later position
+            note = f"The position on screen is not saved: {save.gap('your save')}."
+        else:
+            note = "The moves since your last save would be lost."
         kept = s.kept_in()  # the autosave, or the one it was resumed from if nothing changed
         if kept is not None and kept == s.resumed_from:
             note += f"\n(Nothing changed since it was resumed: it is still in {kept}.)"
