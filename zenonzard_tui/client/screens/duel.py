@@ -1670,7 +1670,7 @@ class DuelScreen(Screen[None]):
             )
             return
         if self.over:
-            self.notify("The game is over and in your history: n starts a new one.", timeout=4)
+            self.notify("The game is over: n starts a new one.", timeout=4)
             return
         self._resetting = True
         try:
