@@ -164,3 +164,22 @@ async def test_l_and_j_in_one_burst_move_in_the_deck_list_and_the_panel_follows(
         browser = highlighted(b, "pool")
         assert browser is not None and panel(b) == browser.name
         assert (await plus_adds(pilot, b)).name == browser.name
+
+
+async def test_a_key_right_after_enter_or_escape_in_the_filter_is_the_browsers():
+    """`/gravity Enter +` in one burst: Enter leaves the filter at once, so `+` adds Gravity
+    (it used to go into the filter, "gravity+", and add nothing); the same after Esc."""
+    from textual.widgets import Input
+
+    for leave in ("enter", "escape"):
+        app = builder_app(DeckDraft.open(RED))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            b = builder(app)
+            before = dict(b.draft.counts)
+            await burst(pilot, "/", *"gravity", leave, "plus")
+            assert b.query_one("#b-filter", Input).value == "gravity", leave
+            gravity = highlighted(b, "pool")
+            assert gravity is not None and gravity.name == "Gravity" and panel(b) == "Gravity"
+            added = {i: n - before.get(i, 0) for i, n in b.draft.counts.items()}
+            assert {i: n for i, n in added.items() if n} == {gravity.id: 1}, leave

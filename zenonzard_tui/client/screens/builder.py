@@ -110,6 +110,9 @@ class BuilderScreen(Screen[None]):
         # app hands each key to the widget focused when it reads it): the letters typed right
         # after "/" go into the filter, however fast (issue 19)
         Binding("slash", "filter", "Filter", id="builder_filter", key_display="/", priority=True),
+        # Enter in the filter, the same way: back to the browser at once, so a "+" typed right
+        # after it adds the card (the Input's own Enter moved the focus only later)
+        Binding("enter", "filter_done", show=False, id="builder_filter_done", priority=True),
         Binding("f", "forces", "Forces", id="builder_forces"),
         Binding("n", "name", "Name", id="builder_name"),
         Binding("ctrl+s", "save", "Save", id="builder_save", key_display="^S"),
@@ -345,13 +348,14 @@ class BuilderScreen(Screen[None]):
                 f"{pool_list.border_title}  not understood: {' '.join(problems)}"
             )
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id == "b-filter":
-            event.stop()
-            self.query_one("#b-pool", OptionList).focus()
+    def action_filter_done(self) -> None:
+        """Enter in the filter: back to the browser, the filter kept."""
+        self.set_focus(self.query_one("#b-pool", OptionList))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         typing = isinstance(self.focused, Input)
+        if action == "filter_done":  # Enter elsewhere is the list's (add the card)
+            return typing and self.focused is self.query_one("#b-filter", Input)
         if typing and action in (
             "filter",  # "/" typed in the filter is text
             "add",
@@ -371,8 +375,8 @@ class BuilderScreen(Screen[None]):
         return True
 
     def action_back(self) -> None:
-        if isinstance(self.focused, Input):
-            self.query_one("#b-pool", OptionList).focus()
+        if isinstance(self.focused, Input):  # at once, as Enter: the next key is the browser's
+            self.set_focus(self.query_one("#b-pool", OptionList))
             return
         if not self.unsaved:
             self.leave()
