@@ -311,6 +311,11 @@ class DuelScreen(Screen[None]):
         return self.desk.channel
 
     @property
+    def watching(self) -> bool:
+        """A spectator of a network game (`zenonzard watch`): no seat of its own."""
+        return getattr(self.session, "network", False) and self.public.seat is None
+
+    @property
     def over(self) -> bool:
         """The game is over: no one decides (until then someone always does)."""
         return self.public.deciding() is None
@@ -680,7 +685,7 @@ class DuelScreen(Screen[None]):
         left = Content.styled(question, "bold")
         if s.is_ai(seat):
             tail = Content.styled(f"  {self.ai_deciding(seat)}", "italic $text-muted")
-        elif seat == self.viewer and not s.hotseat:
+        elif seat == self.viewer and not s.hotseat and not self.watching:
             tail = Content.styled("  your move", "$success")
         else:
             tail = Content("")
@@ -742,8 +747,9 @@ class DuelScreen(Screen[None]):
                 empty = "no minions"
             elif zone.endswith("base"):
                 empty = "no mana"
-            elif zone == "my-hand":
-                empty = "no cards"
+            elif zone == "my-hand":  # (a spectator sees neither hand: its size only)
+                hidden = me.hand is None and me.hand_size
+                empty = f"{me.hand_size} cards, hidden from this view" if hidden else "no cards"
             self.query_one(f"#{zone}", ZoneView).set_chips(self.chips[zone], empty=empty)
         self.query_one("#opp-header", FitLine).show(*self.header(opp))
         self.query_one("#my-header", FitLine).show(*self.header(me))
@@ -915,6 +921,8 @@ class DuelScreen(Screen[None]):
     def offered_actions(self) -> tuple[list[str], str | None]:
         """The actions to list and a note under them."""
         if self.over:
+            if getattr(self.session, "network", False):  # (another game: another room)
+                return [], "The game is over: q to quit."
             return [], "The game is over: n for a new game, q to quit."
         if self.covered or self.view is None:
             return [], None
@@ -1052,8 +1060,9 @@ class DuelScreen(Screen[None]):
 
     def render_log_title(self) -> None:
         back = " (L: the board)" if self.has_class("full-log") else ""
+        dim = "" if self.watching else " dim: before your last move"  # (a spectator makes none)
         self.query_one("#log-title", FitLine).show(
-            Content.assemble("Log", back, (" dim: before your last move", "dim")), "Log" + back
+            Content.assemble("Log", back, (dim, "dim")), "Log" + back
         )
 
     # ------------------------------------------------------------------------------------------
@@ -1262,8 +1271,8 @@ class DuelScreen(Screen[None]):
     # Key actions
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "new_game":
-            return self.over
+        if action == "new_game":  # (another network game: another room)
+            return self.over and not getattr(self.session, "network", False)
         if action == "dismiss_recap":
             return bool(self.recap_lines)
         if action == "digit":
@@ -1708,8 +1717,14 @@ class DuelScreen(Screen[None]):
         assert v is not None
         winner = v.winner
         s = self.session
+        network = getattr(s, "network", False)
         if winner == "draw":
             headline = "The game is a draw."
+        elif network and not self.watching:  # the other player is a person (or their bot)
+            mine = winner == SEATS[s.settings.seat]
+            headline = "You win!" if mine else f"{s.seat_name(SEATS.index(winner))} wins."
+        elif network:
+            headline = f"{s.seat_name(SEATS.index(winner))} wins."
         elif not s.hotseat:
             headline = (
                 "You win!" if winner == SEATS[s.settings.seat] else f"{winner} (the AI) wins."
@@ -1720,7 +1735,7 @@ class DuelScreen(Screen[None]):
         names = tuple(s.settings.names[seat] or self._seat_label(seat) for seat in (0, 1))
         figures = self.public.summary().lines((names[0], names[1]))[1:]  # headline: who won
         summary = "\n".join([*figures, f"{len(s.texts)} actions."])
-        can_restart = True
+        can_restart = not network  # (another network game: another room)
 
         def chosen(what: str | None) -> None:
             if what == "new":
