@@ -160,7 +160,8 @@ async def test_below_the_minimum_size_the_screen_says_so(tmp_path):
     sess = session(first="A")
     duel_app = app(sess, tmp_path)
     async with duel_app.run_test(size=(40, 12)) as pilot:
-        await wait_until(pilot, lambda: human_to_act(duel_app))
+        await wait_until(pilot, lambda: "The terminal is" in screen_text(duel_app))
+        assert not human_to_act(duel_app)  # the game waits (test_input: keys play nothing)
         text = " ".join(screen_text(duel_app).split())
         assert "The terminal is 40x12" in text and "at least 80x24" in text
         await pilot.resize_terminal(100, 30)

@@ -494,3 +494,29 @@ def test_every_dialog_is_centred_by_a_style_rule():
     assert len(dialogs) >= 10
     missing = sorted(n for n in dialogs if n not in centred)
     assert not missing, missing
+
+
+async def test_the_game_waits_while_the_terminal_is_too_small(tmp_path):
+    """Below 80x24 the board is hidden and the screen says the game waits: so it does. The AI
+    does not move, and keys play nothing (they did: `e` ended the turn and the AI played its
+    whole turn unseen); once the terminal is large enough the game goes on."""
+    from tests.client.helpers import screen_text, session
+
+    sess = session(first="B", ai="easy")  # the AI (B) decides first
+    duel_app = app(sess, tmp_path)
+    async with duel_app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause(0.3)
+        assert "The game waits" in screen_text(duel_app)
+        assert sess.texts == []  # the AI has not moved
+        await pilot.resize_terminal(120, 40)
+        await wait_until(pilot, lambda: human_to_act(duel_app))
+        made = list(sess.texts)
+        assert made  # the AI's mulligan
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        await burst(pilot, "y", "e", "1", "enter")
+        assert sess.texts == made
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        await burst(pilot, "1")
+        assert len(sess.texts) > len(made)

@@ -193,6 +193,7 @@ class DuelScreen(Screen[None]):
         self.generation = 0
         self.viewer: int | None = None
         self.covered = False
+        self.small = False  # the terminal is smaller than MIN_SIZE: the board is hidden
         self.revealed_at = float("-inf")  # time.monotonic() when the hotseat cover last went
         self.thinking = False
         self.over_shown = False
@@ -272,13 +273,21 @@ class DuelScreen(Screen[None]):
         height = self.size.height
         small = self.size.width < MIN_SIZE[0] or height < MIN_SIZE[1]
         self.set_class(small, "too-small")
+        was, self.small = self.small, small
         if small:
             width, need_w, need_h = self.size.width, *MIN_SIZE
+            waits = (
+                "The game goes on on the server: the other player may still move."
+                if getattr(self.session, "network", False)
+                else "The game waits: the AI does not move and your keys play nothing until then."
+            )
             self.query_one("#too-small", Static).update(
                 f"The terminal is {width}x{height}: the duel needs at least {need_w}x{need_h}.\n"
                 "Make the window larger (or the font smaller) to see the board, your hand and "
-                "your actions. The game waits."
+                f"your actions. {waits}"
             )
+        elif was and self.is_attached and not self.thinking:
+            self.call_later(self.advance)  # the AI, or auto-pass, held while it was too small
         short = height < 30
         self.query_one("#board").styles.max_height = max(height - 2 - 3, 6)
         for zone_id in ("#opp-base", "#my-base"):
@@ -392,7 +401,8 @@ class DuelScreen(Screen[None]):
         assert seat is not None
         if s.is_ai(seat):
             self.render_view()
-            self.start_ai()
+            if not self.small:  # (too small: the game waits, on_resize goes on)
+                self.start_ai()
             return
         if (self.autopass and self._nothing_to_do()) or self._hotseat_skips():
             # answered at once: auto-pass, or in hotseat a decision that is forced in plain
@@ -482,6 +492,8 @@ class DuelScreen(Screen[None]):
             deciding = self.deciding_channel()
             if self.public.step != step or deciding is None or not forced:
                 return
+            if self.small:
+                return  # the game waits (on_resize goes on)
             legal = deciding.legal()
             deciding.act("pass" if "pass" in legal else legal[0])  # (table_changed is told)
 
@@ -539,6 +551,7 @@ class DuelScreen(Screen[None]):
         return (
             not self.over
             and not self.covered
+            and not self.small  # (too small to see the board: the game waits)
             and not self.thinking
             and self.viewer is not None
             and self.public.deciding() == self.viewer
@@ -589,6 +602,8 @@ class DuelScreen(Screen[None]):
         if message.generation != self.generation or not self.thinking:
             return
         self.thinking = False
+        if self.small:  # the terminal became too small while it thought: the game waits, and
+            return  # the AI decides again once it is large enough (on_resize)
         seat = self.public.deciding()
         if self.over or not self.session.is_ai(seat):
             return
