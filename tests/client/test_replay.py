@@ -287,3 +287,25 @@ async def test_a_concession_is_told_as_its_own_words_not_as_the_deciding_seats()
         await pilot.press("left")
         said = str(viewer.query_one("#step-text").render())
         assert re.search(r"\b[AB]: ", said), said  # a move made in its turn names its seat
+
+
+async def test_a_hand_card_shows_the_cost_its_seat_would_pay_then(game):
+    """Blue Tides' Force of Insight makes Magic cost less: the replay shows the cost as the seat
+    saw it in the game ("Tidal Wave 1*"), not the printed one (it showed "Tidal Wave 3")."""
+    replay = Replay(game)
+    found = None
+    for step in range(len(replay) - 1):
+        hand = replay.channel(step, 1).observation().players[1].hand or ()
+        cheaper = [c for c in hand if c.cost is not None and c.cost != game.catalog[c.id].cost]
+        if cheaper:
+            found = step, cheaper[0]
+            break
+    assert found is not None  # the game holds such a step, or the test means nothing
+    step, card = found
+    app = ZenonzardApp(game, ai_delay=0.0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        viewer = await open_viewer(pilot, app, game, seat=1)
+        viewer.go(step)
+        await pilot.pause()
+        shown = [chip.text.plain for chip in zone(viewer, "my-hand").chips]
+        assert any(f"{card.name} {card.cost}*" in text for text in shown), shown

@@ -253,8 +253,8 @@ class ReplayScreen(Screen[None]):
             hand = p.hand
             if over:  # the game is over: each hand as its own seat saw it
                 hand = self.replay.channel(self.step, seat).observation().players[seat].hand
-            self.chips[f"{side}-hand"] = [
-                d.hand_chip(cat.get(c.id), c.name, False) for c in hand or ()
+            self.chips[f"{side}-hand"] = [  # the cost as the seat saw it then (reductions)
+                d.hand_chip(cat.get(c.id), c.name, False, pay=c.cost) for c in hand or ()
             ]
             hidden = hand is None
             zone = self.query_one(f"#{side}-hand", ZoneView)
