@@ -307,6 +307,8 @@ class DuelScreen(Screen[None]):
         self.query_one("#details-title", FitLine).show("Card")
         self.query_one("#log-title", FitLine).show("Log")
         self.query_one("#actions", ActionList).board = self.board_zone
+        for zone in self.query(ZoneView):
+            zone.neighbour = self.zone_moved
         self.start()
 
     @property
@@ -1164,10 +1166,11 @@ class DuelScreen(Screen[None]):
         self.last_zone = event.zone.id or "my-hand"
         self.show_details(event.chip)
 
-    @on(ZoneView.Moved)
-    def zone_moved(self, event: ZoneView.Moved) -> None:
-        zone_id = event.zone.id or ""
-        i = ZONES.index(zone_id) + event.step if zone_id in ZONES else 0
+    def zone_moved(self, zone: ZoneView, step: int) -> None:
+        """↑/↓ on a board zone, at once (ZoneView.neighbour): the zone above or below; below
+        the last, the Actions list."""
+        zone_id = zone.id or ""
+        i = ZONES.index(zone_id) + step if zone_id in ZONES else 0
         if i >= len(ZONES):
             self.set_focus(self.query_one("#actions", ActionList))
         elif i >= 0:
@@ -1175,7 +1178,9 @@ class DuelScreen(Screen[None]):
 
     def action_use_card(self) -> None:
         """Enter (or space) on a focused board card, in the app's turn (see BINDINGS); on
-        anything else the key goes on to the focused widget as usual."""
+        anything else the key goes on to the focused widget as usual. The zone's cursor keys
+        act in the app's turn too (ZoneView's BINDINGS), so its card is the one the keys typed
+        before Enter led to, however fast they came."""
         zone = self.focused
         chip = zone.current if isinstance(zone, ZoneView) else None
         if not isinstance(zone, ZoneView) or chip is None:

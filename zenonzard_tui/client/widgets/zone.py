@@ -1,11 +1,12 @@
 """A zone of the board (a field, a base, the Forces, a hand): a title and a row of chips with a
 cursor. Left/right (h/l) move the cursor, up/down (k/j) move to the zone above or below, Enter acts
-on the chip, a click picks it and acts on it. The widget only shows chips and posts messages; the
-duel screen decides what a chip means.
+on the chip, a click picks it and acts on it. The widget only shows chips, posts messages and asks
+the screen (`neighbour`) for the zone above or below; the duel screen decides what a chip means.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -37,13 +38,25 @@ class ZoneView(Widget, can_focus=True):
     DEFAULT_CSS = """
     ZoneView { height: auto; width: 1fr; }
     """
+    # The cursor keys are priority bindings: each acts when the app reads it, in the order
+    # typed, as the duel's Enter on a card does (its "use_card"), so an Enter typed right after
+    # them in one burst uses the card they led to. (A plain binding runs later, once the key
+    # has passed through this widget's queue: the Enter read after it acted on the card the
+    # cursor was leaving.) The same keys without priority serve a key the app handed on to
+    # another widget just before the focus came here (Tab, then → in one burst).
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,h", "move(-1)", "Previous", show=False),
-        Binding("right,l", "move(1)", "Next", show=False),
-        Binding("up,k", "zone(-1)", "Zone above", show=False),
-        Binding("down,j", "zone(1)", "Zone below", show=False),
-        Binding("home", "jump(0)", show=False),
-        Binding("end", "jump(-1)", show=False),
+        *(
+            Binding(keys, action, show=False, priority=priority)
+            for keys, action in (
+                ("left,h", "move(-1)"),
+                ("right,l", "move(1)"),
+                ("up,k", "zone(-1)"),
+                ("down,j", "zone(1)"),
+                ("home", "jump(0)"),
+                ("end", "jump(-1)"),
+            )
+            for priority in (True, False)
+        ),
         Binding("enter,space", "activate", "Use card"),
     ]
 
@@ -72,13 +85,6 @@ class ZoneView(Widget, can_focus=True):
         def control(self) -> ZoneView:
             return self.zone
 
-    class Moved(Message):
-        """Up/down: the screen moves the focus to the zone above (-1) or below (1)."""
-
-        def __init__(self, zone: ZoneView, step: int) -> None:
-            super().__init__()
-            self.zone, self.step = zone, step
-
     def __init__(
         self,
         title: str,
@@ -97,6 +103,9 @@ class ZoneView(Widget, can_focus=True):
         self.chips: list[Chip] = []
         self.pointed: set[int] = set()  # chips the highlighted action names (shown reversed)
         self._placed: list[Placed] = []
+        # the screen's: moves the focus to the zone above (-1) or below (1) at once, so that
+        # the keys typed after ↑/↓ in one burst go to that zone (see BINDINGS)
+        self.neighbour: Callable[[ZoneView, int], object] | None = None
 
     # ------------------------------------------------------------------------------------------
     # Data
@@ -233,7 +242,8 @@ class ZoneView(Widget, can_focus=True):
             self._announce()
 
     def action_zone(self, step: int) -> None:
-        self.post_message(self.Moved(self, step))
+        if self.neighbour is not None:
+            self.neighbour(self, step)
 
     def action_activate(self) -> None:
         chip = self.current
