@@ -90,6 +90,9 @@ async def play(args: argparse.Namespace, deck_text: str, trace: IO[str] | None) 
     ai = AIPlayer(args.ai, seed)
     rng = random.Random(seed)
     link = Link(args.server)
+    link.on_down = lambda why: print(  # (it keeps trying while it runs; Ctrl-C stops it)
+        f"{PROG}: {why or 'the server is back'}", file=sys.stderr, flush=True
+    )
     name = args.name or f"{args.ai} bot"
     try:
         await link.open(args.join)

@@ -10,6 +10,7 @@ fed to the channel by a task beside the app, and the channel tells the duel scre
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import shlex
 import sys
 from collections.abc import Awaitable, Callable
@@ -66,11 +67,14 @@ async def run_client(
     tasks: list[asyncio.Task] = []
 
     async def start() -> Any:
-        try:
-            while remote.step == 0:  # the start, then the first update
-                remote.feed(await link.receive())
-                if remote.notice and remote.step == 0 and app.screen.id == "lobby":
-                    app.screen.say(remote.notice)  # type: ignore[attr-defined]
+        try:  # (the link reconnects while the room waits, too)
+            async with contextlib.aclosing(link.messages()) as messages:
+                async for message in messages:
+                    remote.feed(message)
+                    if remote.step > 0:  # the start, then the first update
+                        break
+                    if remote.notice and app.screen.id == "lobby":
+                        app.screen.say(remote.notice)  # type: ignore[attr-defined]
         except LinkError as exc:
             app.exit(message=f"The server ended the wait: {exc}")
             raise
@@ -88,6 +92,7 @@ async def run_client(
         settings=prefs,
         saves_by_name=saves_by_name,
     )
+    link.on_down = LinkNotice(app, url)
     try:
         await app.run_async()
     finally:
@@ -102,10 +107,47 @@ async def run_client(
 async def _feed(remote: Any, app: Any) -> None:
     from zenonzard_tui.net.remote import LinkError
 
+    for _ in range(100):  # until the duel screen listens: news before it would go unseen (the
+        if remote.heard():  # joiner of a room whose creator dropped: "waiting for A ...")
+            break
+        await asyncio.sleep(0.05)
     try:
         await remote.run()
-    except LinkError as exc:
+    except LinkError as exc:  # the room is gone (the link retries an unreachable server)
         app.notify(f"The server is gone: {exc}", severity="error", timeout=30)
+
+
+class LinkNotice:
+    """The link's state on the player's screen (the link's `on_down`): while it is cut off, a
+    notice that stays until it is back (not a toast that goes after a few seconds), on the
+    waiting screen a line as well; once it is back, a short word that it is."""
+
+    def __init__(self, app: Any, url: str) -> None:
+        self.app, self.url = app, url
+        self.shown: Any = None  # the notification on screen (textual's Notification)
+
+    def __call__(self, why: str | None) -> None:
+        from textual.notifications import Notification, Notify
+
+        self._take_down()
+        lobby = self.app.screen.id == "lobby"
+        if why is None:
+            back = f"The server at {self.url} is back."
+            self.app.notify(back, timeout=6, markup=False)
+            if lobby:
+                self.app.screen.say(back)
+            return
+        text = f"{why[:1].upper()}{why[1:]}; q quits."
+        # a notification that stays (a toast's timeout, but a day long) until it is taken down
+        self.shown = Notification(text, "Cut off", "error", 86400.0, markup=False)
+        self.app.post_message(Notify(self.shown))
+        if lobby:
+            self.app.screen.say(text)
+
+    def _take_down(self) -> None:
+        shown, self.shown = self.shown, None
+        if shown is not None and shown in self.app._notifications:
+            self.app._unnotify(shown)  # (textual has no public way to take one toast down)
 
 
 def farewell(ending: Ending, room: str, prog: str, hosted: bool = False) -> None:
@@ -115,14 +157,14 @@ def farewell(ending: Ending, room: str, prog: str, hosted: bool = False) -> None
         say(f"{prog}: the game is over: {'a draw' if result == 'draw' else result + ' wins'}")
         if ending.archived is not None:
             say(f"It is in your history: zenonzard replay {shlex.quote(str(ending.archived))}")
+    elif not ending.started:  # (the server closes a room its creator leaves before a join)
+        say(f"{prog}: you left room {room} before the game began: the room is closed.")
     elif hosted:
         say(f"{prog}: the server here has stopped; room {room} waits in its data folder.")
-    elif ending.started:
+    else:
         say(f"{prog}: you left room {room} while the game went on: the server keeps your seat "
             "for its grace period (90 seconds by default), then you concede; "
             "this client cannot take the seat back.")  # fmt: skip
-    else:
-        say(f"{prog}: you left room {room} before the game began.")
 
 
 def play_network(args: Any, prefs: Any, deck_text: str, autosave: Path | None,

@@ -431,6 +431,11 @@ def network_deck(args: argparse.Namespace, prefs: Settings) -> str:
 
     if not args.server or not (args.create or args.join):
         raise UsageError("a network game needs --server URL and --create or --join CODE")
+    from zenonzard_tui.net.remote import url_problem
+
+    problem = url_problem(args.server)
+    if problem is not None:
+        raise UsageError(f"--server {args.server} is not a server address: {problem}")
     given = [o for o in NOT_WITH_SERVER if getattr(args, o) not in (None, False)]
     if given:
         option = "--" + given[0].replace("_", "-")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import sys
 
 from zenonzard_tui.usertext import say
 
@@ -27,7 +28,12 @@ def run(args: argparse.Namespace) -> int:
     from zenonzard_tui.cli.netplay import enter_room, run_client
     from zenonzard_tui.cli.play_cmd import terminal_or_say
     from zenonzard_tui.client.settings import load_settings
+    from zenonzard_tui.net.remote import url_problem
 
+    problem = url_problem(args.server)
+    if problem is not None:
+        say(f"{PROG}: --server {args.server} is not a server address: {problem}", file=sys.stderr)
+        return 2
     if not terminal_or_say(PROG):
         return 2
     prefs = load_settings().settings

@@ -49,6 +49,7 @@ ERRORS = {
     "version": "this program, protocol or card pool differs from the server's",
     "hello_first": "the first message must be hello",
     "no_room": "there is no room with this code",
+    "room_closed": "this room was closed by its creator, who left before anyone joined",
     "room_full": "both seats of this room are taken",
     "full": "the server holds as many rooms as it may",
     "bad_deck": "the deck is not a legal deck",

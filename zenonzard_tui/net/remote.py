@@ -3,17 +3,23 @@ messages that follow, for the terminal client, the bot and spectators.
 
 `Link` keeps what a reconnect needs (the room, the seat's token) and reconnects by itself when the
 connection drops: `messages()` goes on yielding across reconnects, and a message that says the
-game moved on brings the state up to date (the server sends the whole view on resume).
+game moved on brings the state up to date (the server sends the whole view on resume). It keeps
+trying for as long as it is open (a server restarted with its data folder takes its seats back),
+each try a little later than the last up to `retry_cap` seconds apart, and tells `on_down` why it
+is cut off (a sentence) after each failed try and None once it is back.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import ssl
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -43,27 +49,80 @@ class Seating:
     token: str | None
 
 
+def url_problem(url: str) -> str | None:
+    """What is wrong with a server's address, in words (None: it can be tried)."""
+    try:
+        parts = urlsplit(url)
+        port = parts.port  # (ValueError: out of range, or not a number)
+    except ValueError as exc:
+        reason = str(exc)
+        if "could not be cast" in reason:
+            reason = "the port must be a number"
+        elif "out of range" in reason:
+            reason = "the port must be from 1 to 65535"
+        elif "IPv6" in reason:
+            reason = "an IPv6 address must be in [brackets], both of them"
+        return reason
+    if parts.scheme not in ("ws", "wss"):
+        return "it must start with ws:// or wss:// (ws://HOST:PORT)"
+    if not parts.hostname:
+        return "it names no host (ws://HOST:PORT)"
+    if port == 0:
+        return "the port must be from 1 to 65535"
+    return None
+
+
+def _why(exc: BaseException, url: str) -> str:
+    """Why a connection failed, in words (some errors have no text of their own)."""
+    tls = url.startswith("wss:")
+    if tls and isinstance(exc, ssl.SSLError | ConnectionResetError | InvalidHandshake):
+        reason = str(exc) or "the connection was reset"
+        return f"the secure (TLS) handshake failed: {reason} (is it a plain ws:// server?)"
+    if isinstance(exc, TimeoutError):
+        return "no answer within 10 seconds"
+    if str(exc):
+        return str(exc)
+    if isinstance(exc, ConnectionResetError):
+        return "the connection was reset"
+    return type(exc).__name__
+
+
 class Link:
-    def __init__(self, url: str, retry_for: float = 120.0, retry_every: float = 1.0) -> None:
+    """`retry_for`: give up reconnecting after this many seconds (None: never, while open);
+    `retry_every`: the first wait before a try, doubled after each failed try up to `retry_cap`;
+    `on_down`: told why the link is cut off after each failed try, and None once it is back."""
+
+    def __init__(
+        self,
+        url: str,
+        retry_for: float | None = None,
+        retry_every: float = 1.0,
+        retry_cap: float = 5.0,
+    ) -> None:
         self.url = url
         self.ws: ClientConnection | None = None
         self.seating: Seating | None = None
-        self.retry_for, self.retry_every = retry_for, retry_every
+        self.retry_for, self.retry_every, self.retry_cap = retry_for, retry_every, retry_cap
         self.closed = False
         self.reconnects = 0
+        self.down: str | None = None  # why the link is cut off now (None: it is up)
+        self.on_down: Callable[[str | None], None] | None = None
 
     async def open(self, room: str | None = None) -> dict[str, Any]:
         """Connect and say hello; the server's welcome (LinkError if refused or unreachable).
         `room`: the code this connection is for, also in the address (`?room=CODE`), so that a
         proxy in front of several servers can route it (docs/server.md)."""
         url = self.url
+        problem = url_problem(url)
+        if problem is not None:
+            raise LinkError("bad_url", f"{url} is not a server address: {problem}")
         if room is not None:
             url += ("&" if "?" in url else "?") + "room=" + normalize_code(room)
         try:
             self.ws = await connect(url, open_timeout=10, max_size=8 * 1024 * 1024)
-        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ValueError) as exc:
             raise LinkError(
-                "unreachable", f"cannot reach the server at {self.url}: {exc}"
+                "unreachable", f"cannot reach the server at {self.url}: {_why(exc, url)}"
             ) from None
         ours = Versions.ours()
         await self.send(
@@ -119,9 +178,12 @@ class Link:
 
     async def _reconnect(self) -> None:
         assert self.seating is not None
-        deadline = asyncio.get_running_loop().time() + self.retry_for
+        loop = asyncio.get_running_loop()
+        deadline = None if self.retry_for is None else loop.time() + self.retry_for
+        wait = self.retry_every
         while True:
-            await asyncio.sleep(self.retry_every)
+            await asyncio.sleep(wait)
+            wait = min(self.retry_cap, wait * 2)
             try:
                 await self.open(self.seating.room)
                 if self.seating.token is None:  # a spectator watches again
@@ -131,12 +193,24 @@ class Link:
                         {"type": "resume", "room": self.seating.room, "token": self.seating.token}
                     )
                 self.reconnects += 1
+                self._tell_down(None)
                 return
             except LinkError as exc:
-                if exc.code not in ("unreachable", "closed") or (
-                    asyncio.get_running_loop().time() > deadline
-                ):
+                if self.closed:
                     raise
+                if exc.code not in ("unreachable", "closed") or (
+                    deadline is not None and loop.time() > deadline
+                ):
+                    self._tell_down(None)
+                    raise
+                self._tell_down(f"{exc}: trying again every {self.retry_cap:.0f} s")
+
+    def _tell_down(self, why: str | None) -> None:
+        if why == self.down:
+            return
+        self.down = why
+        if self.on_down is not None:
+            self.on_down(why)
 
     async def close(self) -> None:
         self.closed = True
@@ -270,9 +344,17 @@ class RemoteChannel:
         self._send({"type": "concede"})
 
     def _send(self, message: dict[str, Any]) -> None:
-        task = asyncio.get_running_loop().create_task(self.link.send(message))
+        task = asyncio.get_running_loop().create_task(self._send_now(message))
         self._sending.add(task)
         task.add_done_callback(self._sending.discard)
+
+    async def _send_now(self, message: dict[str, Any]) -> None:
+        with contextlib.suppress(ConnectionClosed):  # lost with the connection: the update
+            await self.link.send(message)  # after the reconnect says where the game is
+
+    def heard(self) -> bool:
+        """Whether anything is subscribed (a screen that shows the changes)."""
+        return bool(self._callbacks)
 
     def subscribe(self, callback: Callable[[Change], None]) -> Callable[[], None]:
         self._callbacks.append(callback)

@@ -314,6 +314,12 @@ class RoomStore:
             write_atomic(self.folder / "finished" / f"{room.code}.json", json.dumps(record))
         self.drop(room)
 
+    def finished(self, code: str) -> bool:
+        """Whether the folder keeps the save of a finished game of this room."""
+        if self.folder is None or len(code) != CODE_LENGTH or set(code) - set(CODE_ALPHABET):
+            return False  # (a code from a client names no other file)
+        return (self.folder / "finished" / f"{code}.json").is_file()
+
     def drop(self, room: Room) -> None:
         if self.folder is not None:
             for path in (*self._paths(room.code), self._clock_path(room.code)):

@@ -11,6 +11,11 @@ period, after which the game ends as a concession) and how long a room waits for
 player. A malformed or hostile message gets an `error` message and changes nothing; it never
 reaches another room.
 
+A room's creator who leaves before anyone joined (closes the connection) closes the room; one whose
+connection drops has the grace period to come back, as has each seat of a room that comes back
+after a restart. A room that closed is remembered for a while (`Ended`), so that a join with its
+code says what became of it rather than that there is no such room.
+
 The log (`logging`, one line per event) names rooms, seats and what happened, never a hand, a deck
 order, an action text (a mulligan's names the cards put back) or a token.
 """
@@ -61,6 +66,7 @@ class Limits:
     hello: float = 10.0  # seconds to say hello after connecting
     linger: float = 60.0  # seconds a finished room stays (for late reconnects) before it closes
     prefix: str = ""  # every room code this server makes starts with it (docs/server.md)
+    remembered: int = 10_000  # closed rooms whose end a join with their code is told
 
 
 class Bucket:
@@ -118,6 +124,7 @@ class DuelServer:
         self.live: dict[str, Live] = {}
         self.versions = Versions.ours()
         self.loaded_problems: list[str] = []
+        self.ended: dict[str, ProtocolError] = {}  # closed rooms: what a join with its code hears
 
     # ------------------------------------------------------------------------------------------
     # Start and stop
@@ -136,7 +143,8 @@ class DuelServer:
                 for seat in (0, 1):
                     self._start_grace(room, live, seat)
                 self._arm_clock(room)
-            elif room.state == "waiting":
+            elif room.state == "waiting":  # its creator has the grace period to come back
+                self._start_grace(room, live, 0)
                 self._close_later(room, live, self.limits.waiting)
             else:
                 self._close_later(room, live, self.limits.linger)
@@ -158,7 +166,7 @@ class DuelServer:
         except ConnectionClosed:
             pass
         finally:
-            self._gone(peer)
+            self._gone(peer, left=_client_closed(ws))
 
     async def _hello(self, peer: Peer) -> bool:
         try:
@@ -245,6 +253,8 @@ class DuelServer:
 
     async def _join(self, peer: Peer, message: dict[str, Any]) -> None:
         room = self._room(message["room"])
+        if room.state == "over":
+            raise _over(room.code, result_of(room))
         if room.state != "waiting":
             raise ProtocolError("room_full")
         deck = read_deck(message["deck"], "your")
@@ -260,6 +270,10 @@ class DuelServer:
         await peer.send(self._room_message(room, seat, token))
         await self._broadcast(room, start=True)
         self._arm_clock(room)
+        for away, timer in enumerate(live.timers):  # a creator whose connection dropped
+            if timer is not None and live.seats[away] is None:
+                left = max(0.0, timer.when() - asyncio.get_running_loop().time())
+                await peer.send({"type": "waiting", "seat": SEATS[away], "seconds": left})
 
     async def _resume(self, peer: Peer, message: dict[str, Any]) -> None:
         room = self._room(message["room"])
@@ -351,9 +365,13 @@ class DuelServer:
     # What peers are sent
 
     def _room(self, code: str) -> Room:
-        room = self.rooms.get(normalize_code(code))
+        code = normalize_code(code)
+        room = self.rooms.get(code)
         if room is None:
-            raise ProtocolError("no_room")
+            ended = self.ended.get(code)
+            if ended is None and self.store.finished(code):  # (before this server's start)
+                ended = _over(code, None)
+            raise ended or ProtocolError("no_room")
         return room
 
     def _sit(self, peer: Peer, room: Room, seat: int) -> None:
@@ -435,7 +453,9 @@ class DuelServer:
     # ------------------------------------------------------------------------------------------
     # Connections that end, seats kept for a while, rooms that close
 
-    def _gone(self, peer: Peer) -> None:
+    def _gone(self, peer: Peer, left: bool = False) -> None:
+        """A connection ended; `left`: its client closed it (a player who quit, not a network
+        that dropped)."""
         room = peer.room
         if room is None or room.code not in self.live:
             return
@@ -449,7 +469,13 @@ class DuelServer:
         seat = room.seats[peer.seat]
         assert seat is not None
         seat.connected = False
-        if room.state == "playing":
+        if room.state == "waiting" and left:
+            self._close(room, ProtocolError("room_closed"))
+        elif room.state == "waiting":
+            log.info("room %s: its creator dropped; kept for %.0f s",
+                     room.code, self.limits.grace)  # fmt: skip
+            self._start_grace(room, live, peer.seat)
+        elif room.state == "playing":
             log.info("room %s: seat %s dropped; kept for %.0f s",
                      room.code, SEATS[peer.seat], self.limits.grace)  # fmt: skip
             self._start_grace(room, live, peer.seat)
@@ -467,9 +493,13 @@ class DuelServer:
 
     async def _forfeit(self, room: Room, seat: int) -> None:
         live = self.live.get(room.code)
-        if live is None or live.seats[seat] is not None or room.table is None:
+        if live is None or live.seats[seat] is not None:
             return
         live.timers[seat] = None
+        if room.table is None:  # nobody joined, and the creator did not come back
+            log.info("room %s: its creator did not come back", room.code)
+            self._close(room, ProtocolError("room_closed"))
+            return
         if room.table.over:
             return
         log.info("room %s: seat %s did not come back: conceded", room.code, SEATS[seat])
@@ -507,19 +537,47 @@ class DuelServer:
             live.closing.cancel()
         live.closing = asyncio.get_event_loop().call_later(seconds, self._close, room)
 
-    def _close(self, room: Room) -> None:
+    def _close(self, room: Room, why: ProtocolError | None = None) -> None:
+        """Close the room; `why`: what a join with its code hears from now on (default: that
+        nobody joined it, or that its game is over)."""
         live = self.live.pop(room.code, None)
         self.rooms.pop(room.code, None)
         if room.state == "waiting":
             self.store.drop(room)
-            log.info("room %s closed: nobody joined", room.code)
+            if why is not None:
+                log.info("room %s closed: its creator left before anyone joined", room.code)
+            else:
+                log.info("room %s closed: nobody joined", room.code)
+                why = ProtocolError("no_room", "that room closed: nobody joined it in time")
         else:
             log.info("room %s closed", room.code)
+            if why is None:
+                why = _over(room.code, result_of(room)) if room.state == "over" else None
+        if why is not None:
+            self.ended[room.code] = why
+            while len(self.ended) > self.limits.remembered:
+                del self.ended[next(iter(self.ended))]  # the oldest first
         if live is not None:
+            for timer in (*live.timers, live.flag):
+                if timer is not None:
+                    timer.cancel()
             for peer in [*live.seats, *live.watchers]:
                 if peer is not None:
                     peer.room = None
                     asyncio.get_running_loop().create_task(peer.ws.close(1000, "room closed"))
+
+
+def _client_closed(ws: ServerConnection) -> bool:
+    """Whether the client closed the connection itself (a player who quit), rather than the
+    network or the server."""
+    protocol = ws.protocol
+    return protocol.close_rcvd is not None and protocol.close_rcvd_then_sent is True
+
+
+def _over(code: str, result: str | None) -> ProtocolError:
+    """The answer to a join of a room whose game is over."""
+    said = "" if result is None else ": a draw" if result == "draw" else f": {result} won"
+    return ProtocolError("over", f"that game is over{said} (room {code})")
 
 
 def view_dict(observation: Observation) -> dict[str, Any]:
