@@ -85,15 +85,21 @@ async def test_a_seat_plays_a_whole_game_from_its_screen(tmp_path):
         await other.close()
 
 
+async def watching(url: str, room: str) -> tuple[Link, RemoteChannel]:
+    """A spectator's link to `room` and its channel, once the game's first update came."""
+    watcher = Link(url)
+    await watcher.open(room)
+    await watcher.enter({"type": "watch", "room": room})
+    public = RemoteChannel(watcher, None)
+    while public.step == 0:
+        public.feed(await watcher.receive())
+    return watcher, public
+
+
 async def test_a_spectator_sees_no_hand():
     async with asyncio.timeout(60), running() as server:
         link, remote, room, other = await _seat_a(server.url)
-        watcher = Link(server.url)
-        await watcher.open(room)
-        await watcher.enter({"type": "watch", "room": room})
-        public = RemoteChannel(watcher, None)
-        while public.step == 0:
-            public.feed(await watcher.receive())
+        watcher, public = await watching(server.url, room)
         settings = Settings(mode="network", seat=0, names=("Red Rush", "Blue Tides"))
         app = ZenonzardApp(NetSession(public, settings, server.url, room))  # type: ignore[arg-type]
         async with app.run_test(size=(120, 40)) as pilot:

@@ -10,24 +10,19 @@ import asyncio
 
 from tests.client.helpers import screen_text, wait_until
 from tests.net.conftest import running
+from tests.net.test_client import watching
 from tests.net.test_server import random_player, seated
 from zenonzard_tui.cli.netplay import _feed
 from zenonzard_tui.client.app import ZenonzardApp
 from zenonzard_tui.client.netsession import NetSession
 from zenonzard_tui.client.screens.modals import GameOverScreen
 from zenonzard_tui.client.settings import Settings
-from zenonzard_tui.net.remote import Link, RemoteChannel
 
 
 async def test_a_spectators_screen_speaks_to_no_seat_from_the_start_to_the_end():
     async with asyncio.timeout(90), running() as server:
         a, b, room = await seated(server.url)
-        watcher = Link(server.url)
-        await watcher.open(room)
-        await watcher.enter({"type": "watch", "room": room})
-        public = RemoteChannel(watcher, None)
-        while public.step == 0:
-            public.feed(await watcher.receive())
+        watcher, public = await watching(server.url, room)
         settings = Settings(mode="network", seat=0, names=("Red Rush", "Blue Tides"))
         app = ZenonzardApp(NetSession(public, settings, server.url, room))  # type: ignore[arg-type]
         async with app.run_test(size=(120, 40)) as pilot:
