@@ -83,6 +83,19 @@ def test_a_lesson_takes_the_scripts_action_and_refuses_any_other_with_why():
     assert attack.judge(len(attack.steps), "end turn") is None  # the lesson is over
 
 
+def test_a_lesson_is_finished_by_its_script_played_not_by_its_game_ending():
+    """What the player did decides: the script's steps, all of them and nothing else; a lesson
+    given up ("A concedes" ends its game) is not finished, however far it went."""
+    summon, attack = SHIPPED[2], SHIPPED[3]
+    script = [s.text for s in attack.steps]
+    assert attack.finished(script) and summon.finished(["summon Drill Golem"])
+    assert not summon.finished(["A concedes"])  # one action, as long as the script: not it
+    assert not summon.finished([])
+    assert not attack.finished([*script[:5], "A concedes"])
+    assert attack.played([*script[:5], "A concedes"]) == 5
+    assert attack.played(script) == len(script) and attack.played([]) == 0
+
+
 def test_lessons_are_found_by_number_or_name():
     assert find_lesson(SHIPPED, "3") is SHIPPED[2]
     assert find_lesson(SHIPPED, " Block ") is SHIPPED[4]

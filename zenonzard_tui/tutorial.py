@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import re
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -96,8 +97,22 @@ class Lesson:
         """The script's step after `done` steps were played (None: the lesson is over)."""
         return self.steps[done] if done < len(self.steps) else None
 
-    def finished(self, done: int) -> bool:
-        return done >= len(self.steps)
+    def played(self, texts: Sequence[str]) -> int:
+        """How many of the script's steps the lesson's game played (`texts`: its actions in
+        order): its first actions that are the script's, in the script's order. An action that
+        is no step of it ("A concedes") ends the count."""
+        n = 0
+        for text, step in zip(texts, self.steps, strict=False):
+            if text != step.text:
+                break
+            n += 1
+        return n
+
+    def finished(self, texts: Sequence[str]) -> bool:
+        """The lesson is done: its game's actions are the script's, all of them and only them.
+        What the player did decides, not how the game ended: a lesson given up ("A concedes",
+        which ends its game) is not done, however far it went."""
+        return len(texts) == len(self.steps) and self.played(texts) == len(self.steps)
 
     def judge(self, done: int, text: str) -> str | None:
         """None when `text` (a legal action of the player's) is the step the lesson asks for

@@ -107,7 +107,7 @@ async def test_the_lesson_card_says_what_it_teaches_with_its_rules(tmp_path):
         text = screen_text(app)
         assert "Send both Exptera back" in text and "tutorial" in text.splitlines()[0]
         assert "▶ mulligan Exptera, Exptera" in panel(app)
-        await pilot.press("r")  # the lesson's text again
+        await pilot.press("r")  # the lesson's card again
         await wait_until(pilot, lambda: card(app) is not None)
         await pilot.press("escape")
         await wait_until(pilot, lambda: player_to_act(app))
@@ -363,7 +363,7 @@ async def test_the_help_in_the_tutorial_says_its_keys_first(tmp_path):
         await pilot.press("question_mark")
         await wait_until(pilot, lambda: "The tutorial (a lesson at a time" in screen_text(app))
         text = screen_text(app)
-        assert "r               the lesson's text again" in text
+        assert "r               the lesson's card again" in text
         assert text.index("The tutorial (a lesson") < text.index("Playing")
 
 
@@ -385,3 +385,126 @@ async def test_a_long_action_list_wraps_to_the_width_its_scrollbar_leaves(tmp_pa
             line[pad:] for line in side[start : start + listing.scrollable_content_region.height]
         ]
         assert all(line[:1].isdigit() or line.startswith("  ") for line in shown), shown
+
+
+# ----------------------------------------------------------------------------------------------
+# Leaving a lesson, its help and its card mid-lesson
+
+
+def notes(app: ZenonzardApp) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+@pytest.mark.parametrize("lesson_id", ["mana", "summon", "attack"])
+async def test_G_in_a_lesson_concedes_nothing_and_says_how_to_leave(tmp_path, lesson_id):
+    """A lesson is no game to give up: G (and Ctrl+P) offer no concession, whose dialog says the
+    game goes into the history (a lesson keeps none); G says how to leave or begin again."""
+    app = tutorial_app(tmp_path, find_lesson(SHIPPED, lesson_id))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await begin(pilot, app)
+        duel = app.duel
+        await pilot.press("G")
+        await pilot.pause()
+        assert app.screen is duel  # no "Concede this game?" dialog
+        assert any("q leaves the tutorial" in n and "r " in n for n in notes(app)), notes(app)
+        assert duel.can_concede() is None
+        assert "Concede" not in [c.title for c in app.get_system_commands(duel)]
+        assert duel.lesson_session.texts == [] and not duel.over
+    assert load_progress(tmp_path / "tutorial.json").done == set()
+
+
+async def test_a_lesson_whose_game_is_given_up_is_not_done(tmp_path):
+    """However its game ends without the script played (a concession, by any way there is), the
+    lesson is not done: the progress is unchanged, its card says it was left, and it begins again
+    (the bug: the one step of lessons 2 and 3 was counted as played by "A concedes")."""
+    summon = find_lesson(SHIPPED, "summon")
+    app = tutorial_app(tmp_path, summon)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await begin(pilot, app)
+        app.duel.desks[PLAYER].channel.concede()
+        await wait_until(pilot, lambda: card(app) is not None)
+        text = " ".join(screen_text(app).split())
+        assert not card(app).done and "Done:" not in text
+        assert "Left: Lesson 3 of 7 · Summoning" in text and "not done" in text
+        assert "0 of 7 lessons done" in text
+        assert "Lesson done" not in panel(app)
+        assert not app.duel.lesson_session.finished and app.duel.lesson_session.left
+        assert not (tmp_path / "tutorial.json").exists()
+        await pilot.press("enter")  # the lesson again, from its card
+        await wait_until(pilot, lambda: card(app) is not None and card(app).kind == "intro")
+        assert app.duel.lesson_session.texts == []
+        done = await play_lesson(pilot, app)
+        assert done.done
+    assert load_progress(tmp_path / "tutorial.json").done == {"summon"}
+    again = tutorial_app(tmp_path)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: card(again) is not None)
+        assert again.duel.lesson.id == "mulligan"
+
+
+async def test_the_help_in_a_lesson_lists_only_the_keys_that_work_there(tmp_path):
+    app = tutorial_app(tmp_path, find_lesson(SHIPPED, "mana"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await begin(pilot, app)
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: "The tutorial (a lesson at a time" in screen_text(app))
+        help_text = app.screen.query_one("#help-text").render()
+        text = str(help_text)
+        assert "Playing" in text and "The board" in text  # the duel's own keys are there
+        for line in ("s               save", "auto-pass: a decision", "the coach, what"):
+            assert line not in text, line
+        for key in ("S", "a", "n", "i", "c", "w", "G"):
+            assert not any(row.startswith(f"  {key} ") for row in text.splitlines()), key
+        assert "u               take back" in text
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: player_to_act(app))
+
+
+@pytest.mark.parametrize(
+    ("key", "said"),
+    [
+        ("s", "A lesson is not saved"),
+        ("S", "A lesson is not saved"),
+        ("a", "answers itself"),
+        ("c", "No coach"),
+        ("i", "No coach"),
+        ("n", "r shows the lesson's card"),
+    ],
+)
+async def test_a_key_of_the_duel_that_does_nothing_in_a_lesson_says_why(tmp_path, key, said):
+    app = tutorial_app(tmp_path, find_lesson(SHIPPED, "mana"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await begin(pilot, app)
+        await pilot.press(key)
+        await pilot.pause()
+        assert app.screen is app.duel  # no save dialog, nothing played
+        assert any(said in n for n in notes(app)), notes(app)
+        assert app.duel.lesson_session.texts == []
+
+
+async def test_r_mid_lesson_shows_its_card_to_go_back_to_or_begin_again(tmp_path):
+    app = tutorial_app(tmp_path, find_lesson(SHIPPED, "attack"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await begin(pilot, app)
+        await play_step(pilot, app)
+        session = app.duel.lesson_session
+        await wait_until(pilot, lambda: player_to_act(app) and session.done == 5)
+        await pilot.press("r")
+        await wait_until(pilot, lambda: card(app) is not None)
+        text = " ".join(screen_text(app).split())
+        assert "Lesson 4 of 7 · Attacking" in text
+        assert "Enter: back to the lesson" in text and "begin the lesson" not in text
+        assert "r: begin again" in text and "q: leave the" in text
+        assert "▶ Attacking" in text and "0 of 7 lessons done" in text  # the lessons' list
+        await pilot.press("enter")  # back: the lesson goes on where it was
+        await wait_until(pilot, lambda: player_to_act(app))
+        assert app.duel.lesson_session is session and session.done == 5
+        await pilot.press("r")
+        await wait_until(pilot, lambda: card(app) is not None)
+        await pilot.press("r")  # begin it again: its first card, from its position
+        await wait_until(pilot, lambda: card(app) is not None and card(app).kind == "intro")
+        assert app.duel.lesson_session.texts == []
+        assert "Enter: begin the lesson" in " ".join(screen_text(app).split())
+        done = await play_lesson(pilot, app)
+        assert done.done
+    assert load_progress(tmp_path / "tutorial.json").done == {"attack"}

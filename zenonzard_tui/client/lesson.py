@@ -3,8 +3,9 @@ opponent (B) plays the lesson's script, as the AI would play its own moves (docs
 
 The duel screen's AI path (a worker thread, the pause, "B is deciding") plays B's scripted
 steps; `LessonSession.ai_move` hands it the script's next one. The lesson's place in its script
-is the number of actions played (`len(texts)`), whoever played them: the player, the script, or
-auto-pass answering a forced pass.
+is the number of its steps played (the game's actions that are the script's), whoever played
+them: the player, the script, or auto-pass answering a forced pass. The lesson is done when its
+actions are the script's, all of them; a game that ended otherwise (a concession) left it.
 """
 
 from __future__ import annotations
@@ -32,15 +33,22 @@ class LessonSession(Session):
     @property
     def done(self) -> int:
         """How many steps of the script are played."""
-        return len(self.texts)
+        return self.lesson.played(self.texts)
 
     @property
     def next_step(self) -> Step | None:
-        return self.lesson.step(self.done)
+        """The step the lesson asks for now (None: it is done, or was left)."""
+        return None if self.left else self.lesson.step(self.done)
 
     @property
     def finished(self) -> bool:
-        return self.lesson.finished(self.done)
+        """The script is played: the lesson is done."""
+        return self.lesson.finished(self.texts)
+
+    @property
+    def left(self) -> bool:
+        """The game ended without the script played (given up): the lesson is not done."""
+        return self.over and not self.finished
 
     def seat_name(self, seat: int, you: int | None = None) -> str:
         return "B (the lesson)" if seat != PLAYER else ("A (you)" if you == PLAYER else "A")
