@@ -168,3 +168,9 @@ def test_check_a_file_alone(tmp_path):
     assert done.returncode == 1 and f"{bad}:12: card red_03_01_901_00: field 'dp'" in done.stderr
     missing = _zenonzard(data, "cards", "--check", str(tmp_path / "nothing.toml"))
     assert missing.returncode == 2 and "no such file" in missing.stderr
+    # a file that cannot be read at all (docs/cards.md): 2, as a missing one, not 1 (a wrong record)
+    binary = tmp_path / "binary.toml"
+    binary.write_bytes(b"\x7fELF\x02\x01\x01\x00\xff\xfe card")
+    done = _zenonzard(data, "cards", "--check", str(binary))
+    assert done.returncode == 2 and f"{binary}: not UTF-8 text" in done.stderr, done
+    assert "Traceback" not in done.stderr

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -310,3 +311,36 @@ def test_property_any_bytes_give_a_status_and_no_exception(data):
         assert not parse_deck(text).legal
     else:
         assert "LEGAL" in out.getvalue()
+
+
+def _with_reader_gone(*argv: str) -> subprocess.CompletedProcess[str]:
+    """`zenonzard ARGV | head -0`: standard output a pipe whose reader has already left, so the
+    first write fails (EPIPE) whatever the pipe's buffer holds."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        return subprocess.run(
+            [sys.executable, "-m", "zenonzard_tui", *argv],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+    finally:
+        os.close(write_end)
+
+
+@pytest.mark.parametrize("form", [[], ["--json"], ["--export"]], ids=["human", "json", "export"])
+def test_a_reader_that_leaves_does_not_change_the_verdict(write, form):
+    """`validate decks | head -1`: the status is still the decks' (rich alone exited 1, which
+    says an illegal deck), with no traceback nor 'Exception ignored'."""
+    legal = _with_reader_gone("validate", *form, str(DECKS_DIR))
+    assert legal.returncode == 0 and legal.stderr == "", legal
+    illegal = _with_reader_gone("validate", *form, str(DECKS_DIR), str(write("bad.deck", ILLEGAL)))
+    assert illegal.returncode == 1, illegal
+    assert "Traceback" not in illegal.stderr and "Exception ignored" not in illegal.stderr
+
+
+def test_cards_with_the_reader_gone_ends_quietly():
+    done = _with_reader_gone("cards")
+    assert done.returncode == 0 and done.stderr == "", done

@@ -50,9 +50,13 @@ class CardDataError(ValueError):
         field: str | None,
         problem: str,
         line: int | None = None,
+        unreadable: bool = False,
     ):
         self.file, self.card_id, self.field, self.problem = file, card_id, field, problem
         self.line = line
+        # the file could not be read at all (refused, too big, not UTF-8 text), not a record
+        # in it that is wrong: `cards --check` exits 2 rather than 1
+        self.unreadable = unreadable
         where = f"{file}:{line}" if line else file
         if card_id:
             where += f": card {card_id}"
@@ -610,7 +614,7 @@ def load_pool_from(
         try:
             data = read_limited(path, str(path), MAX_CARD_FILE_BYTES, "a card file")
         except FileReadError as exc:
-            raise CardDataError(str(path), None, None, exc.reason) from None
+            raise CardDataError(str(path), None, None, exc.reason, unreadable=True) from None
         files.append((f"{USER_CARDS}/{path.name}", str(path), data, True))
     for name, _, data, _ in files:
         digest.update(name.encode() + b"\0" + data)
@@ -626,7 +630,9 @@ def load_pool_from(
             try:
                 doc = tomllib.loads(data.decode("utf-8"))
             except UnicodeDecodeError as exc:
-                raise CardDataError(shown, None, None, f"not UTF-8 text: {exc.reason}") from None
+                raise CardDataError(
+                    shown, None, None, f"not UTF-8 text: {exc.reason}", unreadable=True
+                ) from None
             except tomllib.TOMLDecodeError as exc:
                 # (3.11's error has no line attribute; its message says "at line N")
                 at = re.search(r"\(at line (\d+), column \d+\)$", str(exc))

@@ -111,8 +111,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.run(args) or 0)
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:  # `zenonzard cards | head`
-        sys.stderr.close()
+    except BrokenPipeError:  # `zenonzard cards | head`: the reader left (cli/output.py)
+        from zenonzard_tui.cli.output import reader_left
+
+        reader_left()
         return 0
     except OSError as exc:  # a file or folder the system refuses, that no sub-command foresaw
         print(f"zenonzard {args.command}: {_os_error(exc)}", file=sys.stderr)

@@ -48,6 +48,7 @@ from zenonzard_tui.cards.render import (
     force_text,
     timing_label,
 )
+from zenonzard_tui.cli.output import PipeConsole
 
 PROG = "zenonzard cards"
 
@@ -344,7 +345,7 @@ def _known_classes(pool: CardPool) -> list[str]:
 
 
 def _console() -> Console:
-    return Console(highlight=False, soft_wrap=False)
+    return PipeConsole(highlight=False, soft_wrap=False)  # (a reader that left: cli/output.py)
 
 
 def _cost_cell(card: CardDef) -> Text:
@@ -568,7 +569,7 @@ def _check(args: argparse.Namespace, given: str) -> int:
         pool = load_pool_from(DATA_DIR.glob("*.toml"), None, [path])
     except CardDataError as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
-        return 1
+        return 2 if exc.unreadable else 1  # (docs/cards.md: 2 when it cannot be read at all)
     mine = sorted((c for c in pool.cards.values() if c.file == str(path)), key=_sort_key)
     forces = [f for f in pool.forces.values() if f.file == str(path)]
     sets = sorted({c.set for c in mine})

@@ -21,6 +21,7 @@ from rich.console import Console
 from rich.text import Text
 
 from zenonzard_tui.cards import CardPool, load_pool
+from zenonzard_tui.cli.output import PipeConsole, reader_left
 from zenonzard_tui.decks import (
     DECK_SUFFIX,
     STARTERS,
@@ -97,13 +98,17 @@ class Checked:
 
 def run(args: argparse.Namespace) -> int:
     results = check_paths(args.paths)
-    if args.json:
-        sys.stdout.write(json.dumps([r.as_dict() for r in results], indent=2, ensure_ascii=False))
-        sys.stdout.write("\n")
-    elif args.export:
-        _print_export(results)
-    else:
-        _print_human(results)
+    try:
+        if args.json:
+            text = json.dumps([r.as_dict() for r in results], indent=2, ensure_ascii=False)
+            sys.stdout.write(text + "\n")
+        elif args.export:
+            _print_export(results)
+        else:
+            _print_human(results)
+        sys.stdout.flush()
+    except BrokenPipeError:  # `validate decks | head -1`: the verdict stands (cli/output.py)
+        reader_left()
     return exit_status(results)
 
 
@@ -188,7 +193,7 @@ def _read_stdin() -> str:
 
 def _console() -> Console:
     """Standard output, decorated by rich (colours only decorate: every verdict is in words)."""
-    return Console(highlight=False, emoji=False, soft_wrap=True)
+    return PipeConsole(highlight=False, emoji=False, soft_wrap=True)
 
 
 def _print_error(source: str, reason: str | None) -> None:
