@@ -47,3 +47,27 @@ def test_the_chosen_sub_command_runs_and_an_unknown_one_is_refused(capsys):
         main(["nosuch"])
     assert exit.value.code == 2
     assert "invalid choice: 'nosuch'" in capsys.readouterr().err
+
+
+# what the sub-commands require besides, so that the unknown option is the only problem
+_REQUIRED = {
+    "sim": ["red-rush", "red-rush"],
+    "bot": ["--server", "ws://127.0.0.1:9", "--create"],
+    "watch": ["--server", "ws://127.0.0.1:9", "CODE"],
+    "validate": ["red-rush"],
+    "replay": ["game.json"],
+}
+
+
+@pytest.mark.parametrize("command", [c.name for c in COMMANDS])
+def test_an_option_a_sub_command_does_not_know_is_said_by_it(command, capsys):
+    """`zenonzard sim --bogus`: the sub-command's usage and its --help (the top level's usage of
+    `zenonzard [-h] [--version] COMMAND` showed none of the options there are)."""
+    with pytest.raises(SystemExit) as exit:
+        main([command, "--bogus-option", *_REQUIRED.get(command, [])])
+    assert exit.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"usage: zenonzard {command} ")
+    assert f"zenonzard {command}: error: unrecognized arguments: " in err
+    assert "--bogus-option" in err
+    assert f"(see 'zenonzard {command} --help')" in err

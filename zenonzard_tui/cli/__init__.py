@@ -103,10 +103,27 @@ def _chosen(argv: Sequence[str]) -> list[str]:
     return [first] if first in names else []
 
 
+def parse(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.Namespace:
+    """`parser.parse_args(argv)`, but an argument the sub-command does not know is said by the
+    sub-command's own parser (`zenonzard sim: error: ...`, its usage and `zenonzard sim --help`),
+    not by the top level's, which would show the usage of `zenonzard` alone."""
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:
+        _sub_parser(parser, args.command).error(f"unrecognized arguments: {' '.join(unknown)}")
+    return args
+
+
+def _sub_parser(parser: argparse.ArgumentParser, command: str) -> argparse.ArgumentParser:
+    """The parser of the sub-command `command` (named on the command line: parsed)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return action.choices[command]
+    raise AssertionError("the parser has no sub-commands")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser(_chosen(argv))
-    args = parser.parse_args(argv)
+    args = parse(build_parser(_chosen(argv)), argv)
     try:
         return int(args.run(args) or 0)
     except KeyboardInterrupt:

@@ -72,7 +72,7 @@ def play_command(play_args: list[str]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from zenonzard_tui.cli import build_parser, play_cmd
+    from zenonzard_tui.cli import build_parser, parse, play_cmd
     from zenonzard_tui.client.settings import Settings
     from zenonzard_tui.decks import DeckError
     from zenonzard_tui.engine.save import SaveError
@@ -83,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
     if play_args[:1] == ["--"]:
         play_args = play_args[1:]
     try:
-        parsed = build_parser().parse_args(["play", *play_args])
+        parsed = parse(build_parser(), ["play", *play_args])
     except SystemExit as exc:  # argparse has said what is wrong
         return int(exc.code or 2)
     if parsed.list_saves:
