@@ -19,6 +19,8 @@ _MULT: Final = 6364136223846793005
 _INC: Final = 1442695040888963407
 _MIX: Final = 0xFF51AFD7ED558CCD - (1 << 64)  # (as a signed 64-bit number)
 _LOW31: Final = 0x7FFFFFFF
+_GOLDEN: Final = 0x9E3779B97F4A7C15  # a seed's multiplier
+_GOLDEN_SIGNED: Final = _GOLDEN - (1 << 64)  # (as a signed 64-bit number)
 
 
 def _i64_wraps() -> bool:
@@ -42,7 +44,14 @@ class Rng:
     _s: i64  # the state: compiled, the signed 64-bit number of its bits; pure, 0 to 2**64-1
 
     def __init__(self, seed: int) -> None:
-        self.state = (seed * 0x9E3779B97F4A7C15 + _INC) & _MASK
+        if not _WRAPS:
+            self.state = (seed * _GOLDEN + _INC) & _MASK
+            return
+        # (the same bits in native arithmetic: a product of Python ints above 2**62 checks for
+        # signals, and a Ctrl-C caught there was taken by mypyc's runtime for running out of
+        # memory: the process aborted, `sim` with its results lost)
+        s: i64 = _signed(seed & _MASK)
+        self._s = s * _GOLDEN_SIGNED + _INC
 
     @property
     def state(self) -> int:
