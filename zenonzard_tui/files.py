@@ -15,10 +15,15 @@ through (its target is replaced; the link stays), and a file that is there keeps
 temporary file left by a writer that was killed (kill -9 between the create and the rename) is
 removed by the next write into that folder (`clean_temps`): only names of this program's own
 pattern, and only when the process that made it is gone or it is an hour old.
+
+`hold(path)` marks a game's autosave as played by this process (`held_elsewhere`, `let_go`): two
+copies of the client (two terminals, two browser tabs of `zenonzard serve`) must not both resume
+one game, nor delete the one another is playing.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import secrets
@@ -26,6 +31,11 @@ import stat
 import time
 from pathlib import Path
 from typing import Literal
+
+try:
+    import fcntl
+except ImportError:  # (Windows: no advisory locks there; two copies are not told apart)
+    fcntl = None  # type: ignore[assignment]
 
 APP_NAME = "zenonzard-tui"  # the name of the program's folders (config, data, cache)
 DATA_ENV = "ZENONZARD_DATA_DIR"  # overrides the user-data folder (tests, portable installs)
@@ -232,3 +242,64 @@ def _alive(pid: int) -> bool:
     except (PermissionError, OverflowError, OSError):
         return True  # someone else's, or not a number the system takes: leave it be
     return True
+
+
+# ----------------------------------------------------------------------------------------------
+# A game played by one process
+
+_HOLDING: dict[str, int] = {}  # the files this process holds (`hold`): the lock file's descriptor
+
+
+def lock_path(path: Path) -> Path:
+    """The hidden file beside `path` whose lock says that a process plays the game in it."""
+    return path.with_name(f".{path.name}.lock")
+
+
+def hold(path: Path) -> bool:
+    """Mark `path` (a game's autosave) as played by this process until `let_go`, or until the
+    process ends however it ends (an advisory lock, `flock`, on `lock_path(path)`: the system
+    drops it with the process, so a killed client leaves nothing held). False when another
+    process holds it. A folder that takes no new file holds nothing and says True: the autosave
+    itself fails there, and says so."""
+    key = os.fspath(path)
+    if key in _HOLDING or fcntl is None:
+        return True
+    try:
+        fd = os.open(lock_path(path), os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        return True
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        return False
+    _HOLDING[key] = fd
+    return True
+
+
+def let_go(path: Path) -> None:
+    """`hold` undone: the lock file removed (while still held: no other process has it), then
+    released. Nothing when this process does not hold `path`."""
+    fd = _HOLDING.pop(os.fspath(path), None)
+    if fd is None:
+        return
+    with contextlib.suppress(OSError):
+        os.unlink(lock_path(path))
+    os.close(fd)
+
+
+def held_elsewhere(path: Path) -> bool:
+    """Does another process play the game in `path` now (`hold`)? Never raises."""
+    if os.fspath(path) in _HOLDING or fcntl is None:
+        return False
+    try:
+        fd = os.open(lock_path(path), os.O_RDONLY)
+    except OSError:  # no lock file: no process holds it
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return True
+    finally:
+        os.close(fd)  # (which releases the lock taken to look)
+    return False

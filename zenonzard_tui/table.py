@@ -65,6 +65,7 @@ from zenonzard_tui.engine.save import (
     write_atomic,
 )
 from zenonzard_tui.engine.stops import idle_casts, nothing_to_decide
+from zenonzard_tui.files import hold, let_go
 
 if TYPE_CHECKING:
     from zenonzard_tui.decks import Deck
@@ -470,12 +471,14 @@ class Table:
             self._archive()
             if self.autosave_file is not None:
                 self.autosave_file.unlink(missing_ok=True)
+                let_go(self.autosave_file)
             self._drop_resumed()
             return
         self.autosaved = False
         self.autosave_failed = True  # (until the write is done)
         if self.autosave_file is None:
             self.autosave_file = _claim(self.autosave_dir)
+            hold(self.autosave_file)  # (a new file: no other copy of the client has it)
         write_atomic(self.autosave_file, json.dumps(self.record(), indent=1))
         self.autosaved, self.autosave_failed = True, False
         self._drop_resumed()
@@ -514,6 +517,7 @@ class Table:
     def _drop_resumed(self) -> None:
         if self.resumed_from is not None and self.resumed_from != self.autosave_file:
             self.resumed_from.unlink(missing_ok=True)
+            let_go(self.resumed_from)  # (held since it was resumed: play_cmd.resume_session)
         self.resumed_from = None
 
 

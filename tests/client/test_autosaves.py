@@ -3,15 +3,23 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import subprocess
+import sys
+
+import pytest
 
 from tests.client.helpers import RED, session, wait_until
+from zenonzard_tui import files
 from zenonzard_tui.cli import build_parser, main, play_cmd
 from zenonzard_tui.client.app import Resume, ZenonzardApp
-from zenonzard_tui.client.saves import SaveKind, autosaves_dir, list_saves
+from zenonzard_tui.client.saves import SaveKind, autosaves_dir, format_list, list_saves
 from zenonzard_tui.client.screens.duel import DuelScreen
 from zenonzard_tui.client.screens.resume import ResumeScreen
 from zenonzard_tui.client.session import load_session
+from zenonzard_tui.engine.save import SaveError
+from zenonzard_tui.files import lock_path
 
 
 def play(sess, n: int) -> None:
@@ -29,7 +37,9 @@ def test_two_games_keep_two_autosaves_and_neither_overwrites_the_other(tmp_path)
         play(two, 1)
         two.autosave()
     assert one.autosave_file != two.autosave_file
-    assert sorted(folder.iterdir()) == sorted([one.autosave_file, two.autosave_file])
+    files = sorted(folder.iterdir())
+    games = sorted([one.autosave_file, two.autosave_file])
+    assert files == sorted(games + [lock_path(g) for g in games])  # each held (files.hold)
     assert load_session(one.autosave_file).texts == one.texts
     assert load_session(two.autosave_file).texts == two.texts
     assert one.texts != two.texts
@@ -197,3 +207,87 @@ async def test_the_resume_list_stops_at_its_ends(tmp_path):
         assert listing.highlighted == 0
         await pilot.press("up")
         assert listing.highlighted == 0  # "New game" still, not the last game
+
+
+# ----------------------------------------------------------------------------------------------
+# One game, one client: another copy (a terminal, a browser tab of `zenonzard serve`) neither
+# resumes nor deletes a game in progress that a client plays (files.hold)
+
+_HOLDER = """
+import sys
+from pathlib import Path
+from zenonzard_tui.files import hold
+print("held" if hold(Path(sys.argv[1])) else "refused", flush=True)
+sys.stdin.read()
+"""
+
+
+@contextlib.contextmanager
+def played_by_another_client(path):
+    """`path` held by another process (as a client playing its game holds it) until the block
+    ends, when that process is killed (-9: the system lets go of its lock)."""
+    other = subprocess.Popen(
+        [sys.executable, "-c", _HOLDER, str(path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert other.stdout is not None and other.stdout.readline().strip() == "held"
+        yield other
+    finally:
+        other.kill()
+        other.wait(timeout=30)
+
+
+def test_a_game_held_by_another_process_is_told_and_let_go_when_it_dies(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text("{}")
+    assert not files.held_elsewhere(path)
+    with played_by_another_client(path):
+        assert files.held_elsewhere(path)
+        assert not files.hold(path)
+    assert not files.held_elsewhere(path)  # killed: the lock went with it
+    assert files.hold(path) and files.hold(path)  # (this process's own: held once)
+    files.let_go(path)
+    assert not files.lock_path(path).exists()
+
+
+def test_a_game_in_progress_elsewhere_cannot_be_resumed(tmp_path, monkeypatch):
+    monkeypatch.setenv("ZENONZARD_DATA_DIR", str(tmp_path))
+    sess = session(seed=3)
+    sess.autosave_dir = autosaves_dir()
+    play(sess, 3)
+    sess.autosave()
+    path = sess.autosave_file
+    files.let_go(path)  # (as if `sess` were another copy's game, which this process never held)
+    args = build_parser().parse_args(["play", "--load", str(path)])
+    with played_by_another_client(path):
+        with pytest.raises(SaveError, match="being played in another window") as refused:
+            play_cmd.resume_session(path, args, 1)
+        assert str(path) in str(refused.value)
+        infos = list_saves(autosaves_dir())
+        assert [i.busy for i in infos] == [True]
+        assert "(played now)" in format_list(infos)
+    again = play_cmd.resume_session(path, args, 1)  # that client has gone: it can be resumed
+    assert again.texts == sess.texts and again.resumed_from == path
+    assert [i.busy for i in list_saves(autosaves_dir())] == [False]
+
+
+async def test_the_resume_screen_neither_deletes_nor_hides_a_game_played_elsewhere(tmp_path):
+    resume_app, (sess,) = resume_app_over(tmp_path)
+    files.let_go(sess.autosave_file)  # (another copy's game: see above)
+    with played_by_another_client(sess.autosave_file):
+        async with resume_app.run_test(size=(120, 30)) as pilot:
+            await wait_until(pilot, lambda: isinstance(resume_app.screen, ResumeScreen))
+            listing = resume_app.screen.query_one("#resume-list")
+            line = listing.get_option_at_index(1).prompt
+            assert "played in another window now" in line.plain
+            await pilot.press("d", "d")
+            await pilot.pause()
+            assert sess.autosave_file.exists()
+            assert not listing.get_option_at_index(1).disabled
+            assert any(
+                "being played in another window" in str(n.message)
+                for n in resume_app._notifications
+            )

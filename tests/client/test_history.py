@@ -7,7 +7,7 @@ from tests.client.helpers import session, wait_until
 from zenonzard_tui.client.app import Resume, ZenonzardApp
 from zenonzard_tui.client.saves import SaveKind, history_dir, list_saves
 from zenonzard_tui.client.screens.replay import ReplayScreen
-from zenonzard_tui.client.screens.resume import ResumeScreen
+from zenonzard_tui.client.screens.resume import ResumeScreen, entry_text
 from zenonzard_tui.client.session import load_session
 from zenonzard_tui.client.widgets.zone import ZoneView
 
@@ -36,6 +36,8 @@ def test_a_finished_game_goes_into_the_history_once_and_is_listed(tmp_path):
     assert infos[0].result == sess.game.outcome.result() and infos[0].over
     again = load_session(files[0])
     assert again.over and again.texts == sess.texts
+    shown = entry_text(infos[0]).plain
+    assert "game over" in shown and "turn over" not in shown  # (it read "· turn over ·")
 
 
 async def test_the_viewer_steps_through_a_finished_game_from_either_seat(tmp_path):

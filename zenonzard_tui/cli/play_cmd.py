@@ -22,7 +22,7 @@ from zenonzard_tui.decks import STARTERS, Deck, DeckError, find_deck, load_deck,
 from zenonzard_tui.engine.game import SEATS, new_game
 from zenonzard_tui.engine.save import SEED_RANGE, SaveError
 from zenonzard_tui.puzzles import find_puzzle
-from zenonzard_tui.usertext import say
+from zenonzard_tui.usertext import say, terminal_safe
 
 if TYPE_CHECKING:
     from zenonzard_tui.client.settings import Settings
@@ -236,6 +236,7 @@ def resume_session(path: Path, args: argparse.Namespace, seed: int):
     for a file, and the game moves to a new autosave of its own (the old one goes after it)."""
     from zenonzard_tui.client.saves import autosaves_dir
     from zenonzard_tui.client.session import Session, load_session
+    from zenonzard_tui.files import hold
 
     session = load_session(path, ai_seed=seed)
     settings = session.settings
@@ -247,6 +248,12 @@ def resume_session(path: Path, args: argparse.Namespace, seed: int):
         settings.seat = SEATS.index(args.seat)
     save_path, saved, resumed = session.save_path, session.saved_count, None
     if save_path is not None and save_path.resolve().parent == autosaves_dir().resolve():
+        if not hold(save_path):  # (let go once the game's own autosave replaces it: table.py)
+            where = terminal_safe(str(save_path))
+            raise SaveError(
+                f"{where}: this game is being played in another window (another zenonzard has it "
+                "open); go on with it there"
+            )
         save_path, saved, resumed = None, None, save_path  # `s` must not save into an autosave
     return Session(
         session.game,

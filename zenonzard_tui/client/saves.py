@@ -20,12 +20,18 @@ import re
 import secrets
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import Enum
 from pathlib import Path
 
-from zenonzard_tui.files import FileReadError, clean_temps, data_dir, read_limited
+from zenonzard_tui.files import (
+    FileReadError,
+    clean_temps,
+    data_dir,
+    held_elsewhere,
+    read_limited,
+)
 from zenonzard_tui.usertext import terminal_safe
 
 MAX_LISTED_BYTES = 5_000_000  # a save is a few kB; a larger file is not read for the list
@@ -87,6 +93,7 @@ class SaveInfo:
     puzzle: str = ""
     result: str = ""  # a finished game's: "A", "B" or "draw"
     problem: str = ""  # why the file cannot be used ("" when it can)
+    busy: bool = False  # an autosave whose game another copy of the client plays now (files.hold)
 
     # What the lists show is text from a file: each property is terminal-safe (no escapes).
 
@@ -201,7 +208,9 @@ def list_saves(
         infos = [read_info(p, kind) for p in _json_files(folder)]
         if kind is SaveKind.AUTOSAVE:
             infos = [
-                i for i in infos if not i.problem.startswith("empty") and (finished or not i.over)
+                replace(i, busy=True) if held_elsewhere(i.path) else i
+                for i in infos
+                if not i.problem.startswith("empty") and (finished or not i.over)
             ]
         out.extend(sorted(infos, key=lambda i: i.when, reverse=True))
     return out
@@ -226,7 +235,7 @@ def format_list(infos: list[SaveInfo]) -> str:
         rows.append(
             (
                 i.when.strftime("%Y-%m-%d %H:%M"),
-                i.kind.value,
+                f"{i.kind.value} (played now)" if i.busy else i.kind.value,
                 decks,
                 i.turn_text if not i.problem else "",
                 i.mode_text if not i.problem else "",

@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 
 from zenonzard_tui.client.saves import SaveInfo, SaveKind, history_dir, list_saves
 from zenonzard_tui.client.widgets.lists import EndStopOptionList
+from zenonzard_tui.files import hold, let_go
 from zenonzard_tui.usertext import terminal_safe
 
 if TYPE_CHECKING:
@@ -37,13 +38,15 @@ def entry_text(info: SaveInfo) -> Content:
             (f"{when}  {kind:<16}  ", "dim"),
             terminal_safe(f"{info.path.name}: {info.problem}"),
         )
+    turn = "game over" if info.over else f"turn {info.turn_text}"
     return Content.assemble(
         f"{when}  ",
         (f"{kind:<16}", "bold" if info.kind is SaveKind.AUTOSAVE else ""),
-        f"  {info.decks}  ·  turn {info.turn_text}  ·  {info.mode_text}",
+        f"  {info.decks}  ·  {turn}  ·  {info.mode_text}",
         f"  ·  {'a draw' if info.result == 'draw' else f'{info.result} won'}"
         if info.result
         else "",
+        ("  ·  played in another window now", "bold") if info.busy else "",
     )
 
 
@@ -141,11 +144,20 @@ class ResumeScreen(Screen[Path | str | None]):
                 "Only a game in progress (an autosave) can be deleted here.", severity="warning"
             )
             return
+        if not hold(info.path):  # (held by this screen while it is deleted)
+            self.deleting = None
+            self.notify(
+                "This game is being played in another window: it cannot be deleted here.",
+                severity="warning",
+            )
+            return
         if self.deleting != info.path:
+            let_go(info.path)
             self.deleting = info.path
             self.notify(f"Press d again to delete this game in progress ({info.decks}).")
             return
         info.path.unlink(missing_ok=True)
+        let_go(info.path)
         self.deleting = None
         listing = self.query_one(OptionList)
         assert listing.highlighted is not None
