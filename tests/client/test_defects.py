@@ -180,3 +180,16 @@ def test_a_line_too_long_is_cut_between_words():
     assert clip_words(line, 12).plain == "B: block?…"
     assert clip_words(line, 100).plain == line.plain
     assert clip_words(Content("Supercalifragilistic"), 8).cell_length == 8
+
+
+async def test_ctrl_c_names_the_quit_key_in_plain_words(tmp_path):
+    """Textual's Ctrl+C note is markup; every note here is plain text, so it read 'Press
+    [b]q[/b] to quit the app' (seen in the browser)."""
+    duel_app = app(session(first="A"), tmp_path)
+    async with duel_app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: human_to_act(duel_app))
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        said = [n.message for n in duel_app._notifications]
+        assert "Press q to quit the app" in said, said
+        assert not any("[b]" in m for m in said)

@@ -181,3 +181,22 @@ async def test_the_flash_choice_of_each_seat_starts_a_hotseat_game():
     async with duel_app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert duel_app.duel.flash_choice == ["ask", "usable"]
+
+
+async def test_a_deck_the_form_refuses_shows_its_first_problems(tmp_path):
+    """'illegal deck, 20 problems:' and nothing after it was all the form said (a browser audit)."""
+    bad = tmp_path / "bad.deck"
+    bad.write_text(
+        "Forces: Force of Sin, Force of Triumph\n" + "".join(f"x{i}\n" for i in range(9))
+    )
+    duel_app = ZenonzardApp(session(), ai_delay=0.0, settings_file=tmp_path / "settings.toml")
+    async with duel_app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("f2")
+        await wait_until(pilot, lambda: isinstance(duel_app.screen, SettingsScreen))
+        duel_app.screen.query_one("#set-deck").value = str(bad)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        error = str(duel_app.screen.query_one("#settings-error").render())
+        assert "illegal deck" in error
+        assert f"{bad}:2: not a deck line" in error  # the first problem itself
+        assert "more (zenonzard validate lists them all)" in error

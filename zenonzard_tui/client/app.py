@@ -373,6 +373,15 @@ class ZenonzardApp(App[None]):
             markup=False,
         )
 
+    def action_help_quit(self) -> None:
+        """Ctrl+C (bound by Textual to say that it no longer quits) names the key that does, as
+        App's own does, but in plain text: its message is markup, which `notify` here shows as
+        written ("Press [b]q[/b] to quit the app")."""
+        for key, active in self.active_bindings.items():
+            if active.binding.action in ("quit", "app.quit"):
+                self.notify(f"Press {key} to quit the app", title="Do you want to quit?")
+                return
+
     @on(Notify)
     def _one_toast_a_message(self, event: Notify) -> None:
         """A message already on screen is not stacked again: the old toast goes and the new

@@ -135,7 +135,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 try:
                     load_deck(find_deck(spec))
                 except DeckError as exc:
-                    return f"{what}: {str(exc).splitlines()[0]}"
+                    return f"{what}: {_first_problems(str(exc))}"
             decks.append(spec)
         clock = self.query_one("#set-clock", Input).value.strip()
         if clock:
@@ -171,3 +171,12 @@ def _choice(label: str, options: Sequence[tuple[str, str]], value: str, id: str)
 
 def _text(label: str, value: str, id: str, placeholder: str) -> Horizontal:
     return _row(label, Input(value, id=id, compact=True, placeholder=placeholder))
+
+
+def _first_problems(text: str, shown: int = 2) -> str:
+    """A deck's error as the form shows it: its first line ("illegal deck, 20 problems:") and
+    its first `shown` problems, the others counted (the first line alone named none)."""
+    lines = text.splitlines()
+    rest = len(lines) - 1 - shown
+    more = f"\n  ... and {rest} more (zenonzard validate lists them all)" if rest > 0 else ""
+    return "\n".join(lines[: 1 + shown]) + more
