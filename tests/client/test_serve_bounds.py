@@ -29,7 +29,7 @@ from aiohttp.test_utils import TestServer
 
 from tests.client.helpers import ROOT
 from tests.client.test_serve import HOST
-from zenonzard_tui.cli import main
+from zenonzard_tui.cli import main, web
 from zenonzard_tui.cli.web import MAX_SIZE, MIN_SIZE, BoundedServer, clamp_size, is_loopback
 
 # A stand-in for `zenonzard play`: it notes its starting size, then each packet the server sends
@@ -157,9 +157,12 @@ async def test_the_session_cap_turns_the_next_browser_away_with_a_message(tmp_pa
             message = await asyncio.wait_for(third.receive(), 10)
             assert message.type == aiohttp.WSMsgType.BINARY
             assert b"already runs 2 games" in message.data and b"Try again" in message.data
-            closing = await asyncio.wait_for(third.receive(), 10)
-            assert closing.type == aiohttp.WSMsgType.CLOSE
-            assert third.close_code == aiohttp.WSCloseCode.TRY_AGAIN_LATER
+            # the words stay on the tab's screen: not closed at once (the page then covered
+            # them with "Session ended"), its pings answered, as a live server's
+            with pytest.raises(TimeoutError):
+                await asyncio.wait_for(third.receive(), 0.5)
+            await third.send_json(["ping", "t2"])
+            assert await asyncio.wait_for(third.receive_json(), 10) == ["pong", "t2"]
         assert len(notes(log)) == 2  # no third game was started
         await first.close()  # a game ends: there is room again
         await until(lambda: any(n.get("type") == "quit" for n in notes(log)))
@@ -167,6 +170,29 @@ async def test_the_session_cap_turns_the_next_browser_away_with_a_message(tmp_pa
             await until(lambda: sum("start" in n for n in notes(log)) == 3)
             await fourth.close()
         await second.close()
+
+
+async def test_a_tab_turned_away_is_closed_after_its_wait(tmp_path, monkeypatch):
+    """The message stays FULL_WAIT seconds (here 2), then the websocket is closed with 1013 (try
+    again later); beyond MAX_TURNED_AWAY waiting tabs (here 1), the next is closed at once."""
+    monkeypatch.setattr(web, "MAX_TURNED_AWAY", 1)
+    monkeypatch.setattr(web, "FULL_WAIT", 2.0)
+    async with bounded(tmp_path, max_sessions=1) as (url, log), aiohttp.ClientSession() as client:
+        game = await client.ws_connect(url + "/ws")
+        await until(lambda: len(notes(log)) == 1)
+        waiting = await client.ws_connect(url + "/ws")
+        assert b"already runs 1 game," in (await asyncio.wait_for(waiting.receive(), 10)).data
+        turned = await client.ws_connect(url + "/ws")
+        assert b"already runs 1 game," in (await asyncio.wait_for(turned.receive(), 10)).data
+        closing = await asyncio.wait_for(turned.receive(), 1.5)  # at once: one waits already
+        assert closing.type == aiohttp.WSMsgType.CLOSE
+        assert turned.close_code == aiohttp.WSCloseCode.TRY_AGAIN_LATER
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(waiting.receive(), 0.3)
+        closing = await asyncio.wait_for(waiting.receive(), 10)  # after its two seconds
+        assert closing.type == aiohttp.WSMsgType.CLOSE
+        assert waiting.close_code == aiohttp.WSCloseCode.TRY_AGAIN_LATER
+        await game.close()
 
 
 def test_max_sessions_is_an_option_with_bounds(capsys):

@@ -4,8 +4,10 @@ Whoever reaches the server is a stranger, so this subclass gives them the game a
 - the terminal size a browser asks for (the websocket's query and every resize) is clamped to
   MIN_SIZE..MAX_SIZE, and anything that is not a number is the default (a resize to 10**9 gave
   OverflowError; a 100000x100000 screen grew its app to gigabytes);
-- at most `max_sessions` games at once: the next browser is told so on its terminal and its
-  websocket is closed (1013, try again later);
+- at most `max_sessions` games at once: the next browser is told so on its terminal, which keeps
+  the words on screen for FULL_WAIT seconds (a websocket closed at once put textual-serve's
+  "Session ended" over them), then its websocket is closed (1013, try again later); at most
+  MAX_TURNED_AWAY such tabs wait at once, the next is closed at once;
 - the page points the browser at the host it asked for (the request's Host, when it is a host
   name), not at the address bound (0.0.0.0 is nobody's address);
 - a websocket opened by a page from another site (its Origin is not this server) is refused,
@@ -27,7 +29,7 @@ import re
 from urllib.parse import urlsplit
 
 import aiohttp_jinja2
-from aiohttp import WSCloseCode, WSMsgType, web
+from aiohttp import WSCloseCode, WSMessage, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
@@ -39,6 +41,8 @@ MIN_SIZE = (20, 8)  # columns, rows
 MAX_SIZE = (400, 150)  # a 4K screen at a small font; the duel needs 80x24
 DEFAULT_SIZE = (80, 24)
 MAX_MESSAGE_BYTES = 64 * 1024  # a browser sends keys and sizes: small messages
+FULL_WAIT = 120.0  # seconds a tab turned away keeps its message on screen
+MAX_TURNED_AWAY = 16  # tabs turned away that wait so at once (no process behind them)
 _HOST_RE = re.compile(
     r"^(?:[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$"
 )
@@ -82,7 +86,7 @@ def full_message(max_sessions: int) -> bytes:
     games = "1 game" if max_sessions == 1 else f"{max_sessions} games"
     return (
         f"\r\n  Zenonzard: this server already runs {games}, as many as it takes at once."
-        "\r\n  Try again when one has ended.\r\n"
+        "\r\n  Try again when one has ended (reload this page).\r\n"
     ).encode()
 
 
@@ -128,6 +132,7 @@ class BoundedServer(Server):
         super().__init__(command, host=host, port=port, title=title)
         self.max_sessions = max_sessions
         self.sessions = 0  # websockets with a game behind them, now
+        self.turned_away = 0  # websockets told that the server is full, waiting to be closed
 
     # ------------------------------------------------------------------------------------------
     # The page
@@ -187,6 +192,14 @@ class BoundedServer(Server):
         if self.sessions >= self.max_sessions:
             log.warning("turned a browser away: %d sessions already", self.sessions)
             await websocket.send_bytes(full_message(self.max_sessions))
+            if self.turned_away < MAX_TURNED_AWAY:
+                self.turned_away += 1
+                try:  # (until the tab goes, or FULL_WAIT)
+                    await asyncio.wait_for(self._only_pings(websocket), FULL_WAIT)
+                except TimeoutError:
+                    pass
+                finally:
+                    self.turned_away -= 1
             await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"server full")
             return websocket
         width, height = clamp_size(request.query.get("width"), request.query.get("height"))
@@ -213,19 +226,22 @@ class BoundedServer(Server):
                 await app_service.stop()
         return websocket
 
+    async def _only_pings(self, websocket: web.WebSocketResponse) -> None:
+        """A turned-away tab's messages until it goes: its pings answered (the page takes a
+        silent server for a lost one), the rest ignored."""
+        async for message in websocket:
+            envelope = _envelope(message)
+            if envelope is not None and envelope[0] == "ping":
+                await _pong(websocket, envelope[1])
+
     async def _process_messages(
         self, websocket: web.WebSocketResponse, app_service: AppService
     ) -> None:
         """textual-serve's loop, with every message checked: a resize is clamped, anything
         malformed is ignored."""
         async for message in websocket:
-            if message.type != WSMsgType.TEXT:
-                continue
-            try:
-                envelope = json.loads(message.data)
-            except ValueError:
-                continue
-            if not (isinstance(envelope, list) and len(envelope) == 2):
+            envelope = _envelope(message)
+            if envelope is None:
                 continue
             kind, data = envelope
             if kind == "stdin" and isinstance(data, str):
@@ -234,9 +250,29 @@ class BoundedServer(Server):
                 await app_service.set_terminal_size(
                     *clamp_size(data.get("width"), data.get("height"))
                 )
-            elif kind == "ping" and isinstance(data, str | int | float):
-                await websocket.send_json(["pong", data])
+            elif kind == "ping":
+                await _pong(websocket, data)
             elif kind == "blur":
                 await app_service.blur()
             elif kind == "focus":
                 await app_service.focus()
+
+
+def _envelope(message: WSMessage) -> tuple[object, object] | None:
+    """A browser's message as textual-serve's page sends it, `[kind, data]`; None for anything
+    else (not text, not JSON, not a pair)."""
+    if message.type != WSMsgType.TEXT:
+        return None
+    try:
+        envelope = json.loads(message.data)
+    except ValueError:
+        return None
+    if not (isinstance(envelope, list) and len(envelope) == 2):
+        return None
+    return envelope[0], envelope[1]
+
+
+async def _pong(websocket: web.WebSocketResponse, data: object) -> None:
+    """The answer to the page's ping (which it sends to tell a live server from a lost one)."""
+    if isinstance(data, str | int | float):
+        await websocket.send_json(["pong", data])
