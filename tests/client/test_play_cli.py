@@ -253,3 +253,24 @@ async def test_quitting_a_resumed_game_unchanged_says_where_it_still_is(tmp_path
     play_cmd._farewell(resumed)
     out = capsys.readouterr().out
     assert "lost" not in out and str(auto) in out and f"--load {auto}" in out
+
+
+@pytest.mark.parametrize("served", [True, False])
+def test_in_a_browser_the_start_page_comes_first_with_the_tutorial(
+    served, tmp_path, monkeypatch, capsys
+):
+    """`zenonzard serve` runs `play --served`: with no game in progress, a browser's first page
+    was a duel whose note said to run `zenonzard play --tutorial`, a command a browser user
+    cannot run; the start page (New game, Tutorial) comes first there. A terminal's new user goes
+    straight into a game, as before."""
+    monkeypatch.setenv("ZENONZARD_DATA_DIR", str(tmp_path))
+    made = []
+    monkeypatch.setattr(play_cmd, "terminal_or_say", lambda prog: True)
+    monkeypatch.setattr(play_cmd, "_run_app", lambda app: made.append(app) or 0)
+    argv = ["play", "--seed", "1", *(["--served"] if served else [])]
+    assert main(argv) == 0
+    [app] = made
+    if served:
+        assert app.resume is not None and app.resume.tutorial is not None
+    else:
+        assert app.resume is None  # (its game at once)

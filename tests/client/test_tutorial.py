@@ -325,6 +325,20 @@ async def test_a_new_player_is_told_of_the_tutorial_once(tmp_path):
                 assert "run zenonzard play --tutorial" in said[0]
 
 
+async def test_in_a_browser_the_note_points_to_the_start_page(tmp_path):
+    """Served (`zenonzard serve`), no one can run a command: the note says where the tutorial is
+    there (the start page comes first: test_play_cli)."""
+    from tests.client.helpers import app as duel_app
+    from tests.client.helpers import human_to_act, session
+
+    progress = load_progress(tmp_path / "progress.json")
+    app = duel_app(session(first="A"), tutorial=Tutorial(SHIPPED, progress), saves_by_name=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: human_to_act(app))
+        [said] = [n.message for n in app._notifications if n.title == "Tutorial"]
+        assert "reload this page and choose Tutorial" in said and "zenonzard play" not in said
+
+
 async def test_undo_in_a_lesson_takes_back_the_step_and_the_lessons_answers(tmp_path):
     app = tutorial_app(tmp_path, find_lesson(SHIPPED, "attack"))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -338,8 +338,12 @@ def run(args: argparse.Namespace) -> int:
     autosave = None if args.no_autosave else autosaves_dir()
     resume = None
     under_way = tutorial is not None and tutorial.progress.started(tutorial.lessons)
+    # (in a browser, served, the start page always comes first: its Tutorial entry is the
+    # tutorial's only way in there, where no one can run `zenonzard play --tutorial`)
     if args.resume or (
-        _names_no_game(args) and autosave and (under_way or list_saves(autosave, None))
+        _names_no_game(args)
+        and autosave
+        and (args.served or under_way or list_saves(autosave, None))
     ):
         seed = args.seed
 

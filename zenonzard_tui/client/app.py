@@ -244,9 +244,14 @@ class ZenonzardApp(App[None]):
         if tutorial is None or tutorial.progress.done or session.texts or session.puzzle:
             return
         count = len(tutorial.lessons)
+        where = (  # (in a browser no one can run a command: the start page has the tutorial)
+            "reload this page and choose Tutorial"
+            if self.saves_by_name
+            else "quit (q) and run zenonzard play --tutorial"
+        )
         self.notify(
             f"New to Zenonzard? The tutorial teaches a first game in {count} short lessons: "
-            "quit (q) and run zenonzard play --tutorial.",
+            f"{where}.",
             title="Tutorial",
             timeout=10,
         )
