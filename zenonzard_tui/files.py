@@ -181,7 +181,7 @@ def write_atomic(path: str | os.PathLike[str], data: str) -> None:
     except FileNotFoundError:
         mode = None
     while True:
-        tmp = folder / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}{TEMP_SUFFIX}"
+        tmp = folder / f".{_short(path.name)}.{os.getpid()}.{secrets.token_hex(4)}{TEMP_SUFFIX}"
         try:
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # the umask applies
         except FileExistsError:
@@ -198,6 +198,13 @@ def write_atomic(path: str | os.PathLike[str], data: str) -> None:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+def _short(name: str, limit: int = 160) -> str:
+    """`name` cut to at most `limit` bytes of UTF-8 (a whole character last), for a temporary
+    file's name: with its process id, random part and suffix it stays within the 255 bytes a
+    file name may have, so a target named with 250 does not fail for its temporary file."""
+    return name.encode()[:limit].decode("utf-8", "ignore")
 
 
 def clean_temps(

@@ -132,3 +132,41 @@ def test_zenonzard_replay_reads_a_saved_puzzle(tmp_path, capsys):
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
     assert "A's Drill Golem attacks the player." in out and "the game goes on" in out
+
+
+async def test_the_dialog_takes_names_and_paths_as_a_user_means_them(tmp_path, monkeypatch):
+    """(A saves audit.) A name alone went into the shell's folder, without '.json', so no list
+    found it; 'newdir/' made a file called newdir; a name over 255 bytes ended the app with a
+    traceback (OSError from is_dir); one of 255 failed for its temporary file's name. Now a name
+    alone goes into the save folder (the folder the dialog offers), '.json' added; a path goes
+    where it says (from the shell's folder); a folder gets the offered name."""
+    shell = tmp_path / "shell"
+    shell.mkdir()
+    monkeypatch.chdir(shell)
+    saves = tmp_path / "saves"
+    sess = session(first="A", seed=6)
+    duel_app = app(sess, saves)
+    async with duel_app.run_test(size=(100, 30)) as pilot:
+        await play_some(pilot, duel_app, 1)
+        for typed, expected in (
+            ("my game ünï 🐉", saves / "my game ünï 🐉.json"),
+            ("y" * 250, saves / ("y" * 250 + ".json")),  # 255 bytes: the most a name may have
+            ("é" * 130, "File name too long"),  # 260 bytes
+            ("newdir/", shell / "newdir" / ("y" * 250 + ".json")),
+            ("again", shell / "newdir" / "again.json"),  # (the folder the dialog now offers)
+        ):
+            await pilot.press("S")  # (a save to another file)
+            await wait_until(pilot, lambda: isinstance(duel_app.screen, SaveScreen))
+            dialog = duel_app.screen
+            dialog.query_one("Input").value = typed
+            await pilot.press("enter")
+            await pilot.pause()
+            if isinstance(expected, str):
+                assert isinstance(duel_app.screen, SaveScreen)
+                assert expected in str(dialog.query_one("#save-error").render())
+                await pilot.press("escape")
+                continue
+            await wait_until(pilot, lambda: duel_app.screen is duel_app.duel)
+            assert sess.save_path == expected  # (absolute: the farewell's --load works anywhere)
+            assert load_session(expected).texts == sess.texts
+    assert [p.name for p in shell.iterdir()] == ["newdir"]  # only what a path named

@@ -5,6 +5,7 @@ Each is a `ModalScreen` with a typed result; Escape backs out where backing out 
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -274,10 +275,12 @@ class SaveScreen(ModalScreen[Path | None]):
         self.query_one("#save-error", Static).update(Content.styled(message, "bold $error"))
 
     def target(self, text: str) -> Path | str:
-        """The file `text` names, or what is wrong with it."""
+        """The file `text` names, or what is wrong with it. In a terminal: a name alone goes into
+        the folder of the default (the save folder), a path where it says; a folder (one that is
+        there, or a path ending in '/') gets the default's name; a name without an extension
+        gets '.json' (so the lists find it)."""
         if self.folder is None:
-            path = Path(text).expanduser()
-            return path / self.default.name if path.is_dir() else path
+            return self._terminal_target(text)
         if len(text) > MAX_SAVE_NAME:
             return f"A name of at most {MAX_SAVE_NAME} characters, please."
         if not save_name_ok(text):
@@ -285,6 +288,20 @@ class SaveScreen(ModalScreen[Path | None]):
         path = self.folder / (text if text.lower().endswith(".json") else text + ".json")
         if path.is_symlink() or (path.exists() and not path.is_file()):
             return f"{terminal_safe(path.name)} is not a save file: choose another name."
+        return path
+
+    def _terminal_target(self, text: str) -> Path | str:
+        if "/" not in text and not text.startswith("~"):
+            text = str(self.default.parent / text)
+        path = Path(os.path.abspath(Path(text).expanduser()))  # (links kept, as typed)
+        try:
+            if text.endswith("/") or path.is_dir():
+                return path / self.default.name
+            if not path.suffix:
+                path = path.with_name(path.name + ".json")
+            path.is_dir()  # (a name too long for the system says so here, not in the write)
+        except OSError as exc:  # a name longer than the system takes (over 255 bytes), ...
+            return f"Cannot save there: {exc.strerror or exc}"
         return path
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
