@@ -3,11 +3,21 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
+import pty
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
 
 import pytest
 
 from tests.client.helpers import BLUE, PUZZLE, RED, human_to_act, screen_text, wait_until
+from tests.terminal import read_pty
 from zenonzard_tui.cli import build_parser, main, play_cmd
 from zenonzard_tui.client.saves import autosaves_dir
 from zenonzard_tui.decks import starter_files
@@ -274,3 +284,56 @@ def test_in_a_browser_the_start_page_comes_first_with_the_tutorial(
         assert app.resume is not None and app.resume.tutorial is not None
     else:
         assert app.resume is None  # (its game at once)
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="a pty and SIGTERM: Linux")
+def test_kill_ends_the_game_as_quitting_does(tmp_path):
+    """`kill PID` (SIGTERM) mid-game (a saves audit): the process died in the app's screen mode,
+    the shell's prompt drawn over the board until `reset`, and said nothing of where the game
+    was. Now the terminal is given back (the alternate screen left), the farewell names the
+    autosave, and the exit status is 143, as a shell reports a process ended by SIGTERM."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "zenonzard_tui",
+            "play",
+            "--deck",
+            "red-rush",
+            "--seed",
+            "21",
+            "--first",
+            "you",
+        ],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env={**os.environ, "ZENONZARD_DATA_DIR": str(tmp_path), "TERM": "xterm-256color"},
+        start_new_session=True,
+    )
+    os.close(slave)
+    try:
+        out = b""
+        deadline = time.monotonic() + 60
+        while b"keep" not in out:  # the mulligan is on the screen
+            assert time.monotonic() < deadline and proc.poll() is None, out[-2000:]
+            out += read_pty(master, 0.2)
+        os.write(master, b"y")  # keep: a decision, so the game has an autosave
+        while not list((tmp_path / "autosaves").glob("*.json")):
+            assert time.monotonic() < deadline and proc.poll() is None, out[-2000:]
+            out += read_pty(master, 0.2)
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=60)
+        out += read_pty(master, 1.0)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(master)
+    [auto] = (tmp_path / "autosaves").glob("*.json")
+    assert proc.returncode == 143
+    text = out.decode(errors="replace")
+    assert "\x1b[?1049l" in text  # the alternate screen left: the terminal as it was
+    assert f"Go on with: zenonzard play --load {auto}" in text

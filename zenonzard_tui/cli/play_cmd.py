@@ -11,6 +11,7 @@ import argparse
 import os
 import random
 import shlex
+import signal
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -380,7 +381,7 @@ def _run_app(app) -> int:
         return app.return_code
     if app.session is not None:
         _farewell(app.session, app.tutorial)
-    return 0
+    return 128 + signal.SIGTERM if app.terminated else 0  # (`kill`: as a shell reports it)
 
 
 NOT_WITH_TUTORIAL = ("hotseat", "ai", "deck", "opponent_deck", "seat", "seed", "first")

@@ -3,7 +3,10 @@ games in progress and the saves) or the deck builder; the small screens come and
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import gc
+import signal
 import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -145,6 +148,9 @@ class ZenonzardApp(App[None]):
         self.lobby = lobby
         self.tutorial = tutorial
         self.viewing = viewing
+        self.terminated = (
+            False  # ended by SIGTERM (`kill`): the command exits 143 after its farewell
+        )
         if all(x is None for x in (session, resume, builder, lobby, tutorial, viewing)):
             raise ValueError(
                 "ZenonzardApp needs a session, a resume screen, a deck to build, the tutorial "
@@ -152,6 +158,7 @@ class ZenonzardApp(App[None]):
             )
 
     def on_mount(self) -> None:
+        self._end_on_sigterm()
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
         else:
@@ -237,6 +244,20 @@ class ZenonzardApp(App[None]):
             session, ai_delay=self.ai_delay, save_dir=self.save_dir, restart=restart
         )
         self.push_screen(self.duel)
+
+    def _end_on_sigterm(self) -> None:
+        """`kill` (SIGTERM) ends the app as quitting does: the terminal given back as it was and
+        the farewell said (where the game is kept). Without it the process died in the app's
+        screen mode, the shell's prompt drawn over the board until `reset`, and said nothing.
+        (Not when headless, in tests: the handler would outlive the app in the test's process.)"""
+        if self.is_headless:
+            return
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # (Windows)
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._terminate)
+
+    def _terminate(self) -> None:
+        self.terminated = True
+        self.exit()
 
     def _suggest_tutorial(self, session: Session) -> None:
         """A new game of someone who has never opened the tutorial: say where it is."""
