@@ -227,6 +227,7 @@ class Table:
         self.resumed_from = resumed_from  # the autosave this game was resumed from
         self.autosaved = autosaved  # True while autosave_file holds this game's latest position
         self.autosave_failed = False  # the last autosave could not be written (OSError)
+        self.archive_failed = False  # the finished game could not be written into the history
         self.notice = notice  # what a player should know about the loaded save (shown at start)
         self.read_only = read_only  # a replay's snapshot: no channel may act
         self.catalog: dict[str, CardDef] = dict(game.catalog)
@@ -468,7 +469,11 @@ class Table:
             return
         if self.game.over:
             self.autosaved = False
-            self._archive()
+            try:
+                self._archive()
+            except OSError:  # (its autosave stays: the game before its last action)
+                self.archive_failed = True
+                raise
             if self.autosave_file is not None:
                 self.autosave_file.unlink(missing_ok=True)
                 let_go(self.autosave_file)

@@ -67,3 +67,44 @@ async def test_the_viewer_steps_through_a_finished_game_from_either_seat(tmp_pat
         assert "B's view" in str(app.screen.query_one("#replay-head").render())
         await pilot.press("escape")
         await wait_until(pilot, lambda: isinstance(app.screen, ResumeScreen))
+
+
+def test_a_history_that_cannot_be_written_is_said_as_such(tmp_path, capsys):
+    """(A saves audit.) The history's folder refused the finished game: the farewell said 'it
+    was not saved (with --no-autosave no history is kept)' to a player who never gave
+    --no-autosave. Now it says that the history could not be written."""
+    from zenonzard_tui.cli.play_cmd import _farewell
+
+    (tmp_path / "history").write_text("a file where the history's folder should be")
+    sess = session(first="A", seed=5)
+    sess.autosave_dir = tmp_path / "autosaves"
+    game = sess.game
+    while not game.over:
+        sess.apply(game.legal_actions()[0].text)
+        try:
+            sess.autosave()
+        except OSError:
+            assert game.over  # only the history's write fails
+    assert sess.archive_failed and sess.archived is None
+    _farewell(sess)
+    out = capsys.readouterr().out
+    assert "could not be kept in your history" in out and "--no-autosave" not in out
+
+
+async def test_quitting_a_finished_game_kept_nowhere_offers_to_save(tmp_path):
+    from tests.client.helpers import app as duel_app
+    from zenonzard_tui.client.screens.modals import QuitScreen
+
+    (tmp_path / "history").write_text("a file where the history's folder should be")
+    sess = session(first="A", seed=5)
+    game = sess.game
+    app = duel_app(sess, tmp_path, autosave=tmp_path / "autosaves")
+    async with app.run_test(size=(120, 40)) as pilot:
+        while not game.over:
+            sess.apply(game.legal_actions()[0].text)
+        app.duel._autosave()  # as after the game's last action
+        await pilot.pause()
+        assert any("could not be kept in your history" in n.message for n in app._notifications)
+        app.duel.action_quit()
+        await wait_until(pilot, lambda: isinstance(app.screen, QuitScreen))
+        assert "could not be kept in your history" in app.screen.note

@@ -518,6 +518,9 @@ def _farewell(session, tutorial=None) -> None:
         if session.archived is not None:
             say(f"The game is over; it is in your history: zenonzard replay "
                 f"{shlex.quote(str(session.archived))}")  # fmt: skip
+        elif saved is None and session.archive_failed:
+            say("The game is over; it could not be kept in your history (the folder could not be "
+                "written), and it was not saved.")  # fmt: skip
         elif saved is None:
             say("The game is over; it was not saved (with --no-autosave no history is kept).")
         return

@@ -564,7 +564,14 @@ class DuelScreen(Screen[None]):
         try:
             self.session.autosave()  # the game's own file (session.autosave_dir), if any
         except Exception as exc:  # a full disk must not end the game
-            if not self._autosave_failed:
+            if self.session.archive_failed:  # (once: the game is over)
+                self.notify(
+                    f"The finished game could not be kept in your history ({exc}): save it (s) "
+                    "to keep it.",
+                    severity="warning",
+                    timeout=12,
+                )
+            elif not self._autosave_failed:
                 self._autosave_failed = True
                 self.notify(f"Autosave failed: {exc}", severity="warning")
 
@@ -1484,11 +1491,14 @@ class DuelScreen(Screen[None]):
             )
             self.app.push_screen(QuitScreen(note, can_save=False), self._quit_chosen)
             return
-        if self.over or not s.unsaved:
+        kept_nowhere = self.over and s.archive_failed  # (not in the history: nor anywhere)
+        if (self.over and not kept_nowhere) or not s.unsaved:
             self.app.exit()
             return
         save = s.in_save()  # how the game on screen differs from the save, action by action
-        if s.save_path is None:
+        if kept_nowhere:
+            note = "This finished game could not be kept in your history, and it is not saved."
+        elif s.save_path is None:
             note = "This game has not been saved."
         elif save is not None and save.back:  # moves taken back: the save holds a later position
             note = f"The position on screen is not saved: {save.gap('your save')}."
