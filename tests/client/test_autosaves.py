@@ -16,7 +16,7 @@ from zenonzard_tui.cli import build_parser, main, play_cmd
 from zenonzard_tui.client.app import Resume, ZenonzardApp
 from zenonzard_tui.client.saves import SaveKind, autosaves_dir, format_list, list_saves
 from zenonzard_tui.client.screens.duel import DuelScreen
-from zenonzard_tui.client.screens.resume import ResumeScreen
+from zenonzard_tui.client.screens.resume import ResumeScreen, entry_text
 from zenonzard_tui.client.session import load_session
 from zenonzard_tui.engine.save import SaveError
 from zenonzard_tui.files import lock_path
@@ -90,6 +90,10 @@ def test_the_list_shows_date_decks_turn_and_mode_and_names_damaged_files(tmp_pat
     assert first.mode_text == "AI medium" and not first.problem
     broken = next(i for i in infos if i.path.name == "broken.json")
     assert broken.problem == "not a save (not JSON)"
+    # a save's own name is on its line (saves of the same decks looked all alike: an audit)
+    mine = next(i for i in infos if i.path.name == "mine.json")
+    assert entry_text(mine).plain.endswith("·  mine")
+    assert "mine" not in entry_text(first).plain  # (an autosave's name is a date and an id)
 
 
 def test_play_list_saves_prints_the_table(tmp_path, monkeypatch, capsys):

@@ -47,6 +47,10 @@ def entry_text(info: SaveInfo) -> Content:
         if info.result
         else "",
         ("  ·  played in another window now", "bold") if info.busy else "",
+        # a save's own name ("before the boss"): saves of the same decks told apart
+        (f"  ·  {terminal_safe(info.path.stem, 60)}", "italic")
+        if info.kind is SaveKind.SAVE
+        else "",
     )
 
 
