@@ -295,3 +295,16 @@ async def test_the_resume_screen_neither_deletes_nor_hides_a_game_played_elsewhe
                 "being played in another window" in str(n.message)
                 for n in resume_app._notifications
             )
+
+
+def test_the_lists_and_loading_take_the_same_sizes(tmp_path):
+    """(A saves audit.) A 6 MB save (white space after its JSON) was listed as '(too large to
+    be a save)' while `--load` and `replay` took it: the lists read up to 5 MB, loading 16."""
+    sess = session(seed=3)
+    play(sess, 4)
+    path = sess.save(tmp_path / "saves" / "padded.json")
+    with open(path, "a", encoding="utf-8") as f:
+        f.write(" " * 6_000_000)
+    [info] = list_saves(None, tmp_path / "saves")
+    assert not info.problem and info.names == ("Red Rush", "Blue Tides")
+    assert load_session(path).texts == sess.texts

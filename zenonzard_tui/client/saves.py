@@ -25,6 +25,7 @@ from datetime import datetime
 from enum import Enum
 from pathlib import Path
 
+from zenonzard_tui.engine.save import MAX_SAVE_BYTES
 from zenonzard_tui.files import (
     FileReadError,
     clean_temps,
@@ -34,7 +35,9 @@ from zenonzard_tui.files import (
 )
 from zenonzard_tui.usertext import terminal_safe
 
-MAX_LISTED_BYTES = 5_000_000  # a save is a few kB; a larger file is not read for the list
+# a save is a few kB; a larger file is not read for the list: the limit a save loads with, so
+# that a file the list calls too large is one `--load` refuses too (5 MB here let 6 MB load)
+MAX_LISTED_BYTES = MAX_SAVE_BYTES
 
 
 def save_name(what: str, tag: str = "") -> str:
