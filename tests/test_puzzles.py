@@ -63,6 +63,10 @@ def test_cli_lists_and_solves_puzzles(capsys):
     assert main(["scenario", "--solve", "one-blow"]) == 0
     out = capsys.readouterr().out
     assert "A wins this turn" in out and "attack Drill Golem -> player | pass" in out
+    # a file with --puzzles was ignored (exit 0): a run that was asked for did not happen
+    assert main(["scenario", "--puzzles", "one-blow"]) == 2
+    err = capsys.readouterr().err
+    assert "--puzzles lists the puzzles and takes no file" in err and "--solve NAME" in err
 
 
 def test_cli_solve_says_when_there_is_no_win(tmp_path, capsys):

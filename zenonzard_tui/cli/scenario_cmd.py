@@ -16,7 +16,7 @@ from zenonzard_tui.engine.game import SEATS
 from zenonzard_tui.engine.log import sentences
 from zenonzard_tui.puzzles import find_puzzle, forced_win, puzzle_files
 from zenonzard_tui.scenarios import ScenarioError, load_scenario, run_scenario
-from zenonzard_tui.usertext import say
+from zenonzard_tui.usertext import say, terminal_safe
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -71,6 +71,14 @@ def scenario_files(paths: list[str]) -> tuple[list[Path], list[str]]:
 
 def run(args: argparse.Namespace) -> int:
     if args.puzzles:
+        if args.paths:  # (they were ignored: a run that was asked for did not happen)
+            say(
+                "zenonzard scenario: --puzzles lists the puzzles and takes no file "
+                f"(got {terminal_safe(args.paths[0], 80)!r}); to play one: zenonzard play "
+                "--scenario NAME; to solve it: zenonzard scenario --solve NAME",
+                file=sys.stderr,
+            )
+            return 2
         return list_puzzles()
     if not args.paths:
         say("zenonzard scenario: give a scenario file or folder (or --puzzles)", file=sys.stderr)
