@@ -309,3 +309,49 @@ async def test_a_hand_card_shows_the_cost_its_seat_would_pay_then(game):
         await pilot.pause()
         shown = [chip.text.plain for chip in zone(viewer, "my-hand").chips]
         assert any(f"{card.name} {card.cost}*" in text for text in shown), shown
+
+
+# ----------------------------------------------------------------------------------------------
+# A game that goes on (an autosave opened with `replay`): no hand its players may not see (a
+# saves audit: `v` showed the AI's hand, and a hotseat player's to the other, mid-game)
+
+
+def going_on(mode: str):
+    sess = session(first="A", seed=5, mode=mode)
+    for _ in range(12):
+        sess.apply(sess.channel(sess.deciding).legal()[0])
+    assert not sess.over
+    return sess
+
+
+@pytest.mark.parametrize(("mode", "views"), [("ai", [0, None, 0]), ("hotseat", [None, None])])
+async def test_the_view_key_shows_no_hand_a_game_that_goes_on_hides(mode, views):
+    sess = going_on(mode)
+    app = ZenonzardApp(finished(), ai_delay=0.0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        viewer = await open_viewer(pilot, app, sess)
+        seen = [viewer.seat]
+        for _ in views[1:]:
+            await pilot.press("v")
+            seen.append(viewer.seat)
+        assert seen == views
+        if mode == "hotseat":
+            assert any("spectator's view only" in n.message for n in app._notifications)
+        assert "B's view" not in str(viewer.query_one("#replay-head").render())
+
+
+def test_the_replay_command_prints_a_game_that_goes_on_from_the_players_view(tmp_path, capsys):
+    from zenonzard_tui.cli import main as cli_main
+    from zenonzard_tui.cli.replay_cmd import print_log
+
+    sess = going_on("ai")
+    path = sess.save(tmp_path / "going-on.json")
+    for seat in ("B", "all"):
+        assert cli_main(["replay", "--print", "--seat", seat, str(path)]) == 2
+        assert "the game goes on: its replay shows A or spectator" in capsys.readouterr().err
+    assert cli_main(["replay", "--print", str(path)]) == 0
+    printed = capsys.readouterr().out
+    print_log(sess, "A")
+    assert printed == capsys.readouterr().out  # A's view, not every card of both hands
+    print_log(sess, "all")
+    assert printed != capsys.readouterr().out

@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 
 PROG = "zenonzard replay"
 READERS = {"all": None, "A": 0, "B": 1, "spectator": SPECTATOR}  # whose log is printed
+# --seat as a view of Session.replay_views ("all": every hand, not a view), and back
+_VIEW: dict[str, int | str | None] = {"all": "all", "A": 0, "B": 1, "spectator": None}
+_NAME: dict[int | None, str] = {0: "A", 1: "B", None: "spectator"}
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -36,7 +39,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--seat",
         choices=tuple(READERS),
         help="whose view: A's, B's or a spectator's (no hand); 'all', the default, prints "
-        "everything, and the viewer then starts from the seat of the save's player",
+        "everything, and the viewer then starts from the seat of the save's player. A game "
+        "that goes on (an autosave) shows no hand its players may not see: against the AI the "
+        "player's view (the default) or a spectator's, two players at one screen a spectator's",
     )
     p.add_argument(
         "--print",
@@ -57,9 +62,19 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if session.notice:
         print(f"{PROG}: note: {terminal_safe(session.notice, newlines=True)}", file=sys.stderr)
+    views = session.replay_views()  # (a game that goes on shows no hand its players hide)
+    if args.seat is not None and _VIEW[args.seat] not in views:
+        allowed = " or ".join(_NAME[v] for v in views)
+        print(
+            f"{PROG}: the game goes on: its replay shows {allowed} until it is over "
+            "(no hand that its players may not see)",
+            file=sys.stderr,
+        )
+        return 2
+    seat = args.seat if args.seat or session.over else _NAME[views[0]]
     if args.print_log or not play_cmd._has_terminal():
-        return print_log(session, args.seat or "all")
-    app = viewer_app(session, args.seat)
+        return print_log(session, seat or "all")
+    app = viewer_app(session, seat)
     app.run()
     return app.return_code or 0
 

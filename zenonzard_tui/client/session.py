@@ -103,6 +103,18 @@ class Session(Table):
             self._ai = AIPlayer(self.settings.ai, self.ai_seed)
         return self._ai
 
+    def replay_views(self) -> tuple[int | None, ...]:
+        """The views a replay may show of this game (0 A's, 1 B's, None a spectator's, who sees
+        no hand): every one once it is over. While it goes on (an autosave opened with
+        `replay`), none that shows a hand its players may not see: against the AI, the
+        player's and a spectator's; two players at one screen (hotseat, a network game's save),
+        a spectator's only (the other's hand is under the cover there)."""
+        if self.over:
+            return (0, 1, None)
+        if self.settings.mode == "ai":
+            return (self.settings.seat, None)
+        return (None,)
+
     def is_ai(self, seat: int | None) -> bool:
         return self.settings.mode == "ai" and seat is not None and seat != self.settings.seat
 

@@ -37,7 +37,6 @@ from zenonzard_tui.table import Channel, Replay, leaving
 from zenonzard_tui.usertext import content, terminal_safe
 
 W = TypeVar("W", bound=Widget)
-VIEWS: tuple[int | None, ...] = (0, 1, None)  # A's view, B's, the spectator's (no hand)
 ZONES = ("opp-hand", "opp-forces", "opp-base", "opp-field", "my-field", "my-base", "my-forces",
          "my-hand")  # fmt: skip
 EMPTY = {"field": "no minions", "base": "no mana", "forces": "none", "hand": "no cards"}
@@ -109,7 +108,9 @@ class ReplayScreen(Screen[None]):
         self.step = len(self.replay) - 1  # the end: how it finished
         if seat is None:
             seat = session.settings.seat if not session.hotseat else 0
-        self.seat: int | None = None if spectator else seat  # 0 (A), 1 (B), None (spectator)
+        self.views = session.replay_views()  # (a game that goes on shows no hand it hides)
+        start: int | None = None if spectator else seat
+        self.seat: int | None = start if start in self.views else self.views[0]
         self.chips: dict[str, list[Chip]] = {}
         self._details: Content | str = ""
         self.figures: list[str] = []  # the match in figures, once the last step is shown
@@ -198,7 +199,11 @@ class ReplayScreen(Screen[None]):
         self.go(start)
 
     def action_seat(self) -> None:
-        self.seat = VIEWS[(VIEWS.index(self.seat) + 1) % len(VIEWS)]
+        views = self.views
+        if len(views) == 1:
+            self.notify("The game goes on: a spectator's view only (no hand) until it is over.")
+            return
+        self.seat = views[(views.index(self.seat) + 1) % len(views)]
         self.show()
 
     def action_close(self) -> None:
