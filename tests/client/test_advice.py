@@ -143,3 +143,7 @@ async def test_a_puzzles_goal_stays_on_screen(tmp_path, size):
         await wait_until(pilot, lambda: duel.over or human_to_act(duel_app), 30)
         if not duel.over:
             assert on_screen(duel_app, goal).startswith("Goal missed")
+            # n starts the puzzle again at once (it did nothing and said nothing: an audit)
+            await pilot.press("n")
+            await wait_until(pilot, lambda: human_to_act(duel_app) and not duel.session.texts)
+            assert on_screen(duel_app, goal).startswith("Goal: win this turn")

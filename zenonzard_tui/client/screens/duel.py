@@ -1299,7 +1299,8 @@ class DuelScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "new_game":  # (another network game: another room)
-            return self.over and not getattr(self.session, "network", False)
+            again = self.over or self._puzzle_missed()
+            return again and not getattr(self.session, "network", False)
         if action == "dismiss_recap":
             return bool(self.recap_lines)
         if action == "digit":
@@ -1689,15 +1690,29 @@ class DuelScreen(Screen[None]):
                 f"Stop {active} winning this turn",
             )
             return
-        if turn is not None and v.turn > turn:
+        if self._puzzle_missed():
             box.show(
-                f"Goal: win on turn {turn}: that turn is over (n after the game: again)",
+                f"Goal: win on turn {turn}: that turn is over (n: again)",
                 f"Goal missed: turn {turn} is over",
                 "Goal missed",
             )
             return
         on = f" (turn {turn})" if turn is not None else ""
         box.show(f"Goal: win this turn{on} · {name}", f"Goal: win this turn{on}", "Win this turn")
+
+    def _puzzle_missed(self) -> bool:
+        """A shipped puzzle to win whose turn is over: its goal missed (n starts it again)."""
+        from zenonzard_tui.puzzles import PUZZLES, find_puzzle
+
+        puzzle, v = self.session.puzzle, self.view
+        if puzzle is None or v is None:
+            return False
+        if find_puzzle(puzzle.path) is None and Path(puzzle.path).parent != PUZZLES:
+            return False
+        turn, active = puzzle_start(puzzle.text)
+        if active is not None and self.viewer is not None and active != SEATS[self.viewer]:
+            return False  # (a puzzle to defend: won by the turn's end)
+        return turn is not None and v.turn > turn
 
     def action_undo(self) -> None:
         """Against the AI: take back your last decision (and the AI's answers to it)."""
@@ -1724,8 +1739,9 @@ class DuelScreen(Screen[None]):
         self.start()
 
     def action_new_game(self) -> None:
-        """After the game: a new one (the command line's choice of decks, or this game's)."""
-        if not self.over:
+        """After the game: a new one (the command line's choice of decks, or this game's); a
+        puzzle whose turn is over (its goal missed): again from its start."""
+        if not self.over and not self._puzzle_missed():
             return
         if getattr(self.session, "network", False):
             self.notify("For another network game, create or join a new room.", timeout=6)
