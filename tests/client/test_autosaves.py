@@ -58,14 +58,20 @@ def test_a_finished_game_removes_its_autosave(tmp_path):
     assert not path.exists() and not sess.autosaved
 
 
-def test_a_resumed_game_moves_to_a_new_autosave_and_removes_the_old(tmp_path, monkeypatch):
+def autosaved_game(tmp_path, monkeypatch):
+    """A game of three moves in its autosave (the user-data folder in tmp_path), and the command
+    line that loads it."""
     monkeypatch.setenv("ZENONZARD_DATA_DIR", str(tmp_path))
     sess = session(seed=3)
     sess.autosave_dir = autosaves_dir()
     play(sess, 3)
     sess.autosave()
+    return sess, build_parser().parse_args(["play", "--load", str(sess.autosave_file)])
+
+
+def test_a_resumed_game_moves_to_a_new_autosave_and_removes_the_old(tmp_path, monkeypatch):
+    sess, args = autosaved_game(tmp_path, monkeypatch)
     old = sess.autosave_file
-    args = build_parser().parse_args(["play", "--load", str(old)])
     again = play_cmd.resume_session(old, args, 1)
     again.autosave_dir = autosaves_dir()
     assert old.exists()  # nothing is removed before the new file is written
@@ -258,14 +264,9 @@ def test_a_game_held_by_another_process_is_told_and_let_go_when_it_dies(tmp_path
 
 
 def test_a_game_in_progress_elsewhere_cannot_be_resumed(tmp_path, monkeypatch):
-    monkeypatch.setenv("ZENONZARD_DATA_DIR", str(tmp_path))
-    sess = session(seed=3)
-    sess.autosave_dir = autosaves_dir()
-    play(sess, 3)
-    sess.autosave()
+    sess, args = autosaved_game(tmp_path, monkeypatch)
     path = sess.autosave_file
     files.let_go(path)  # (as if `sess` were another copy's game, which this process never held)
-    args = build_parser().parse_args(["play", "--load", str(path)])
     with played_by_another_client(path):
         with pytest.raises(SaveError, match="being played in another window") as refused:
             play_cmd.resume_session(path, args, 1)
