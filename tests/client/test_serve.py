@@ -80,8 +80,8 @@ def test_the_server_answers_with_the_page_and_a_session_starts(server):
     url, page = server
     assert "<html" in page and f"ws://{HOST}" in page and "/ws" in page
 
-    async def session_screen() -> bytes:
-        seen = b""
+    async def session_screens() -> tuple[bytes, bytes]:
+        start = seen = b""
         async with (
             aiohttp.ClientSession() as client,
             client.ws_connect(url + "/ws?width=100&height=30") as ws,
@@ -90,11 +90,15 @@ def test_the_server_answers_with_the_page_and_a_session_starts(server):
             async for message in ws:
                 if message.type == aiohttp.WSMsgType.BINARY:
                     seen += message.data
-                if b"Actions" in seen and b"keep" in seen:
+                if not start and b"New game" in seen and b"Tutorial" in seen:
+                    start, seen = seen, b""  # the start page: Enter on "New game"
+                    await ws.send_json(["stdin", "\r"])
+                if start and b"Actions" in seen and b"keep" in seen:
                     break
-        return seen
+        return start, seen
 
-    seen = asyncio.run(session_screen())
+    start, seen = asyncio.run(session_screens())
+    assert b"New game" in start and b"Tutorial" in start  # a browser's tab: the start page
     assert b"Actions" in seen and b"keep" in seen  # the duel screen at the mulligan (ZR 5.2)
 
 
