@@ -76,29 +76,30 @@ def test_a_signal_while_seeding_is_a_keyboard_interrupt_not_an_abort() -> None:
     """Ctrl-C during `sim` aborted the process ("fatal: out of memory", status 134, the results
     lost) about once in 30: in the compiled build the seed's product was one of Python ints
     above 2**62, which checks for signals, and mypyc's runtime took the KeyboardInterrupt raised
-    there for running out of memory. A generator made while signals keep coming (every 100 us,
+    there for running out of memory. A generator made while signals keep coming (3,000 alarms,
     as a held Ctrl-C would) gives KeyboardInterrupts, caught, and the process ends normally (the
-    old compiled build aborted within the second, every run)."""
+    old compiled build aborted within the second, every run). (One alarm at a time: a second
+    one could land in the `except` clause, outside any `try`.)"""
     code = textwrap.dedent(
         """
-        import signal, time
+        import random, signal
         from zenonzard_tui.engine.rng import Rng
 
         def stop(*_):
             raise KeyboardInterrupt
 
         signal.signal(signal.SIGALRM, stop)
-        signal.setitimer(signal.ITIMER_REAL, 0.0001, 0.0001)
         made = caught = 0
-        end = time.monotonic() + 1.0
-        while time.monotonic() < end:
+        when = random.Random(1)
+        for trial in range(3000):  # a one-shot alarm each: its interrupt comes inside the try
             try:
+                signal.setitimer(signal.ITIMER_REAL, when.uniform(0.00001, 0.0003))
                 for i in range(1000):
                     Rng((1 << 61) + i)
                     made += 1
+                signal.setitimer(signal.ITIMER_REAL, 0)
             except KeyboardInterrupt:
                 caught += 1
-        signal.setitimer(signal.ITIMER_REAL, 0)
         print(made, caught)
         """
     )
