@@ -173,10 +173,11 @@ async def test_the_session_cap_turns_the_next_browser_away_with_a_message(tmp_pa
 
 
 async def test_a_tab_turned_away_is_closed_after_its_wait(tmp_path, monkeypatch):
-    """The message stays FULL_WAIT seconds (here 2), then the websocket is closed with 1013 (try
-    again later); beyond MAX_TURNED_AWAY waiting tabs (here 1), the next is closed at once."""
+    """The message stays FULL_WAIT seconds (here 6: room for a loaded machine), then the
+    websocket is closed with 1013 (try again later); beyond MAX_TURNED_AWAY waiting tabs (here
+    1), the next is closed at once."""
     monkeypatch.setattr(web, "MAX_TURNED_AWAY", 1)
-    monkeypatch.setattr(web, "FULL_WAIT", 2.0)
+    monkeypatch.setattr(web, "FULL_WAIT", 6.0)
     async with bounded(tmp_path, max_sessions=1) as (url, log), aiohttp.ClientSession() as client:
         game = await client.ws_connect(url + "/ws")
         await until(lambda: len(notes(log)) == 1)
@@ -184,12 +185,12 @@ async def test_a_tab_turned_away_is_closed_after_its_wait(tmp_path, monkeypatch)
         assert b"already runs 1 game," in (await asyncio.wait_for(waiting.receive(), 10)).data
         turned = await client.ws_connect(url + "/ws")
         assert b"already runs 1 game," in (await asyncio.wait_for(turned.receive(), 10)).data
-        closing = await asyncio.wait_for(turned.receive(), 1.5)  # at once: one waits already
+        closing = await asyncio.wait_for(turned.receive(), 3)  # at once: one waits already
         assert closing.type == aiohttp.WSMsgType.CLOSE
         assert turned.close_code == aiohttp.WSCloseCode.TRY_AGAIN_LATER
         with pytest.raises(TimeoutError):
             await asyncio.wait_for(waiting.receive(), 0.3)
-        closing = await asyncio.wait_for(waiting.receive(), 10)  # after its two seconds
+        closing = await asyncio.wait_for(waiting.receive(), 15)  # after its six seconds
         assert closing.type == aiohttp.WSMsgType.CLOSE
         assert waiting.close_code == aiohttp.WSCloseCode.TRY_AGAIN_LATER
         await game.close()
