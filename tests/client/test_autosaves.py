@@ -309,3 +309,22 @@ def test_the_lists_and_loading_take_the_same_sizes(tmp_path):
     [info] = list_saves(None, tmp_path / "saves")
     assert not info.problem and info.names == ("Red Rush", "Blue Tides")
     assert load_session(path).texts == sess.texts
+
+
+def test_the_lists_say_which_files_are_not_saves_of_this_program(tmp_path):
+    """(A saves audit.) A file of another format or a newer version was listed as an ordinary
+    game ('Red Rush vs Blue Tides · turn 5'), and said why only once opened."""
+    sess = session(seed=3)
+    play(sess, 4)
+    good = sess.save(tmp_path / "saves" / "good.json")
+    record = json.loads(good.read_text())
+    for name, change, problem in (
+        ("other.json", {"format": "other"}, 'not a zenonzard save (its format: "other")'),
+        ("newer.json", {"version": 99}, "save format 99 is newer than this program understands"),
+        ("no-version.json", {"version": None}, "the save has no format version"),
+    ):
+        (tmp_path / "saves" / name).write_text(json.dumps({**record, **change}))
+        [info] = [i for i in list_saves(None, tmp_path / "saves") if i.path.name == name]
+        assert info.problem.startswith(problem), info.problem
+    [fine] = [i for i in list_saves(None, tmp_path / "saves") if i.path.name == "good.json"]
+    assert not fine.problem

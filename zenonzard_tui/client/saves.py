@@ -149,6 +149,9 @@ def read_info(path: Path, kind: SaveKind) -> SaveInfo:
         return SaveInfo(path, kind, when, problem=f"not a save ({exc})")
     if not isinstance(record, dict):
         return SaveInfo(path, kind, when, problem="not a save")
+    unknown = _unknown_format(record)
+    if unknown:  # (listed as a game, it said why only once opened: a saves audit)
+        return SaveInfo(path, kind, when, problem=unknown)
     client = record.get("client")
     client = client if isinstance(client, dict) else {}
     names = client.get("names")
@@ -178,6 +181,27 @@ def read_info(path: Path, kind: SaveKind) -> SaveInfo:
         puzzle=puzzle,
         result=result if result in ("A", "B", "draw") else "",
     )
+
+
+def _unknown_format(record: dict) -> str:
+    """Why a JSON record is not a save this program reads (its "format", its version), as
+    loading it would say; "" when it is one."""
+    from zenonzard_tui.engine.save import FORMAT, VERSION, SaveError, check_version, shown
+    from zenonzard_tui.table import PUZZLE_FORMAT, PUZZLE_VERSION
+
+    given = record.get("format")
+    newest = (
+        {FORMAT: VERSION, PUZZLE_FORMAT: PUZZLE_VERSION}.get(given, 0)
+        if isinstance(given, str)
+        else 0
+    )
+    if not newest:
+        return f"not a zenonzard save (its format: {shown(given)})"
+    try:
+        check_version(record, newest, "save")
+    except SaveError as exc:
+        return str(exc).removeprefix("save: ")
+    return ""
 
 
 def _text(value: object) -> str:
