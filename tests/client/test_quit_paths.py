@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from tests.client.helpers import screen_text, wait_until
+from tests.client.helpers import app, human_to_act, screen_text, session, wait_until
 from tests.client.test_play_cli import build
 from zenonzard_tui import table as table_module
 from zenonzard_tui.cli import build_parser, play_cmd
@@ -330,3 +330,25 @@ async def test_q_after_taking_back_every_move_asks_before_quitting(tmp_path):
         await pilot.press("escape")
         await pilot.pause()
         assert app.return_code is None and app.screen is app.duel
+
+
+@pytest.mark.parametrize("served", [True, False])
+async def test_in_a_browser_the_farewell_is_said_on_the_screen(served, tmp_path):
+    """(A browser audit.) Served, the farewell the command prints once the screen closes reaches
+    no one: the session ended on textual-serve's "Session ended" alone. Now a last screen says
+    where the game is, and any key ends the session; in a terminal the app ends at once."""
+    from zenonzard_tui.client.screens.modals import FarewellScreen
+
+    sess = session(first="A", seed=6)
+    duel_app = app(sess, tmp_path, autosave=tmp_path / "autosaves", saves_by_name=served)
+    async with duel_app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: human_to_act(duel_app))
+        await pilot.press("1")  # a decision: the game has its autosave
+        await wait_until(pilot, lambda: human_to_act(duel_app) and sess.autosaved)
+        duel_app.exit()
+        await pilot.pause()
+        if served:
+            assert isinstance(duel_app.screen, FarewellScreen)
+            assert "Your game is kept: reload this page" in duel_app.screen.text
+            await pilot.press("x")
+        await wait_until(pilot, lambda: not duel_app.is_running)

@@ -148,9 +148,9 @@ class ZenonzardApp(App[None]):
         self.lobby = lobby
         self.tutorial = tutorial
         self.viewing = viewing
-        self.terminated = (
-            False  # ended by SIGTERM (`kill`): the command exits 143 after its farewell
-        )
+        # ended by SIGTERM (`kill`): the command exits 143 after its farewell
+        self.terminated = False
+        self._farewell_said = False  # (in a browser: `_browser_farewell`, once)
         if all(x is None for x in (session, resume, builder, lobby, tutorial, viewing)):
             raise ValueError(
                 "ZenonzardApp needs a session, a resume screen, a deck to build, the tutorial "
@@ -443,7 +443,46 @@ class ZenonzardApp(App[None]):
             self.pop_screen()
             self.duel = None
             return
+        farewell = self._browser_farewell()
+        if farewell is not None:
+            from zenonzard_tui.client.screens.modals import FarewellScreen
+
+            self._farewell_said = True
+            self.push_screen(
+                FarewellScreen(farewell), lambda _: super(ZenonzardApp, self).exit(*args, **kwargs)
+            )
+            return
         super().exit(*args, **kwargs)
+
+    def _browser_farewell(self) -> str | None:
+        """In a browser (served), where the command's farewell, printed once the screen
+        closes, reaches no one: where the game is, said on the screen before the session ends
+        (a browser audit: it ended on "Session ended" alone). None: a terminal, no game, a
+        network game (its quit dialog said it), said already, or ended by SIGTERM."""
+        s = self.session
+        if not self.saves_by_name or s is None or self.terminated or self._farewell_said:
+            return None
+        if getattr(s, "network", False):
+            return None
+        from zenonzard_tui.client.lesson import LessonSession
+
+        if isinstance(s, LessonSession):
+            return (
+                "The tutorial keeps the lessons you finished: reload this page and choose "
+                "Tutorial to go on."
+            )
+        if s.over:
+            if s.archived is not None:
+                return "The game is over; it is in your history: reload this page to see it."
+            return "The game is over."
+        save = s.in_save()
+        if save is not None and save.current:
+            return (
+                f"Saved as {terminal_safe(save.path.stem, 60)}: reload this page to go on with it."
+            )
+        if s.kept_in() is not None:
+            return "Your game is kept: reload this page to go on with it (the start page lists it)."
+        return "This game is not kept (nothing was played)."
 
     def action_quit(self) -> None:  # type: ignore[override]  # Ctrl+Q and the palette ask first
         if self.duel is not None and self.duel.is_attached:

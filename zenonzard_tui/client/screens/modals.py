@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -199,6 +200,28 @@ class HelpScreen(ModalScreen[None]):
         self.query_one("#help-box").focus()
 
     def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class FarewellScreen(ModalScreen[None]):
+    """In a browser (`zenonzard serve`), before the session ends: where the game is (the
+    command's farewell, printed once the screen closes, reaches no one there). Any key ends it."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="farewell-box", classes="dialog"):
+            yield Static(Content.styled("Goodbye", "bold"))
+            yield Static(content(self.text), classes="note")
+            yield Static(Content.styled("Any key ends this session.", "dim italic"))
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        self.dismiss(None)
+
+    def on_click(self) -> None:
         self.dismiss(None)
 
 
