@@ -221,6 +221,8 @@ class DuelScreen(Screen[None]):
         self.view: Observation | None = None
         self.chips: dict[str, list[Chip]] = {}
         self._autosave_failed = False
+        # the session's puzzle and its goal, found once (`_puzzle_goal`)
+        self._goal_of: tuple[object, tuple[bool, int | None, str | None]] | None = None
         self._actions_key: tuple | None = None
         self._details: Content | str = ""
         self.cover_screen: CoverScreen | None = None  # hotseat: one cover, pushed at each handover
@@ -1669,19 +1671,16 @@ class DuelScreen(Screen[None]):
     def render_goal(self) -> None:
         """A puzzle's goal, on screen for the whole game: a shipped puzzle is won this turn."""
         box = self.query_one("#goal", FitLine)
-        puzzle, v = self.session.puzzle, self.view
+        puzzle, goal, v = self.session.puzzle, self._puzzle_goal(), self.view
         box.display = puzzle is not None
-        if puzzle is None or v is None:
+        if puzzle is None or goal is None or v is None:
             return
-        from zenonzard_tui.puzzles import PUZZLES, find_puzzle
-
-        shipped = find_puzzle(puzzle.path) is not None or Path(puzzle.path).parent == PUZZLES
+        shipped, turn, active = goal
         name = terminal_safe(puzzle.name)  # (a file's text: never an escape on screen)
         if not shipped:
             box.show(f"Position: {name}")  # (cut at a word to fit)
             return
-        turn, active = puzzle_start(puzzle.text)
-        if active is not None and self.viewer is not None and active != SEATS[self.viewer]:
+        if self._defending(active):
             on = f" (turn {turn})" if turn is not None else ""
             box.show(
                 f"Goal: stop {active} winning this turn{on} · {name}",
@@ -1700,18 +1699,32 @@ class DuelScreen(Screen[None]):
         on = f" (turn {turn})" if turn is not None else ""
         box.show(f"Goal: win this turn{on} · {name}", f"Goal: win this turn{on}", "Win this turn")
 
+    def _puzzle_goal(self) -> tuple[bool, int | None, str | None] | None:
+        """The session's puzzle's goal, found once a puzzle (its file looked up, its text
+        parsed; `check_action` asks at every key): is it a shipped one, the turn it is at and
+        whose turn that is (`puzzle_start`). None: no puzzle."""
+        puzzle = self.session.puzzle
+        if puzzle is None:
+            return None
+        if self._goal_of is None or self._goal_of[0] is not puzzle:
+            from zenonzard_tui.puzzles import PUZZLES, find_puzzle
+
+            shipped = find_puzzle(puzzle.path) is not None or Path(puzzle.path).parent == PUZZLES
+            self._goal_of = puzzle, (shipped, *puzzle_start(puzzle.text))
+        return self._goal_of[1]
+
+    def _defending(self, active: str | None) -> bool:
+        """A puzzle whose turn is the other player's: the viewer's goal is to stop them."""
+        return active is not None and self.viewer is not None and active != SEATS[self.viewer]
+
     def _puzzle_missed(self) -> bool:
         """A shipped puzzle to win whose turn is over: its goal missed (n starts it again)."""
-        from zenonzard_tui.puzzles import PUZZLES, find_puzzle
-
-        puzzle, v = self.session.puzzle, self.view
-        if puzzle is None or v is None:
+        goal, v = self._puzzle_goal(), self.view
+        if goal is None or v is None:
             return False
-        if find_puzzle(puzzle.path) is None and Path(puzzle.path).parent != PUZZLES:
+        shipped, turn, active = goal
+        if not shipped or self._defending(active):  # (one to defend is won by the turn's end)
             return False
-        turn, active = puzzle_start(puzzle.text)
-        if active is not None and self.viewer is not None and active != SEATS[self.viewer]:
-            return False  # (a puzzle to defend: won by the turn's end)
         return turn is not None and v.turn > turn
 
     def action_undo(self) -> None:
