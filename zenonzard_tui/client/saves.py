@@ -25,7 +25,14 @@ from datetime import datetime
 from enum import Enum
 from pathlib import Path
 
-from zenonzard_tui.engine.save import MAX_SAVE_BYTES
+from zenonzard_tui.engine.save import (
+    FORMAT,
+    MAX_SAVE_BYTES,
+    VERSION,
+    SaveError,
+    check_version,
+    shown,
+)
 from zenonzard_tui.files import (
     FileReadError,
     clean_temps,
@@ -33,6 +40,7 @@ from zenonzard_tui.files import (
     held_elsewhere,
     read_limited,
 )
+from zenonzard_tui.table import PUZZLE_FORMAT, PUZZLE_VERSION
 from zenonzard_tui.usertext import terminal_safe
 
 # a save is a few kB; a larger file is not read for the list: the limit a save loads with, so
@@ -186,9 +194,6 @@ def read_info(path: Path, kind: SaveKind) -> SaveInfo:
 def _unknown_format(record: dict) -> str:
     """Why a JSON record is not a save this program reads (its "format", its version), as
     loading it would say; "" when it is one."""
-    from zenonzard_tui.engine.save import FORMAT, VERSION, SaveError, check_version, shown
-    from zenonzard_tui.table import PUZZLE_FORMAT, PUZZLE_VERSION
-
     given = record.get("format")
     newest = (
         {FORMAT: VERSION, PUZZLE_FORMAT: PUZZLE_VERSION}.get(given, 0)
